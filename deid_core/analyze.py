@@ -1,0 +1,53 @@
+"""Run every registered detector over a note and resolve the candidates once."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .detectors import REGISTRY, Detector
+from .document import Document, Known
+from .resolve import resolve
+from .spans import Span
+
+__all__ = ["Analysis", "Known", "analyze"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The result of :func:`analyze`.
+
+    Attributes:
+        text: the original note, unchanged.
+        spans: final non-overlapping spans sorted by start (both tiers).
+        candidates: every candidate from every detector, sorted, before resolution (for Review).
+    """
+
+    text: str
+    spans: tuple[Span, ...]
+    candidates: tuple[Span, ...]
+
+
+def analyze(text: str, known: Known | None = None,
+            detectors: Iterable[Detector] = REGISTRY) -> Analysis:
+    """Find the PHI in ``text``.
+
+    Args:
+        text: a note of any length; any Unicode string is accepted.
+        known: identifiers the caller already knows for this patient (:class:`Known`).
+        detectors: which detectors to run (default: the whole :data:`REGISTRY`).
+
+    Returns:
+        An :class:`Analysis` whose spans index into ``text``.
+
+    Raises:
+        TypeError: if ``text`` is not a ``str``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, not {type(text).__name__}")
+    doc = Document(text, known or Known())
+    candidates: list[Span] = []
+    for detector in detectors:
+        for span in detector.detect(doc):
+            candidates.append(span)
+    candidates.sort()
+    return Analysis(text, resolve(candidates, text), tuple(candidates))

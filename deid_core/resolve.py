@@ -1,0 +1,110 @@
+"""One pure function that turns all detectors' candidates into the final, non-overlapping spans.
+
+Priority (documented here, applied in :func:`resolve`):
+
+1. Tier: a ``certain`` candidate beats a ``review`` one. Characters covered by any certain
+   candidate are PHI; review candidates only survive where no certain candidate touches them.
+2. Extent: overlapping candidates of the winning tier are merged into one span covering their
+   union (a missed character is the expensive failure, so the union, not the longest, wins).
+3. Label of a merged span: the longest candidate's label; on equal length the label that ranks
+   first in :data:`LABEL_RANK` (identifiers with a shape before names and places).
+4. Adjacent spans of the same category and tier separated by nothing, by a run of spaces or
+   tabs, or by a single line break are joined into one span (``John`` + ``Smith``; a name split
+   over a line break). Different categories are never joined.
+
+The source of a merged span lists the distinct sources of its parts, joined by ``" + "``.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+
+from .spans import CERTAIN, LABELS, REVIEW, Span
+
+#: Tie-break order for a merged span's label (first wins): shaped identifiers first.
+LABEL_RANK: tuple[str, ...] = (
+    "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID",
+    "IDNUM", "EMAIL", "URL", "IPADDR", "FAX", "PHONE", "DATE", "AGE", "STREET", "ZIP",
+    "HOSPITAL", "ORGANIZATION", "DEPARTMENT", "ROOM", "CITY", "STATE", "COUNTRY",
+    "LOCATION-OTHER", "PATIENT", "DOCTOR", "USERNAME", "PROFESSION",
+)
+_RANK = {label: i for i, label in enumerate(LABEL_RANK)}
+assert set(_RANK) == set(LABELS)
+
+_JOINABLE_GAP = re.compile(r"[ \t]*(?:\r?\n)?[ \t]*")
+
+
+def _merge_group(group: list[Span], tier: str) -> Span:
+    start = min(s.start for s in group)
+    end = max(s.end for s in group)
+    best = min(group, key=lambda s: (-(s.end - s.start), _RANK[s.label], s.start))
+    sources: list[str] = []
+    for s in sorted(group, key=lambda s: (s.start, s.end, s.source)):
+        if s.source not in sources:
+            sources.append(s.source)
+    return Span(start, end, best.label, tier, " + ".join(sources))
+
+
+def _union(spans: list[Span], tier: str) -> list[Span]:
+    """Merge overlapping spans (sharing at least one character) of one tier."""
+    out: list[Span] = []
+    group: list[Span] = []
+    group_end = -1
+    for s in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if group and s.start < group_end:
+            group.append(s)
+            group_end = max(group_end, s.end)
+            continue
+        if group:
+            out.append(_merge_group(group, tier))
+        group, group_end = [s], s.end
+    if group:
+        out.append(_merge_group(group, tier))
+    return out
+
+
+def _join_adjacent(spans: list[Span], text: str) -> list[Span]:
+    out: list[Span] = []
+    for s in spans:
+        if out:
+            prev = out[-1]
+            if (prev.category == s.category and prev.tier == s.tier
+                    and _JOINABLE_GAP.fullmatch(text, prev.end, s.start)):
+                out[-1] = _merge_group([prev, s], s.tier)
+                continue
+        out.append(s)
+    return out
+
+
+def resolve(candidates: Iterable[Span], text: str) -> tuple[Span, ...]:
+    """Resolve overlapping candidates into final spans.
+
+    Args:
+        candidates: spans from any detectors, in any order, possibly overlapping.
+        text: the original note the offsets point into (used for the adjacency rule).
+
+    Returns:
+        Non-overlapping spans sorted by ``start``, each within ``[0, len(text)]``.
+
+    Raises:
+        ValueError: if a candidate ends past ``len(text)``.
+    """
+    certain: list[Span] = []
+    review: list[Span] = []
+    for c in candidates:
+        if c.end > len(text):
+            raise ValueError(f"candidate {c} ends past the text ({len(text)} characters)")
+        (certain if c.tier == CERTAIN else review).append(c)
+    final = _union(certain, CERTAIN)
+    if review:
+        # Review candidates survive only where no certain span covers any of their characters.
+        starts = [s.start for s in final]
+        kept = []
+        for r in review:
+            i = bisect.bisect_left(starts, r.end)
+            if i and final[i - 1].end > r.start:
+                continue
+            kept.append(r)
+        final = sorted(final + _union(kept, REVIEW), key=lambda s: s.start)
+    return tuple(_join_adjacent(final, text))
