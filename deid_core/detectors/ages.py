@@ -1,0 +1,131 @@
+"""AGE detector: ages over 89, in digits and in words (Safe Harbor lets ages up to 89 stay).
+
+Finds (source ``ages:<pattern>``); the span is the number only, never "years", "yo" or "y/o":
+
+* ``digits_suffix``: ``92 yo``, ``92 y/o``, ``92yoF``, ``92-year-old``, ``92 years old``,
+  ``92 yrs old``, ``92 years of age``.
+* ``age_label``: ``aged 95``, ``Age: 101``, ``at the age of 93``.
+* ``article_sex``: ``a 92 M``, ``is a 94 female``.
+* ``words``: ``ninety-four year old``, ``aged one hundred and two``.
+* ``decade``: ``in her 90s``, ``in his late nineties``, ``in their 100s``.
+* ``years_review`` (review): ``92 years`` with no ``old``/``of age`` (a duration or an age).
+
+Ages 89 and under yield nothing. Accepted range: 90-130.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..document import Document
+from ..spans import CERTAIN, REVIEW, Span
+from .patterns import Emitter
+
+__all__ = ["detect", "words_to_number"]
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+          "nineteen": 19, "twenty": 20, "thirty": 30}
+_UNIT_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_NUMBER_WORDS = (
+    r"(?P<w>ninety(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?|"
+    r"(?:one[ \t-]{1,2})?hundred(?:(?:[ \t-]{1,2}and)?[ \t-]{1,2}(?:" + _UNIT_WORDS
+    + r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)"
+    r"(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?)?)")
+_AGE_SUFFIX = (
+    r"(?:y/o|y\.o\.?|yo|y[ \t]?o(?=[ \t,.]|$)|yrs?\.?[ \t-]{0,2}old|years?[ \t-]{1,2}old|-?years?-old|"
+    r"-?yr-old|years?[ \t]+of[ \t]+age|yrs?[ \t]+of[ \t]+age|-?y(?=[ \t]?[/,]?[ \t]?[mf]\b)|y(?=[),;]))"
+    r"(?:(?![a-z])|(?=[mf](?![a-z])))")
+#: Candidate ages in digits (90-139): the detailed checks below run only at these hits.
+_NUM = re.compile(r"(?:9\d|1[0-3]\d)(?!\d)")
+_NUM_BAD_BEFORE = frozenset(".,/_")
+_SUFFIX_AFTER = re.compile(r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX, re.I)
+_LABEL_BEFORE = re.compile(
+    r"(?i:\b(?:aged?|ages|age[ \t]+of|at[ \t]+age|turns|turned|turning|will[ \t]+be)[ \t]{0,2}"
+    r"(?:[:=|][ \t]{0,2}|is[ \t]{1,2}|was[ \t]{1,2})?)$")
+_SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
+_COMMA_BEFORE = re.compile(r"[A-Za-z][a-z'’\-]+,[ \t]$|[A-Z][A-Za-z'’\-]+[ \t]\($")
+_COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
+_LABEL_NOT_AFTER = re.compile(r"[.,/:]\d|[ \t]{0,2}(?:days?|weeks?|wks?|months?|mos?|d|w|m|%)\b", re.I)
+_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|is|pt|patient)[ \t]{1,2})$")
+_SEX_AFTER = re.compile(
+    r"[ \t]?(?:[MF]\b|(?i:male|female|man|woman|gentleman|lady|gent|yo[mf]|y/o[mf]))(?![a-z])")
+_DECADE_BEFORE = re.compile(
+    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their|the|its)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
+_DECADE_AFTER = re.compile(r"['’]?s(?![\w'’])")
+_YEARS_AFTER = re.compile(
+    r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:of|ago|since|later|prior|before|after|"
+    r"duration|history|hx))", re.I)
+_WORDS = re.compile(
+    r"(?i:(?<![\w-])" + _NUMBER_WORDS + r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX + r"|"
+    r"\b(?:aged?|age[ \t]+of)[ \t:]{1,3}" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w2>") + r"(?![\w-]))")
+_DECADE_WORD = re.compile(
+    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their|the|its)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)"
+    r"(?P<d>nineties)(?![\w'’])")
+
+
+def words_to_number(words: str) -> int | None:
+    """Value of an English number phrase from 90 to 139 (``"ninety-four"`` -> 94,
+    ``"one hundred and two"`` -> 102), else None."""
+    parts = [p for p in re.split(r"[\s\-]+", words.lower()) if p and p not in ("and", "a")]
+    if not parts:
+        return None
+    total = 0
+    if parts[0] == "one" and len(parts) > 1 and parts[1] == "hundred":
+        parts = parts[1:]
+    for p in parts:
+        if p == "ninety":
+            total += 90
+        elif p == "hundred":
+            total += 100
+        elif p in _UNITS:
+            total += _UNITS[p]
+        else:
+            return None
+    return total if 90 <= total <= 139 else None
+
+
+def _over_89(n: str) -> bool:
+    return 90 <= int(n) <= 130
+
+
+def detect(doc: Document) -> Iterable[Span]:
+    """AGE spans (ages over 89 only) in ``doc.text``; see the module docstring.
+
+    Returns:
+        Non-overlapping spans sorted by start, label ``AGE``, source ``ages:<pattern>``.
+    """
+    text = doc.text
+    e = Emitter("ages")
+    for m in _NUM.finditer(text):
+        s, end = m.start(), m.end()
+        if s and (text[s - 1].isalnum() or text[s - 1] in _NUM_BAD_BEFORE):
+            continue
+        if int(m.group()) > 130:
+            continue
+        lo = max(0, s - 24)
+        if _SUFFIX_AFTER.match(text, end):
+            e.add(s, end, "AGE", CERTAIN, "digits_suffix")
+        elif _LABEL_BEFORE.search(text, lo, s) and not _LABEL_NOT_AFTER.match(text, end):
+            e.add(s, end, "AGE", CERTAIN, "age_label")
+        elif _ARTICLE_BEFORE.search(text, lo, s) and _SEX_AFTER.match(text, end):
+            e.add(s, end, "AGE", CERTAIN, "article_sex")
+        elif m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
+            d = _DECADE_AFTER.match(text, end)
+            e.add(s, d.end(), "AGE", CERTAIN, "decade")
+        elif _SEX_COMMA_BEFORE.search(text, lo, s) and text.startswith(")", end):
+            e.add(s, end, "AGE", CERTAIN, "article_sex")        # (F, 93)
+        elif _YEARS_AFTER.match(text, end):
+            e.add(s, end, "AGE", REVIEW, "years_review")
+        elif _COMMA_BEFORE.search(text, lo, s) and _COMMA_AFTER.match(text, end):
+            e.add(s, end, "AGE", REVIEW, "apposition_review")  # "dad, 91, has"; "YVETTE (92)"
+    low = text.lower()
+    if "ninet" in low or "hundred" in low:
+        for m in _WORDS.finditer(text):
+            g = "w" if m["w"] is not None else "w2"
+            if words_to_number(m[g]) is not None:
+                e.add(m.start(g), m.end(g), "AGE", CERTAIN, "words")
+        for m in _DECADE_WORD.finditer(text):
+            e.add(m.start("d"), m.end("d"), "AGE", CERTAIN, "decade")
+    return list(e)

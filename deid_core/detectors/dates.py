@@ -1,0 +1,371 @@
+"""DATE detector: calendar dates in the formats clinicians write, as i2b2 2014 annotates them.
+
+Finds (source ``dates:<pattern>``):
+
+* ``iso``: ``2014-03-05``, ``2014/3/5``, ISO 8601 timestamps with time and offset as one span
+  (``2014-03-05T14:30:00-05:00``); a time after a space is left out (``2014-03-05`` 14:30).
+* ``numeric_mdy``: ``03/05/2014``, ``3-5-14``, ``3.5.2014`` (month/day or day/month, validated),
+  with a weekday in front when there is one (``Tuesday, 3/5/2014``).
+* ``month_name_day_year``, ``day_month_name_year``, ``month_name_year``: ``March 5th, 2014``,
+  ``Tue, Mar. 5``, ``5 March 2014``, ``12th of March``, ``05-MAR-2014``, ``Jan-2019``, ``Sept '19``.
+* ``numeric_month_year``: ``03/2014``, ``2014-03``; ``compact``: ``19500302`` after a date label.
+* ``holiday``: ``Christmas 2019``, ``Thanksgiving of 2021``, ``Christmas``.
+* ``month_day``: ``3/4`` - certain in date context (``seen 3/4``) or when not fraction-shaped,
+  review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
+  ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
+  (``24 2/7 weeks``) or as a duration (``for 3/7``).
+* ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
+  (``in 2019``, ``since 2008``, ``(2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
+* ``weekday``: a capitalised weekday alone (``seen Tuesday``); ``month_alone``: ``in March``.
+
+Validation: month 1-12, day within the month (29 February allowed), four-digit years
+1900-2099. Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84),
+times of day (14:30), decimals and version numbers, ``x2``, ``q4h``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..document import Document
+from ..spans import CERTAIN, REVIEW, Span
+from .patterns import UNITS, Emitter, line_before
+
+__all__ = ["detect", "month_number", "valid_date"]
+
+_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
+           "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+
+#: Month words that are also ordinary words or clinical abbreviations: written in lower case
+#: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
+#: they count only with a year, or as review in date context.
+_AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
+
+
+def month_number(word: str) -> int | None:
+    """Month number 1-12 of an English month name or abbreviation (``"Sept."`` -> 9), else None."""
+    return _MONTHS.get(word.strip(". ").lower()[:3])
+
+
+def valid_date(month: int, day: int | None = None, year: int | None = None) -> bool:
+    """True when ``month`` is 1-12, ``day`` (if given) exists in that month (29 February is
+    accepted for any year, since two-digit years hide leap years) and ``year`` (if given, four
+    digits) is 1900-2099."""
+    if not 1 <= month <= 12:
+        return False
+    if day is not None and not 1 <= day <= _DAYS_IN_MONTH[month - 1]:
+        return False
+    if year is not None and year >= 100 and not 1900 <= year <= 2099:
+        return False
+    return True
+
+
+_MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+        r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
+_DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
+_YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)"
+               r"|[-/.](?P<year2>(?:19|20)\d\d|\d\d))")
+_END = r"(?![A-Za-z0-9]|[.,]\d)"
+_NOT_BEFORE_NUM = "\\w.\\-/:"
+
+# Speed: Python's re scans fastest when a pattern starts with a plain character or class, so
+# digit-led patterns start with ``\d`` and check the character before it with a two-character
+# look-behind; word-led patterns are matched only at the hits of one cheap anchor scan.
+_ISO = re.compile(
+    r"(?P<y>(?:19|20)(?<![\w.\-/:]19|[\w.\-/:]20)\d\d)(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})"
+    r"(?P<t>T\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?"
+    r"(?![\d/]|[.\-]\d)")
+_NUMERIC = re.compile(
+    r"(?P<a>\d(?<![\w.\-/:]\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
+    r"(?P<y>(?:19|20)\d\d|\d\d)(?![\d/]|[.\-]\d|:\d)")
+_NUMERIC_RANGE = re.compile(
+    r"(?P<d1>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
+    r"(?P<d2>\d{1,2}(?P=s)\d{1,2}(?P=s)(?:19|20)?\d\d)(?![\d/]|[.\-]\d)")
+_MONTH_DAY = re.compile(
+    _MON + r"[ \t.,-]{0,3}(?:the[ \t]{1,2})?" + _DAY + _DAY2 + r"(?:" + _YEAR_AFTER + r")?" + _END, re.I)
+_DAY_MONTH = re.compile(
+    r"(?P<day>\d(?<![\w.\-/]\d)\d?)(?P<ord>st|nd|rd|th|ST|ND|RD|TH)?"
+    r"(?:[ \t]{0,2}[-–][ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?(?P<of>[ \t]{1,3}of[ \t]{1,3}|[ \t.,/-]{0,3})"
+    r"(?i:" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<year>(?:19|20)\d\d|['’]?\d\d))?)"
+    + _END)
+_MONTH_YEAR = re.compile(
+    _MON + r"(?:[ \t.,/-]{1,3}|[ \t]{1,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)" + _END, re.I)
+_MONTH_WORD = re.compile(_MON + r"(?![\w'’])", re.I)
+_NUM_MONTH_YEAR = re.compile(
+    r"(?P<m>\d(?<![\w.\-/:]\d)\d?)(?:[-/](?P<y>(?:19|20)\d\d)|(?<=[12]\d)(?<=(?:19|20))(?P<y2>\d\d)-(?P<m2>0\d|1[0-2]))"
+    r"(?![\d/]|[.\-]\d)")
+_HOLIDAY = re.compile(
+    r"(?P<h>christmas(?:[ \t]eve)?|xmas|new[ \t]year['’]?s(?:[ \t](?:day|eve))?|thanksgiving|easter|"
+    r"halloween|memorial[ \t]day|labou?r[ \t]day|independence[ \t]day|fourth[ \t]of[ \t]july|"
+    r"veterans['’]?[ \t]day|valentine['’]?s[ \t]day|mother['’]?s[ \t]day|father['’]?s[ \t]day|"
+    r"hanukk?ah|chanukah|passover|ramadan|rosh[ \t]hashanah|yom[ \t]kippur|diwali|"
+    r"(?:martin[ \t]luther[ \t]king|mlk)[ \t](?:jr\.?[ \t])?day|presidents['’]?[ \t]day|columbus[ \t]day|"
+    r"good[ \t]friday|st\.?[ \t]patrick['’]?s[ \t]day|juneteenth|boxing[ \t]day)"
+    r"(?:[ \t,]{1,3}(?:of[ \t]{1,2})?(?P<year>(?:19|20)\d\d))?(?![\w'’])", re.I)
+
+#: Three-letter starts of every word that can begin a month-name date, a weekday or a holiday.
+#: Detailed patterns run only at word tokens starting with one of these (cheap: the tokens are
+#: shared with the other detectors), so the whole note is not scanned case-insensitively.
+_ANCHOR3 = frozenset({
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+    "chr", "xma", "new", "tha", "eas", "hal", "mem", "lab", "ind", "fou", "vet", "val", "mot",
+    "fat", "han", "cha", "pas", "ram", "ros", "yom", "diw", "mlk", "pre", "col", "goo", "st",
+    "box"})
+_ANCHOR3_VARIANTS = frozenset(v for w in _ANCHOR3 for v in (w, w.title(), w.upper()))
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_WD_BEFORE = re.compile(
+    r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
+    r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
+_SLASH = re.compile(r"(?P<m>\d(?<![\w.\-/:,+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+_RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
+_RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
+_LIST_BEFORE = re.compile(r"\([^()\n]{0,30},[ \t]?$")
+_PAREN_AFTER = re.compile(r"[ \t]?[),]")
+_TIME_AFTER = re.compile(r"[ \t]{1,2}(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
+_YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?s)?")
+_YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
+_COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
+_YEAR_CTX = re.compile(
+    r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
+    r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of)"
+    r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
+    r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
+
+_UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+_DATE_CONTEXT = re.compile(
+    r"(?:^|[^\w])(?:on|seen|since|from|until|till|through|thru|dated?|dos|dob|d\.o\.b\.?|"
+    r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
+    r"starting|started|start|last|next|ending|effective|scheduled|between|born|expires?|exp|"
+    r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
+    r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|until|given|"
+    r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|born|died|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
+_MONTH_CONTEXT = re.compile(
+    r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
+    r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
+_NOT_DATE_BEFORE = re.compile(
+    r"\b(?:gcs|score|strength|power|pain|apgar|motor|grade|murmur|ratio|reflexes|dtrs?|"
+    r"rated|rates|scale|nihss|vision|va|acuity|x|times|ga|ega|out of|bpp|bps|apgars?|esi|"
+    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|strength|sets?)[ \t:=|]{0,20}$"
+    r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
+_NOT_DATE_AFTER = re.compile(
+    r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
+    r"full|dose|tsp|teaspoons?|tbsp|cups?|glass|liters?|l\b|lpm|nc\b|bilat|b/l|throughout|"
+    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|"
+    r"views?|points?|criteria|lobes?|vessels?|nodes?|cores?)|" + r"[ \t]{0,2}" + UNITS,
+    re.I)
+_DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
+_BARE_YEAR_BAD_BEFORE = re.compile(
+    r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
+    r"ste|floor|total|count|plt|platelets?|wbc|glucose|level)[ \t:.]{0,3}$")
+_COMMON_FRACTION_DEN = frozenset({2, 3, 4, 5, 6, 8, 10, 15, 16, 20})
+_WORDCH = frozenset("'’_")
+
+
+def _clear(text: str, i: int, bad: str) -> bool:
+    """True when the character before offset ``i`` is not a letter, digit, ``_`` nor in ``bad``."""
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_" or text[i - 1] in bad)
+
+
+def _word_start(text: str, i: int) -> bool:
+    """True when no letter, digit, underscore or apostrophe precedes offset ``i``."""
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in _WORDCH)
+
+
+def _in_context(text: str, start: int, regex: re.Pattern[str] = _DATE_CONTEXT) -> bool:
+    return regex.search(line_before(text, start, 30)) is not None
+
+
+def _month_ok(word: str, has_year: bool, text: str, start: int) -> str | None:
+    """Tier for a month-name date, or None to drop it (``may`` in ``may be``)."""
+    base = word.rstrip(".")
+    low = base.lower()
+    ambiguous = low in _AMBIGUOUS_MONTHS and (base.islower() or (base.isupper() and len(base) == 3))
+    if not ambiguous or has_year or _in_context(text, start):
+        return CERTAIN
+    return None
+
+
+def _units_follow(text: str, end: int) -> bool:
+    return _UNITS_AFTER.match(text, end) is not None
+
+
+def _with_weekday(text: str, start: int) -> int:
+    """``start`` moved back over a weekday written before a date (``Tuesday, ``)."""
+    m = _WD_BEFORE.search(text, max(0, start - 16), start)
+    return m.start() if m else start
+
+
+def _month_end(m: re.Match[str], end: int) -> int:
+    """``end`` without the full stop after a full month name (``on 22nd of November.``)."""
+    if end == m.end("mon") + 1 and m.string[end - 1] == "." and len(m["mon"]) > 4:
+        return end - 1
+    return end
+
+
+def _numeric(e: Emitter, text: str) -> None:
+    for m in _NUMERIC_RANGE.finditer(text):
+        if _clear(text, m.start(), ".-/:"):
+            for g in ("d1", "d2"):
+                e.add(m.start(g), m.end(g), "DATE", CERTAIN, "numeric_range")
+    for m in _ISO.finditer(text):
+        mo, d = int(m["m"]), int(m["d"])
+        if valid_date(mo, d):
+            e.add(m.start(), m.end(), "DATE", CERTAIN, "iso")
+    for m in _NUMERIC.finditer(text):
+        a, b, y = int(m["a"]), int(m["b"]), m["y"]
+        if not (valid_date(a, b) or valid_date(b, a)):
+            continue
+        tier = CERTAIN
+        if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
+            tier = REVIEW
+        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "numeric_mdy")
+
+
+def _month_names(e: Emitter, text: str, anchors: list[int]) -> None:
+    for pos in anchors:
+        m = _MONTH_DAY.match(text, pos)
+        if m is None:
+            continue
+        day, mon = int(m["day"]), month_number(m["mon"])
+        if mon is None or not valid_date(mon, day):
+            continue
+        has_year = bool(m["year"] or m["year2"])
+        if not has_year and _units_follow(text, m.end()):
+            continue
+        tier = _month_ok(m["mon"], has_year, text, m.start())
+        if tier is not None:
+            e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier,
+                  "month_name_day_year" if has_year else "month_name_day")
+    for m in _DAY_MONTH.finditer(text):
+        day, mon = int(m["day"]), month_number(m["mon"])
+        if mon is None or not valid_date(mon, day):
+            continue
+        has_year = bool(m["year"])
+        tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
+        if tier is not None:
+            e.add(_with_weekday(text, m.start()), _month_end(m, m.end()), "DATE", tier,
+                  "day_month_name_year" if has_year else "day_month_name")
+    for pos in anchors:
+        m = _MONTH_YEAR.match(text, pos)
+        if m is not None and month_number(m["mon"]) is not None:
+            tier = _month_ok(m["mon"], True, text, m.start())
+            if tier is not None:
+                e.add(m.start(), m.end(), "DATE", tier, "month_name_year")
+
+
+def _other_full(e: Emitter, text: str, anchors: list[int]) -> None:
+    for m in _NUM_MONTH_YEAR.finditer(text):
+        mo = int(m["m"] if m["y"] else m["m2"])
+        if m["y2"]:
+            if not _word_start(text, m.start()):
+                continue
+        if valid_date(mo) and not _units_follow(text, m.end()):
+            e.add(m.start(), m.end(), "DATE", CERTAIN, "numeric_month_year")
+    for pos in anchors:
+        m = _HOLIDAY.match(text, pos)
+        if m is not None:
+            tier = CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
+            e.add(m.start(), m.end(), "DATE", tier, "holiday")
+
+
+def _month_day(e: Emitter, text: str) -> None:
+    for m in _SLASH.finditer(text):
+        mo, d = int(m["m"]), int(m["d"])
+        if not valid_date(mo, d):
+            continue
+        before = line_before(text, m.start(), 30)
+        if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, m.end()):
+            continue
+        if d in (7, 12) and _DURATION_BEFORE.search(before):
+            continue                                   # "for 3/7": three days
+        if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()):
+            tier = CERTAIN
+        elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
+            tier = REVIEW                              # 3/4, 4/5, 7/10: fraction or score?
+        else:
+            tier = CERTAIN
+        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "month_day")
+
+
+def _years(e: Emitter, text: str) -> None:
+    n = len(text)
+    for m in _YEAR4.finditer(text):
+        s, end = m.start(), m.end()
+        if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
+                text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
+            continue
+        if end < n and (text[end].isalnum() or text[end] == "_"
+                        or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
+                            and not _RANGE_END.match(text, end))):
+            continue
+        if m["s"]:
+            e.add(s, end, "DATE", REVIEW, "decade")
+            continue
+        if _units_follow(text, end):
+            continue
+        if _YEAR_CTX.search(text, max(0, s - 30), s):
+            e.add(s, end, "DATE", CERTAIN, "year_context")
+        elif s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
+                and _PAREN_AFTER.match(text, end):
+            e.add(s, end, "DATE", CERTAIN, "year_paren")      # (2015), (On-X, 2015), (2017, 2021)
+        elif (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
+              and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
+            e.add(s, end, "DATE", REVIEW, "year_bare")
+    for m in _YEAR_APOS.finditer(text):
+        if m["s"]:
+            e.add(m.start(), m.end(), "DATE", REVIEW, "decade")
+            continue
+        tier = CERTAIN if _in_context(text, m.start()) else REVIEW
+        e.add(m.start(), m.end(), "DATE", tier, "year_apostrophe")
+
+
+def _compact(e: Emitter, text: str) -> None:
+    for m in _COMPACT.finditer(text):
+        if (_COMPACT_BEFORE.search(text, max(0, m.start() - 20), m.start())
+                and valid_date(int(m["m"]), int(m["d"]), int(m["y"]))):
+            e.add(m.start(), m.end(), "DATE", CERTAIN, "compact")
+
+
+_COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
+
+
+def _words(e: Emitter, text: str, anchors: list[int]) -> None:
+    for pos in anchors:
+        m = _MONTH_WORD.match(text, pos)
+        if m is None:
+            wd = text[pos:pos + 9].lower()
+            for w in _WEEKDAYS:
+                if wd.startswith(w) and not (pos + len(w) < len(text) and text[pos + len(w)].isalnum()):
+                    e.add(pos, pos + len(w), "DATE", CERTAIN, "weekday")
+            continue
+        word = m["mon"]
+        if _in_context(text, pos, _MONTH_CONTEXT):
+            if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
+                e.add(m.start(), _month_end(m, m.end()), "DATE", CERTAIN, "month_alone")
+        elif len(word) > 3 and word[0].isupper() and word[1:].islower() and word not in ("May", "March", "Sept"):
+            e.add(m.start(), _month_end(m, m.end()), "DATE", REVIEW, "month_alone")
+
+
+def detect(doc: Document) -> Iterable[Span]:
+    """DATE spans in ``doc.text`` (see the module docstring for the patterns and tiers).
+
+    Returns:
+        Non-overlapping spans sorted by start, label ``DATE``, source ``dates:<pattern>``.
+    """
+    text = doc.text
+    e = Emitter("dates")
+    anchors = [t.start for t in doc.tokens if t.word[:3] in _ANCHOR3_VARIANTS]
+    _numeric(e, text)
+    _month_names(e, text, anchors)
+    _other_full(e, text, anchors)
+    _compact(e, text)
+    _month_day(e, text)
+    _years(e, text)
+    _words(e, text, anchors)
+    return list(e)

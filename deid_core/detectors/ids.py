@@ -1,0 +1,254 @@
+"""ID detector: SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM.
+
+Finds (source ``ids:<pattern>``):
+
+* ``ssn_shape``: ``123-45-6789`` (certain, whatever the issuing rules say: invented SSNs break
+  them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an SSN label.
+* ``label:<LABEL>``: the value after an identifier label, the label itself outside the span:
+  ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``, ``Unit No 2231``, ``Acct# A99812``,
+  ``Member ID XJ4410029``, ``Medicare 1EG4-TE5-MK73``, ``License # C12345``, ``DEA AB1234563``,
+  ``NPI 1234567893``, ``VIN ...``, ``plate 7ABC123``, ``S/N PM22310``, ``accession S14-2231``,
+  ``order # 5510231``, ``case no. 14-0033``. The value must hold a digit; dates, phone numbers
+  and quantities after a label are left alone.
+* ``vin``: a 17-character VIN whose check digit is right, anywhere.
+* ``bare_number`` (review, ``IDNUM``): 7 or more digits (dashes allowed, up to three letters
+  around) with no label, unless phone-, ZIP+4- or quantity-shaped.
+
+Clinical codes stay: HbA1c, C3, CD4, B12, pH 7.4, ICD-10 (I10, E11.9), LOINC (4548-4) have no
+label and fewer than 7 digits.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..document import Document
+from ..spans import CERTAIN, REVIEW, Span
+from .patterns import UNITS, Emitter, line_before, vin_check_ok
+
+__all__ = ["detect"]
+
+_NO = r"(?:[ \t]{0,2}(?:#|no\b\.?|nos?\.|num\b\.?|number|id\b|identifier))"
+#: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
+#: character (the first alternative wins), so longer, more specific forms come first.
+_LABELS: tuple[tuple[str, str], ...] = (
+    ("SSN", r"ssn|ss[ \t]?#|soc(?:ial)?\.?[ \t]{0,2}sec(?:urity)?\.?" + _NO + "?"),
+    ("VEHICLE", r"vin|vehicle[ \t]+(?:id(?:entification)?(?:[ \t]+number)?|" r"plate)" + _NO + "?|"
+                r"licen[cs]e[ \t]+plate" + _NO + "?|(?:number[ \t]+)?plates?" + _NO + r"?|tag[ \t]?#"),
+    ("MEDICALRECORD", r"mrn|mr[ \t]?#|mr" + _NO + r"|med(?:ical)?\.?[ \t]{0,2}rec(?:ord)?s?\.?" + _NO + r"?|"
+                      r"unit" + _NO + r"|hosp(?:ital)?" + _NO + r"|chart" + _NO + r"|"
+                      r"(?:patient|pt\.?)[ \t]?(?:id\b|#)|history" + _NO),
+    ("ACCOUNT", r"acc(?:oun)?t\.?" + _NO + r"?|acc[ \t]?#|billing(?:[ \t]+account)?" + _NO
+                + r"|encounter[ \t]+account" + _NO + r"?|enc(?:ounter)?\.?" + _NO + r"?|fin" + _NO + "?"),
+    ("HEALTHPLAN", r"(?:member|subscriber|policy|beneficiary|insurance|plan|group|health[ \t]?plan)"
+                   + _NO + r"|member|subscriber|ins(?:urance)?(?=[ \t]{0,2}[:#])|medicare(?:[ \t]+card)?" + _NO + r"?|medicaid" + _NO + r"?|"
+                   r"health[ \t]?plan|mbi|hicn"),
+    ("LICENSE", r"(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + r"?|lic\.?" + _NO + r"?|dea" + _NO
+                + r"?|dea[ \t]+reg(?:istration)?" + _NO + r"?|npi" + _NO + r"?|dl[ \t]?#|"
+                r"certificate" + _NO + r"|board[ \t]+cert(?:ification)?" + _NO + r"|clia" + _NO + r"?|gmc|nmc|hcpc|upin|state[ \t]+licen[cs]e" + _NO + r"?"),
+    ("DEVICE", r"serial" + _NO + r"?|s/n|sn|device" + _NO + r"|device[ \t]+serial" + _NO + r"?|"
+               r"lot" + _NO + r"|implant" + _NO + r"|udi|model[ \t]+serial|cart" + _NO + r"?|sensor(?:[ \t]+serial)?" + _NO + r"?"),
+    ("BIOID", r"biometric" + _NO + r"?|fingerprint" + _NO + r"?|retinal?[ \t]+scan" + _NO + r"?|"
+              r"voice[ \t]?print" + _NO + r"?"),
+    ("IDNUM", r"accession" + _NO + r"?|specimen" + _NO + r"?|order" + _NO + r"?|requisition" + _NO
+              + r"?|req\.?" + _NO + r"?|case(?:[ \t]+reference)?" + _NO + r"?|ref(?:erence)?" + _NO
+              + r"|claim" + _NO + r"?|kit|badge|ticket|armband|wristband|autopsy" + _NO
+              + r"?|ubrn|nhs" + _NO + r"?|image[ \t]+set|slides?|visit" + _NO + r"|lab" + _NO + r"|sample" + _NO + r"|"
+              r"study" + _NO + r"|path(?:ology)?" + _NO + r"|surgical[ \t]+pathology" + _NO + r"?|"
+              r"confirmation" + _NO + r"|tracking" + _NO + r"|control" + _NO + r"|"
+              r"record" + _NO + r"|file" + _NO + r"|id|identifier|#"),
+)
+_LABEL_RE = "|".join(f"(?P<{label}>{regex})" for label, regex in _LABELS)
+_SEP = r"(?P<sep>[ \t]{0,3}(?:[:=|]|is[ \t]|was[ \t]|-[ \t])?[ \t]{0,3}#?[ \t]{0,2}(?:\r?\n[ \t]{0,3})?)"
+#: The identifier: letters/digits with inner ``-./``, holding a digit; or digit groups split by
+#: single spaces (``0004 7719 2208``); an upper-case prefix of 1-3 letters and a space may lead
+#: (``MRN RM 008-331-62``).
+_VALUE = (r"(?P<v>\d{3,5}(?:[ \t]\d{2,6}){1,3}(?![ \t]?\d|[A-Za-z0-9])|(?-i:[A-Z]{1,3} (?=\d))?"
+          r"(?=[A-Za-z0-9\-./]{0,30}\d)[A-Za-z0-9](?:[A-Za-z0-9]|[-./](?=[A-Za-z0-9])){1,39})(?![A-Za-z0-9])")
+_LABELLED = re.compile(r"(?<![\w])(?:" + _LABEL_RE + r")(?:(?<=[#.:])|(?![a-z]))" + _SEP + _VALUE, re.I)
+
+#: Lower-cased first words of the labels above: the label pattern is tried only at word tokens
+#: that are one of these (plus every ``#``), never scanned over the whole note.
+_LABEL_FIRST_WORDS = frozenset({
+    "ssn", "ss", "soc", "social", "vin", "vehicle", "license", "licence", "plate", "plates",
+    "number", "tag", "mrn", "mr", "med", "medical", "unit", "hosp", "hospital", "chart", "patient",
+    "pt", "history", "acct", "account", "acc", "billing", "encounter", "member", "subscriber",
+    "policy", "beneficiary", "insurance", "plan", "group", "health", "healthplan", "medicare",
+    "medicaid", "mbi", "hicn", "driver's", "driver’s", "drivers", "driver", "lic", "dea", "npi",
+    "dl", "certificate", "board", "serial", "s", "sn", "device", "lot", "implant", "udi", "model",
+    "biometric", "fingerprint", "retina", "retinal", "voice", "voiceprint", "accession",
+    "specimen", "order", "requisition", "req", "case", "ref", "reference", "claim", "visit", "lab",
+    "sample", "study", "path", "pathology", "surgical", "confirmation", "tracking", "control",
+    "record", "file", "id", "identifier", "enc", "fin", "ins", "clia", "cart", "kit", "badge",
+    "ticket", "armband", "wristband", "autopsy", "ubrn", "nhs", "image", "slide", "slides", "sensor", "gmc", "nmc", "hcpc", "upin", "state"})
+_PLATE = re.compile(
+    r"(?i:(?:licen[cs]e[ \t]+)?plates?(?:[ \t]?(?:#|no\.?|number))?[ \t]{0,3}[:#]?[ \t]{0,3})"
+    r"(?P<v>[A-Z0-9]{1,4}(?:[ \t-][A-Z0-9]{1,5}){0,2})(?![A-Za-z0-9])")
+#: Medicare Beneficiary Identifier shape (CMS: 11 characters ``1EG4-TE5-MK73``; CMS leaves out the
+#: letters S, L, O, I, B and Z, but invented ones often use them, so any letter is accepted).
+_MBI = re.compile(
+    r"[1-9](?<![\w\-][1-9])(?i:[A-Z][A-Z0-9]\d-?[A-Z][A-Z0-9]\d-?[A-Z]{2}\d\d)(?![\w\-])")
+#: ISBT 128 blood unit numbers (``W0419 23 118776``).
+_ISBT = re.compile(r"[A-Z](?<![\w][A-Z])\d{4}[ \t]\d{2}[ \t]\d{6}(?!\d)")
+#: Upper-case codes with dashes (``S24-3301``, ``TD-88213``): identifiers without a label -> review.
+_CODE_SHAPE = re.compile(r"[A-Z](?<![\w\-][A-Z])[A-Z0-9]{0,5}(?:-[A-Z0-9]{1,10}){1,3}(?![\w\-])")
+_DIGIT_GROUP4 = re.compile(r"\d{4}")
+_SSN_LAST4 = re.compile(
+    r"(?i:\b(?:ssn|ss#|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)[^\n\d]{0,25}?"
+    r"(?:ending(?:[ \t]+in)?|last[ \t]+(?:4|four)(?:[ \t]+digits)?)[ \t:]{0,3})(?P<v>\d{4})(?!\d)")
+_LABEL_VARIANTS = frozenset(v for w in _LABEL_FIRST_WORDS for v in (w, w.title(), w.upper()))
+_SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d-\d\d-\d{4}(?![\w\-]|[./]\d)")
+_SSN_LOOSE = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[ \t]?)\d{2}(?P=s)\d{4}(?![\w\-]|[./]\d)")
+_SSN_CONTEXT = re.compile(r"\b(?:ssn|ss#|social[ \t]+security|soc\.?[ \t]?sec)\b")
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
+_BARE = re.compile(r"\d(?<![\d\-./,:+$#_]\d)(?:-?\d){6,}+[A-Za-z]{0,2}(?![\w\-]|[.,]\d)")
+_LETTERS_BEFORE = re.compile(r"(?<![\w\-./,:+$#])[A-Za-z]{1,3}$")
+_BARE_BAD_BEFORE = "-./,:+$#_"
+
+_PHONE_SHAPE = re.compile(r"\(?\d{3}\)?[ \t.\-]?\d{3}[ \t.\-]?\d{4}|1\d{10}|\d{3}-\d{4}")
+_SEPARATED_PHONE = re.compile(r"1?[ \t.\-]?\(?\d{3}\)?[ \t.\-]\d{3}[ \t.\-]\d{4}|\d{3}-\d{4}")
+_DATE_SHAPE = re.compile(
+    r"(?P<a>\d{1,2})[/.\-](?P<b>\d{1,2})[/.\-](?:\d{2}|\d{4})|(?:19|20)\d\d[/.\-](?P<c>\d{1,2})[/.\-](?P<d>\d{1,2})"
+    r"|(?P<e>\d{1,2})/(?P<f>\d{1,2})")
+_LIST_NEXT = re.compile(r"[ \t]{0,2}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
+                        .replace("(?-i:", "(?:"))
+
+
+def _is_date(value: str) -> bool:
+    """True when ``value`` is written like a valid numeric date (month 1-12, day 1-31 either way)."""
+    m = _DATE_SHAPE.fullmatch(value)
+    if m is None:
+        return False
+    pairs = [(m["a"], m["b"]), (m["c"], m["d"]), (m["e"], m["f"])]
+    x, y = next((int(p), int(q)) for p, q in pairs if p is not None)
+    return (1 <= x <= 12 and 1 <= y <= 31) or (1 <= y <= 12 and 1 <= x <= 31)
+_TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
+_ZIP4 = re.compile(r"\d{5}-\d{4}")
+_UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+_NOT_ID_BEFORE = re.compile(
+    r"\b(?:room|rm|bed|bay|apt|apartment|suite|ste|floor|unit|box|phone|ph|tel|fax|cell|pager|pgr|"
+    r"loinc|cpt|icd(?:-?\d+)?|snomed|rxnorm|ndc|step|number|grade|stage|gravida|para|page|no|item)"
+    r"\.?[ \t]{0,2}$")
+_PHONE_WORDS = re.compile(r"\b(?:phone|ph|tel|telephone|fax|cell|mobile|pager|pgr|beeper|contact)\b")
+
+
+def _label_starts(doc: Document) -> list[int]:
+    """Offsets where a label may start: tokens in :data:`_LABEL_FIRST_WORDS` and every ``#``."""
+    starts = []
+    for t in doc.tokens:
+        w = t.word
+        if w in _LABEL_VARIANTS:
+            starts.append(t.start)
+        elif (w[-1].isdigit() or "-" in w) and (
+                w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS):
+            starts.append(t.start)        # MRN12345, MRN-12345
+    text = doc.text
+    i = text.find("#")
+    while i >= 0:
+        starts.append(i)
+        i = text.find("#", i + 1)
+    return sorted(starts)
+
+
+def _labelled(e: Emitter, doc: Document) -> None:
+    text = doc.text
+    for pos in _label_starts(doc):
+        p = _PLATE.match(text, pos) if text[pos] in "pPlL" else None
+        if p is not None and any(ch.isdigit() for ch in p["v"]) and len(p["v"]) >= 4:
+            e.add(p.start("v"), p.end("v"), "VEHICLE", CERTAIN, "label:VEHICLE")
+            continue
+        m = _LABELLED.match(text, pos)
+        if m is None:
+            continue
+        label = next(name for name, _ in _LABELS if m.group(name) is not None)
+        value = m["v"]
+        vs, ve = m.start("v"), m.end("v")
+        generic = label == "IDNUM" and m.group("IDNUM").lower() in ("id", "identifier", "#")
+        if "\n" in m["sep"] and generic:
+            continue                                   # a bare "ID:" ending a line labels nothing
+        if " " in value and label == "DEVICE":
+            continue                                   # "Cart: MAC 5500 HD" is a model name
+        if len(value) < (4 if generic else 3):
+            continue
+        if _is_date(value) or (generic and _UNITS_AFTER.match(text, ve)):
+            continue
+        before = line_before(text, m.start(), 24)
+        if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
+                        or _PHONE_SHAPE.fullmatch(value)):
+            continue
+        if label == "VEHICLE" and m.group("VEHICLE").lower().startswith("plate") and (
+                value.isdigit() or "." in value):
+            continue                                   # orthopaedic "plate 3.5", "plate 6 screws"
+        if label == "SSN" and not any(ch.isdigit() for ch in value):
+            continue
+        if e.add(vs, ve, label, CERTAIN, f"label:{label}") and not generic:
+            nxt = _LIST_NEXT.match(text, ve)           # "SN PJN7721094 and PJN7720841"
+            if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
+                    and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
+                e.add(nxt.start("v2"), nxt.end("v2"), label, CERTAIN, f"label:{label}")
+
+
+def _ssn(e: Emitter, text: str) -> None:
+    for m in _SSN.finditer(text):
+        e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_shape")
+    low = text.lower()
+    if "ss" in low or "soc" in low:
+        for m in _SSN_LAST4.finditer(text):
+            e.add(m.start("v"), m.end("v"), "SSN", CERTAIN, "ssn_last4")
+        for m in _SSN_LOOSE.finditer(text):
+            if _SSN_CONTEXT.search(line_before(text, m.start(), 30)):
+                e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_context")
+
+
+def _vin(e: Emitter, text: str) -> None:
+    for m in _VIN.finditer(text):
+        v = m.group()
+        if not v.isdigit() and not v.isalpha() and vin_check_ok(v):
+            e.add(m.start(), m.end(), "VEHICLE", CERTAIN, "vin")
+
+
+def _shapes(e: Emitter, text: str) -> None:
+    for m in _MBI.finditer(text):
+        e.add(m.start(), m.end(), "HEALTHPLAN", CERTAIN, "mbi")
+    for m in _ISBT.finditer(text):
+        e.add(m.start(), m.end(), "IDNUM", CERTAIN, "isbt_unit")
+    for m in _CODE_SHAPE.finditer(text):
+        v = m.group()
+        digits = sum(ch.isdigit() for ch in v)
+        if digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v)):
+            e.add(m.start(), m.end(), "IDNUM", REVIEW, "code_shape")
+
+
+def _bare(e: Emitter, text: str) -> None:
+    for m in _BARE.finditer(text):
+        start, end = m.start(), m.end()
+        if start:
+            ch = text[start - 1]
+            if ch.isalpha():
+                pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
+                if pre is None:
+                    continue
+                start = pre.start()
+            elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
+                continue
+        v = text[start:end]
+        if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
+                or _UNITS_AFTER.match(text, end)):
+            continue                     # ten bare digits stay: contact marks them when labelled
+        e.add(start, end, "IDNUM", REVIEW, "bare_number")
+
+
+def detect(doc: Document) -> Iterable[Span]:
+    """Identifier spans in ``doc.text`` (see the module docstring for patterns and tiers).
+
+    Returns:
+        Non-overlapping spans sorted by start, source ``ids:<pattern>``.
+    """
+    text = doc.text
+    e = Emitter("ids")
+    _ssn(e, text)
+    _labelled(e, doc)
+    _vin(e, text)
+    _shapes(e, text)
+    _bare(e, text)
+    return list(e)

@@ -1,0 +1,419 @@
+"""KNOWN detector: the identifiers the caller already holds for this patient, and their variants.
+
+``doc.known`` (:class:`~deid_core.document.Known`) may carry the patient's names, medical record
+numbers, addresses and birth dates. Every occurrence in the note, and every simple variant, is
+certain (sources ``known:<kind>``):
+
+* ``known:name``: the name in any case and order, with or without commas, periods and initials
+  (``John C Smith``, ``SMITH, JOHN``, ``Smith, J.``, ``J. Smith``, ``john smith``), accents
+  optional (``José`` / ``Jose``), straight or curly apostrophes.
+* ``known:name_part``: a part alone: the surname (2+ letters) or a given or middle name (3+
+  letters). A lower-case occurrence of a part in a note that has capitals is review
+  (``known:name_part_lowercase``: ``a patient named Mark`` vs ``mark the site``).
+* ``known:initials`` (review): the initials glued together as one token (``JS``, ``J.C.S.``).
+* ``known:mrn`` (MEDICALRECORD): the number ignoring separators (``-``, space, ``.``, ``/``),
+  letter case and leading zeros; numbers shorter than 4 characters after that are ignored.
+* ``known:address`` (STREET) for the street line (suffixes and abbreviations interchangeable:
+  ``Street``/``St``, ``Apartment``/``Apt``/``#``); ``known:address_city`` (CITY),
+  ``known:address_state`` (STATE: a full state name anywhere, an abbreviation only after the
+  city), ``known:address_zip`` (ZIP).
+* ``known:birth_date`` (DATE): any date in the note that denotes the same day, whatever its format
+  (``1950-03-02``, ``3/2/1950``, ``03-02-50``, ``March 2nd, 1950``, ``2 Mar 1950``, ``19500302``).
+  Numeric dates are read month-first and, where possible, day-first too.
+
+The date shapes are compiled once at import; the name, MRN and address patterns are built per
+call, only when ``doc.known`` is non-empty.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+from ..document import Document, Known
+from ..spans import CERTAIN, REVIEW, Span
+
+# --------------------------------------------------------------------------------------------
+# Names
+# --------------------------------------------------------------------------------------------
+
+_NAME_TOKEN_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "rev"})
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "do", "rn", "np", "pa",
+                       "esq"})
+
+
+def _fold(s: str) -> str:
+    """``s`` without combining accents (``Nguyễn`` -> ``Nguyen``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+
+
+def _part_regex(part: str) -> str:
+    """Regex for one name part: apostrophes either way or absent, hyphen or space, accents optional."""
+    variants = {part, _fold(part)}
+    out = []
+    for v in sorted(variants, key=len, reverse=True):
+        pieces = []
+        for ch in v:
+            if ch in "'’":
+                pieces.append("['’]?")
+            elif ch == "-":
+                pieces.append(r"[-\s]?")
+            else:
+                pieces.append(re.escape(ch))
+        out.append("".join(pieces))
+    return "|".join(out)
+
+
+def _part_key(word: str) -> str:
+    """Comparison key of a name part: accents, apostrophes, hyphens/spaces and case ignored."""
+    return re.sub(r"['’\-\s]", "", _fold(word)).lower()
+
+
+def _name_parts(name: str) -> tuple[list[str], list[str], list[str]]:
+    """Split a full name into (given names, middle names, surnames), titles and suffixes dropped.
+
+    ``"Smith, John C"`` and ``"John C Smith"`` both give ``(["John"], ["C"], ["Smith"])``.
+    """
+    if "," in name:
+        last, _, first = name.partition(",")
+        sur = [t for t in _NAME_TOKEN_RE.findall(last) if t.lower() not in _TITLES | _SUFFIXES]
+        rest = [t for t in _NAME_TOKEN_RE.findall(first) if t.lower() not in _TITLES | _SUFFIXES]
+        return rest[:1], rest[1:], sur
+    toks = [t for t in _NAME_TOKEN_RE.findall(name) if t.lower() not in _TITLES]
+    while len(toks) > 1 and toks[-1].lower() in _SUFFIXES:
+        toks.pop()
+    if len(toks) == 1:
+        return [], [], toks
+    return toks[:1], toks[1:-1], toks[-1:]
+
+
+def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
+    parts: dict[str, int] = {}      # lower-case part -> minimum length to stand alone
+    initials: set[str] = set()
+    glued: set[str] = set()
+    for name in names:
+        given, middle, sur = _name_parts(name)
+        for p in sur:
+            parts[p.lower()] = min(parts.get(p.lower(), 99), 2)
+            for piece in re.split(r"[-\s]", p):
+                if len(piece) >= 3:
+                    parts.setdefault(piece.lower(), 3)
+        for p in given + middle:
+            if len(p) >= 2:
+                parts[p.lower()] = min(parts.get(p.lower(), 99), 3)
+        seq = given + middle + sur
+        for p in given + middle + sur:
+            initials.add(p[0].upper())
+        if len(seq) >= 2:
+            glued.add("".join(p[0].upper() for p in seq))
+            glued.add("".join(p[0].upper() for p in given + sur))
+    if not parts:
+        return
+    by_len = sorted(parts, key=len, reverse=True)
+    part_alt = "|".join(f"(?:{_part_regex(p)})" for p in by_len)
+    init_alt = "".join(sorted(re.escape(i) for i in initials))
+    tok = rf"(?:{part_alt}|(?-i:[{init_alt}])\.?)" if init_alt else rf"(?:{part_alt})"
+    sep = r"(?:[ \t]*,[ \t]*|[ \t]+|(?<=\.)[ \t]*|[ \t]*\r?\n[ \t]*)"
+    run_re = re.compile(rf"(?i)(?<![\w])(?:{tok})(?:{sep}(?:{tok})){{0,4}}(?![\w])")
+    need_len = {}
+    for p, n in parts.items():
+        k = _part_key(p)
+        need_len[k] = min(need_len.get(k, 99), n)
+    part_re = re.compile(rf"(?i)(?:{part_alt})")
+    has_upper = any(c.isupper() for c in text)
+    for m in run_re.finditer(text):
+        s, e = m.start(), m.end()
+        # Which pieces of the run are full parts?
+        full = [pm for pm in part_re.finditer(text, s, e)
+                if (pm.start() == s or not text[pm.start() - 1].isalnum())
+                and (pm.end() == e or not text[pm.end()].isalnum())]
+        if not full:
+            continue
+        # Trim trailing separators an initial may leave (``Smith, J`` keeps ``J``).
+        while e > s and text[e - 1] in " \t,\r\n":
+            e -= 1
+        pieces = _NAME_TOKEN_RE.findall(text[s:e])
+        if len(pieces) == 1:
+            word = text[s:e]
+            if len(word) < need_len.get(_part_key(word), 2):
+                continue
+            if has_upper and word.islower():
+                yield Span(s, e, "PATIENT", REVIEW, "known:name_part_lowercase")
+            else:
+                yield Span(s, e, "PATIENT", CERTAIN, "known:name_part")
+        else:
+            yield Span(s, e, "PATIENT", CERTAIN, "known:name")
+    glued = {g for g in glued if len(g) >= 2}
+    if glued:
+        alts = "|".join(sorted((r"\.?".join(g) + r"\.?" for g in glued), key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w.])(?:{alts})(?![\w])", text):
+            yield Span(m.start(), m.end(), "PATIENT", REVIEW, "known:initials")
+
+
+# --------------------------------------------------------------------------------------------
+# MRNs
+# --------------------------------------------------------------------------------------------
+
+_MRN_SEP = r"[-. /]?"
+
+
+def _normal_mrn(mrn: str) -> str:
+    """Letters and digits only, upper-case, leading zeros dropped (``0045-2231`` -> ``452231``)."""
+    return re.sub(r"[^0-9A-Za-z]", "", mrn).upper().lstrip("0")
+
+
+def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
+    alts = []
+    for mrn in mrns:
+        norm = _normal_mrn(mrn)
+        if len(norm) < 4:
+            continue
+        alts.append(_MRN_SEP.join(re.escape(c) for c in norm))
+    if not alts:
+        return
+    rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
+                    r"(?![0-9A-Za-z])")
+    for m in rx.finditer(text):
+        yield Span(m.start(), m.end(), "MEDICALRECORD", CERTAIN, "known:mrn")
+
+
+# --------------------------------------------------------------------------------------------
+# Addresses
+# --------------------------------------------------------------------------------------------
+
+#: Interchangeable address words (each group: forms that may replace one another).
+_ADDRESS_EQUIV = [
+    ("street", "st"), ("avenue", "ave", "av"), ("road", "rd"), ("boulevard", "blvd"),
+    ("lane", "ln"), ("drive", "dr"), ("court", "ct"), ("place", "pl"), ("terrace", "ter"),
+    ("highway", "hwy"), ("parkway", "pkwy"), ("circle", "cir"), ("square", "sq"),
+    ("apartment", "apt", "#", "unit", "no"), ("suite", "ste"), ("north", "n"), ("south", "s"),
+    ("east", "e"), ("west", "w"), ("saint", "st"), ("mount", "mt"), ("fort", "ft"),
+]
+_EQUIV: dict[str, tuple[str, ...]] = {}
+for _group in _ADDRESS_EQUIV:
+    for _w in _group:
+        _EQUIV[_w] = tuple(sorted(set(_EQUIV.get(_w, ())) | set(_group), key=len, reverse=True))
+
+_STATE_ABBR = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
+    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
+    "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
+    "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
+    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN",
+    "mississippi": "MS", "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
+    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY",
+    "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK", "oregon": "OR",
+    "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
+    "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA",
+    "washington": "WA", "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
+    "puerto rico": "PR", "guam": "GU",
+}
+_ABBR_STATE = {v: k for k, v in _STATE_ABBR.items()}
+_ADDR_TOKEN_RE = re.compile(r"#|[^\W_]+(?:['’][^\W_]+)*")
+_ZIP_RE = re.compile(r"(?<!\d)(\d{5})(?:-(\d{4}))?(?!\d)")
+_UNIT_WORDS = frozenset({"apartment", "apt", "#", "unit", "suite", "ste", "no", "room", "rm",
+                         "floor", "fl"})
+
+
+def _street_regex(line: str) -> str | None:
+    """Flexible regex for a street line: tokens in order, any spacing/punctuation between them,
+    suffixes and unit words interchangeable, the unit part optional."""
+    toks = _ADDR_TOKEN_RE.findall(line)
+    if len(toks) < 2:
+        return None
+    sep = r"[ \t.,]*(?:\r?\n[ \t]*)?"
+
+    def tok_rx(tok: str) -> str:
+        forms = _EQUIV.get(tok.lower(), (tok,))
+        return "(?:" + "|".join(re.escape(f) for f in forms) + ")"
+
+    cut = next((i for i, t in enumerate(toks) if i >= 2 and t.lower() in _UNIT_WORDS), len(toks))
+    base = sep.join(tok_rx(t) for t in toks[:cut])
+    if cut < len(toks):
+        unit = sep.join(tok_rx(t) for t in toks[cut:])
+        return rf"{base}(?:{sep}{unit})?"
+    return base
+
+
+def _addresses(text: str, addresses: Iterable[str]) -> Iterator[Span]:
+    street_alts: list[str] = []
+    cities: set[str] = set()
+    city_state: list[tuple[str, str]] = []
+    state_names: set[str] = set()
+    zips: set[str] = set()
+    for addr in addresses:
+        comps = [c.strip() for c in re.split(r"[,\n]", addr) if c.strip()]
+        if not comps:
+            continue
+        rest = comps
+        if any(ch.isdigit() for ch in comps[0]) and not _ZIP_RE.fullmatch(comps[0]):
+            rx = _street_regex(comps[0])
+            if rx:
+                street_alts.append(rx)
+            rest = comps[1:]
+        # State, ZIP and city from the remaining components, last to first.
+        city = state = None
+        for comp in reversed(rest):
+            zm = _ZIP_RE.search(comp)
+            if zm:
+                zips.add(zm.group(1))
+                comp = (comp[:zm.start()] + comp[zm.end():]).strip()
+            words = comp.split()
+            if state is None and words:
+                if words[-1].upper() in _ABBR_STATE and words[-1].isupper():
+                    state = words[-1]
+                    words = words[:-1]
+                else:
+                    for n in (3, 2, 1):
+                        if len(words) >= n and " ".join(words[-n:]).lower() in _STATE_ABBR:
+                            state = " ".join(words[-n:])
+                            words = words[:-n]
+                            break
+            if city is None and words and state is not None:
+                city = " ".join(words)
+        if city:
+            cities.add(city)
+            if state:
+                city_state.append((city, state))
+        if state and len(state) > 2:
+            state_names.add(state)
+        elif state:
+            state_names.add(_ABBR_STATE[state.upper()].title())
+    if street_alts:
+        rx = re.compile(rf"(?i)(?<![\w])(?:{'|'.join(sorted(street_alts, key=len, reverse=True))})(?![\w])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "STREET", CERTAIN, "known:address")
+    for city in cities:
+        forms = {city, city.upper(), city.title()}
+        rx = re.compile(r"(?<![\w])(?:" + "|".join(
+            r"[ \t]+".join(re.escape(w) for w in f.split()) for f in sorted(forms)) + r")(?![\w])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "CITY", CERTAIN, "known:address_city")
+    for city, state in city_state:
+        abbr = state.upper() if len(state) == 2 else _STATE_ABBR.get(state.lower(), "")
+        if not abbr:
+            continue
+        rx = re.compile(rf"(?i:{re.escape(city)}),?[ \t]+(?P<st>{abbr})(?![\w])")
+        for m in rx.finditer(text):
+            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "known:address_state")
+    for name in state_names:
+        forms = {name.title(), name.upper()}
+        rx = re.compile(r"(?<![\w])(?:" + "|".join(
+            r"[ \t]+".join(re.escape(w) for w in f.split()) for f in sorted(forms)) + r")(?![\w])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "STATE", CERTAIN, "known:address_state")
+    for z in zips:
+        for m in re.finditer(rf"(?<![\d-]){z}(?:-\d{{4}})?(?![\d])", text):
+            yield Span(m.start(), m.end(), "ZIP", CERTAIN, "known:address_zip")
+
+
+# --------------------------------------------------------------------------------------------
+# Birth dates: a small parser of our own (numeric, ISO, month-name, compact).
+# --------------------------------------------------------------------------------------------
+
+_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}
+_MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR = r"(?P<y>\d{4}|'?\d{2})"
+#: Date shapes, each with named groups y, m (number or month name) and d.
+_DATE_RES = (
+    re.compile(r"(?<![\d/.-])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d])"),
+    re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d]|[/.-]\d)"),
+    re.compile(rf"(?i)(?<![\w])(?P<m>{_MONTH_ALT})\.?[ \t]+(?P<d>\d{{1,2}}){_ORD},?[ \t]+{_YEAR}(?![\d])"),
+    re.compile(rf"(?i)(?<![\w])(?P<d>\d{{1,2}}){_ORD}[ \t\-]*(?:of[ \t]+)?(?P<m>{_MONTH_ALT})\.?,?[ \t\-]*{_YEAR}(?![\d])"),
+    re.compile(r"(?<![\d])(?P<y>(?:19|20)\d{2})(?P<m>[01]\d)(?P<d>[0-3]\d)(?![\d])"),
+)
+
+
+def _interpretations(m: re.Match) -> set[tuple[int, int, int, bool]]:
+    """Possible (year, month, day, two_digit_year) readings of one date match."""
+    g = m.groupdict()
+    y_text = g["y"].lstrip("'")
+    two = len(y_text) == 2
+    y = int(y_text)
+    out = set()
+    if g.get("a") is not None:
+        a, b = int(g["a"]), int(g["b"])
+        cands = [(a, b), (b, a)]
+    else:
+        mm = g["m"]
+        month = int(mm) if mm.isdigit() else _MONTHS.get(mm.lower().rstrip("."), 0)
+        cands = [(month, int(g["d"]))]
+    for month, day in cands:
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            out.add((y, month, day, two))
+    return out
+
+
+def parse_date(text: str) -> set[tuple[int, int, int]]:
+    """Read one date written alone into the days it may denote.
+
+    Args:
+        text: e.g. ``"1950-03-02"``, ``"3/2/1950"``, ``"March 2, 1950"``, ``"2 Mar 1950"``.
+
+    Returns:
+        A set of ``(year, month, day)``; empty when ``text`` holds no readable date. Numeric
+        forms give month-first and, when valid, day-first readings; a two-digit year ``yy``
+        is read as ``20yy`` when ``yy <= 30``, otherwise ``19yy``.
+    """
+    s = text.strip()
+    days = set()
+    for rx in _DATE_RES:
+        m = rx.search(s)
+        if m:
+            for y, mo, d, two in _interpretations(m):
+                if two:
+                    y = 2000 + y if y <= 30 else 1900 + y
+                days.add((y, mo, d))
+            if days:
+                break
+    return days
+
+
+def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
+    known: set[tuple[int, int, int]] = set()
+    for b in birth_dates:
+        known |= parse_date(b)
+    if not known:
+        return
+    short = {(y % 100, mo, d) for y, mo, d in known}
+    seen: set[tuple[int, int]] = set()
+    for rx in _DATE_RES:
+        for m in rx.finditer(text):
+            if (m.start(), m.end()) in seen:
+                continue
+            for y, mo, d, two in _interpretations(m):
+                if (two and (y, mo, d) in short) or (not two and (y, mo, d) in known):
+                    seen.add((m.start(), m.end()))
+                    yield Span(m.start(), m.end(), "DATE", CERTAIN, "known:birth_date")
+                    break
+
+
+def detect(doc: Document) -> Iterable[Span]:
+    """Find every occurrence (and simple variant) of the caller's known identifiers.
+
+    Args:
+        doc: the note; ``doc.known`` (:class:`~deid_core.document.Known`) says what to look for.
+            An empty ``Known`` gives no spans and costs nothing.
+
+    Returns:
+        A list of certain spans (review only for lower-case lone name parts and glued
+        initials): PATIENT, MEDICALRECORD, STREET, CITY, STATE, ZIP, DATE, with sources
+        ``known:<kind>``.
+    """
+    known: Known = doc.known
+    text = doc.text
+    if not known or not text:
+        return []
+    out: list[Span] = []
+    out.extend(_names(text, known.names))
+    out.extend(_mrns(text, known.mrns))
+    out.extend(_addresses(text, known.addresses))
+    out.extend(_birth_dates(text, known.birth_dates))
+    return out

@@ -1,0 +1,148 @@
+"""Shared building blocks for the shape-based detectors (dates, ages, contact, ids).
+
+Pure data and small validators, standard library only. Every regex here is compiled once at
+import and written so that no input can make it backtrack catastrophically: runs of word
+characters are bounded, and patterns that begin with a character class are guarded by a
+look-behind so a match can only start at the beginning of a run.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Iterator
+
+from ..spans import Span
+
+#: Measurement units and count nouns that, right after a number, make the number a quantity
+#: rather than part of a date, an age or an identifier (``May 5 mg``, ``in 2000 mL``).
+#: Used as a negative look-ahead: ``(?!\s*UNITS)``.
+UNITS = (
+    r"(?:mg|mcg|µg|ug|g|gm|gms|grams?|kg|lbs?|oz|ml|mL|cc|l|dl|dL|meq|mEq|mmol|mol|units?|iu|"
+    r"u\b|tabs?|tablets?|caps?|capsules?|pills?|puffs?|drops?|doses?|sprays?|patch(?:es)?|"
+    r"times|cm|mm|inches|ft|feet|%|percent|mmhg|bpm|beats|breaths|"
+    r"cigarettes|packs?|pack-years?|drinks|beers|cells|copies|hours?|hrs?|minutes?|mins?|"
+    r"seconds?|secs?|days?|weeks?|wks?|months?|mos?|years? old|patients|people|calories|kcal)"
+    r"(?![A-Za-z])"
+)
+
+
+def luhn_ok(digits: str) -> bool:
+    """True when the digit string passes the Luhn mod-10 check (NPI with prefix, card numbers).
+
+    Args:
+        digits: a string of ASCII digits only (no separators); an empty string gives False.
+    """
+    if not digits or not digits.isdigit():
+        return False
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+_VIN_VALUES = {**{str(d): d for d in range(10)},
+               **dict(zip("ABCDEFGH", range(1, 9))),
+               **dict(zip("JKLMN", range(1, 6))), "P": 7, "R": 9,
+               **dict(zip("STUVWXYZ", range(2, 10)))}
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def vin_check_ok(vin: str) -> bool:
+    """True when a 17-character VIN's 9th character is its valid check digit (49 CFR 565).
+
+    Args:
+        vin: 17 characters, digits and upper-case letters except I, O and Q. Anything else
+            (wrong length, forbidden letters) gives False.
+    """
+    if len(vin) != 17:
+        return False
+    total = 0
+    for ch, w in zip(vin.upper(), _VIN_WEIGHTS):
+        v = _VIN_VALUES.get(ch)
+        if v is None:
+            return False
+        total += v * w
+    check = total % 11
+    return vin[8].upper() == ("X" if check == 10 else str(check))
+
+
+def ssn_plausible(area: str, group: str, serial: str) -> bool:
+    """True when an SSN's parts follow the SSA issuing rules.
+
+    Area ``000``, ``666`` and ``900``-``999``, group ``00`` and serial ``0000`` are never issued.
+    Invented SSNs often break these rules on purpose, so the caller decides what an
+    implausible one means (the ids detector still reports the ``3-2-4`` shape).
+    """
+    return not (area in ("000", "666") or area[:1] == "9" or group == "00" or serial == "0000")
+
+
+def line_before(text: str, start: int, width: int = 40) -> str:
+    """Up to ``width`` characters before ``start`` on the same line (the context a label sits
+    in), lower-cased. When ``start`` begins a line, the end of the previous line counts as the
+    same line (joined by one space), so ``since\n2009`` and ``Phone:\n617-...`` keep their label.
+    """
+    lo = max(0, start - width)
+    chunk = text[lo:start]
+    stripped = chunk.rstrip(" \t\r\n")
+    tail = chunk[len(stripped):]
+    if "\n" in tail or "\r" in tail:
+        if tail.count("\n") + tail.replace("\r\n", "").count("\r") <= 1:
+            chunk = stripped + " "
+        else:
+            return ""
+    nl = max(chunk.rfind("\n"), chunk.rfind("\r"))
+    if nl >= 0:
+        chunk = chunk[nl + 1:]
+    return chunk.lower()
+
+
+class Emitter:
+    """Collects spans of one detector, skipping any that overlap a span already accepted.
+
+    Patterns run from most to least specific, so the first accepted interpretation of a
+    stretch of text wins inside a detector (the resolver settles clashes between detectors).
+    Offsets are characters; ``source`` is prefixed with the detector name.
+    """
+
+    __slots__ = ("prefix", "spans", "_starts", "_ends")
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.spans: list[Span] = []
+        self._starts: list[int] = []   # accepted intervals, sorted, non-overlapping
+        self._ends: list[int] = []
+
+    def free(self, start: int, end: int) -> bool:
+        """True when ``[start, end)`` overlaps no span accepted so far."""
+        i = bisect.bisect_left(self._starts, end)   # intervals starting before ``end``
+        return not (i and self._ends[i - 1] > start)
+
+    def add(self, start: int, end: int, label: str, tier: str, name: str) -> bool:
+        """Accept ``Span(start, end, label, tier, f"{prefix}:{name}")`` unless it is empty or
+        overlaps an accepted span; returns whether it was accepted."""
+        if end <= start or not self.free(start, end):
+            return False
+        i = bisect.bisect_left(self._starts, start)
+        self._starts.insert(i, start)
+        self._ends.insert(i, end)
+        self.spans.append(Span(start, end, label, tier, f"{self.prefix}:{name}"))
+        return True
+
+    def __iter__(self) -> Iterator[Span]:
+        return iter(sorted(self.spans))
+
+
+def words(*items: str) -> str:
+    """A regex alternation of the given literal words, longest first (so ``Sept`` beats
+    ``Sep``)."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True)) + ")"
+
+
+def find_all(regex: re.Pattern[str], text: str) -> Iterable[re.Match[str]]:
+    """``regex.finditer(text)``; here so detectors share one spelling."""
+    return regex.finditer(text)

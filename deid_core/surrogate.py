@@ -1,0 +1,163 @@
+"""Surrogates: replace each span with a plausible fake that keeps its format.
+
+:func:`surrogate` rewrites a note through :func:`deid_core.render.render`. Which fake each label
+gets (the helpers' docstrings give the details):
+
+========================================  ============================================================
+PATIENT, DOCTOR                           :class:`~deid_core.surrogate_names.NameFaker` (person,
+                                          sex, case and ``LAST, FIRST M`` layout kept)
+USERNAME, ZIP, ROOM, PHONE, FAX, all IDs  :func:`~deid_core.surrogate_shapes.shape_map` (digit
+                                          count, punctuation, letter case kept)
+DATE                                      :func:`~deid_core.dateshift.shift_date_text` by the key's
+                                          one offset; unreadable text -> a fake ISO date
+AGE                                       :func:`~deid_core.surrogate_shapes.fake_age`
+EMAIL, URL, IPADDR                        documentation domains and addresses
+CITY, STATE, COUNTRY, STREET, HOSPITAL,   :class:`~deid_core.surrogate_places.PlaceFaker`
+ORGANIZATION, DEPARTMENT, LOCATION-OTHER
+PROFESSION                                hand-written professions list
+========================================  ============================================================
+
+Guarantees: every pick depends only on the linkage key and the normalised original value (so
+the same value gets the same fake throughout a note and in every note run with the same key);
+a fake never equals its original (re-picked; where no different value of the same shape exists,
+e.g. a span of punctuation only, the category tag such as ``[ID]`` is written instead).
+"""
+from __future__ import annotations
+
+from . import lists as _lists
+from .analyze import Analysis
+from .dateshift import fake_date, parse_date, shift_date_text
+from .keys import LinkageKey, as_key, normalise
+from .render import Rendered, render
+from .spans import REVIEW, Span
+from .surrogate_names import NameFaker, word_keys
+from .surrogate_places import PlaceFaker, sorted_pool
+from .surrogate_shapes import fake_age, fake_email, fake_ip, fake_url, shape_map, ssn_valid
+
+__all__ = ["surrogate", "Surrogator"]
+
+#: Label words kept as written inside an ID-like span (``MRN 0045-2231`` keeps ``MRN``).
+ID_LABEL_WORDS: frozenset[str] = frozenset("""
+mrn mr no nos num number id ids acct account accts med rec record medical ssn ss dob ext x
+room rm bed suite ste unit floor fl apt ward bay pager pgr ph tel phone fax cell mobile
+""".split())
+
+_SHAPED = frozenset({"USERNAME", "ZIP", "ROOM", "PHONE", "FAX", "SSN", "MEDICALRECORD", "HEALTHPLAN",
+                     "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM"})
+_INSTITUTIONS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "LOCATION-OTHER"})
+
+
+class Surrogator:
+    """Fakes for the spans of one note (holds the per-note state: the note's original values,
+    the context year for dates without one, and a memo so a value is faked once).
+
+    Args:
+        text: the original note.
+        spans: the spans that will be replaced.
+        key: the linkage key.
+    """
+
+    def __init__(self, text: str, spans: tuple[Span, ...] | list[Span], key: LinkageKey) -> None:
+        self.text = text
+        self.key = key
+        self.offset = key.date_offset_days()
+        self._names_src = [text[s.start:s.end] for s in spans if s.category == "NAME"]
+        self._excluded: set[str] = set()
+        for s in spans:
+            self._excluded |= word_keys(text[s.start:s.end])
+        self._names: NameFaker | None = None
+        self._places: PlaceFaker | None = None
+        self.context_year: int | None = None
+        for s in spans:
+            if s.label == "DATE":
+                parsed = parse_date(text[s.start:s.end])
+                if parsed and parsed.year is not None:
+                    self.context_year = parsed.year
+                    break
+        self._memo: dict[tuple[str, str, str], str] = {}
+
+    @property
+    def names(self) -> NameFaker:
+        """The note's :class:`NameFaker` (built on first use)."""
+        if self._names is None:
+            self._names = NameFaker(self.key, self._names_src, self._excluded)
+        return self._names
+
+    @property
+    def places(self) -> PlaceFaker:
+        """The note's :class:`PlaceFaker` (built on first use)."""
+        if self._places is None:
+            self._places = PlaceFaker(self.key, self._excluded)
+        return self._places
+
+    def fake(self, span: Span, original: str) -> str:
+        """The fake for one span whose characters are ``original``; never equal to it."""
+        before = self.text[max(0, span.start - 8):span.start]
+        memo_key = (span.label, original, before if span.category == "NAME" else "")
+        hit = self._memo.get(memo_key)
+        if hit is None:
+            hit = self._fake(span.label, original, before)
+            if hit is None or normalise(hit) == normalise(original):
+                hit = f"[{span.category}]"
+            self._memo[memo_key] = hit
+        return hit
+
+    def _fake(self, label: str, original: str, before: str) -> str | None:
+        if not original.strip():
+            return None
+        if label in ("PATIENT", "DOCTOR"):
+            return self.names.fake(original, before)
+        if label == "DATE":
+            shifted = shift_date_text(original, self.offset, self.context_year)
+            if shifted is None:
+                shifted = fake_date(self.key.number("date:fake", normalise(original)))
+            return shifted
+        if label == "AGE":
+            return fake_age(self.key, original)
+        if label == "EMAIL":
+            return fake_email(self.key, original, sorted_pool("surname", _lists.surnames()))
+        if label == "URL":
+            return fake_url(self.key, original)
+        if label == "IPADDR":
+            return fake_ip(self.key, original)
+        if label in _SHAPED:
+            valid = ssn_valid if label == "SSN" else None
+            return shape_map(self.key, "id:" + label, original, ID_LABEL_WORDS, valid)
+        if label == "PROFESSION":
+            return self.places.profession(original)
+        if any(c.isdigit() for c in original) or label == "STREET":
+            return self.places.address(original, label)
+        if label == "CITY":
+            return self.places.city(original)
+        if label == "STATE":
+            return self.places.state(original)
+        if label == "COUNTRY":
+            return self.places.country(original)
+        if label in _INSTITUTIONS:
+            return self.places.institution(original, label)
+        return None  # pragma: no cover - every label is handled above
+
+
+def surrogate(analysis: Analysis, key: LinkageKey | str | None = None,
+              include_review: bool = True) -> Rendered:
+    """Replace each span of ``analysis`` with a consistent fake value.
+
+    Args:
+        analysis: from :func:`deid_core.analyze.analyze` (or built by hand).
+        key: a :class:`~deid_core.keys.LinkageKey`, a user key string, or ``None``/``""`` for a
+            fresh random secret (then nothing links this output to any other run).
+        include_review: replace ``review`` spans too (default); ``False`` keeps their text.
+
+    Returns:
+        A :class:`~deid_core.render.Rendered`: the new text and where each span landed.
+
+    Raises:
+        TypeError: if ``key`` is of another type.
+        FileNotFoundError: if a word list the fakes need is missing.
+    """
+    k = as_key(key)
+    spans = analysis.spans if include_review else tuple(s for s in analysis.spans if s.tier != REVIEW)
+    sur = Surrogator(analysis.text, spans, k)
+    return render(analysis.text, analysis.spans,
+                  lambda span, original: sur.fake(span, original)
+                  if include_review or span.tier != REVIEW else None)

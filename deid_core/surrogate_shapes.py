@@ -1,0 +1,240 @@
+"""Shape-keeping fakes for numbers and codes, contact details and ages.
+
+* :func:`shape_map`: every digit becomes a keyed digit and every letter a keyed ASCII letter of
+  the same case; punctuation, spaces and listed label words (``MRN``, ``Apt``, ``ext``) stay, so
+  digit count, separators and letter positions survive (``(617) 555-0142`` -> ``(208) 913-7715``).
+  The keyed stream is indexed by the position among the letters and digits, and seeded from them
+  alone, so the same number written ``617-555-0142`` or ``(617) 555 0142`` gets the same digits.
+* :func:`fake_email`, :func:`fake_url`, :func:`fake_ip`: valid-looking values in the reserved
+  documentation domains (``example.org``, ``example.com``, ``example.net``; RFC 2606), private
+  IPv4 ``10.0.0.0/8`` and documentation IPv6 ``2001:db8::/32`` (RFC 3849).
+* :func:`fake_age`: an age over 89 becomes another age over 89 (90-99, or 100-109 for three
+  digits) in the same form, digits or words (``ninety-four`` -> ``ninety-one``).
+
+Every function returns ``None`` when it cannot produce a value different from the original
+(the caller then writes the category tag instead).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .dateshift import format_like_case
+from .keys import LinkageKey
+
+__all__ = ["shape_map", "fake_email", "fake_url", "fake_ip", "fake_age", "age_words"]
+
+_RUN = re.compile(r"[^\W\d_]+|\d+")
+_ASCII_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_ATTEMPTS = 32
+
+
+def _stream(key: LinkageKey, purpose: str, value: str, attempt: int, n: int) -> bytes:
+    out = bytearray()
+    block = 0
+    while len(out) < n:
+        out += key.digest(purpose, f"{value}\x00{block}", attempt)
+        block += 1
+    return bytes(out)
+
+
+def shape_map(key: LinkageKey, purpose: str, text: str, keep_words: frozenset[str] = frozenset(),
+              valid: Callable[[str], bool] | None = None) -> str | None:
+    """Replace each digit and letter of ``text`` by a keyed one of the same kind and case.
+
+    Args:
+        key: the linkage key.
+        purpose: keeps picks for different kinds apart (``"id:PHONE"``).
+        text: the original characters.
+        keep_words: lower-case letter runs left as written (label words such as ``mrn``).
+        valid: optional check the result must pass (e.g. no SSN area ``000``); re-picked if not.
+
+    Returns:
+        The fake, different from ``text`` (ignoring case), or ``None`` when ``text`` has no
+        letter or digit outside ``keep_words``.
+    """
+    runs = [(m.start(), m.end()) for m in _RUN.finditer(text)
+            if not (m.group()[0].isalpha() and m.group().casefold() in keep_words)]
+    seed = "".join(text[s:e] for s, e in runs).casefold()
+    if not seed:
+        return None
+    for attempt in range(_ATTEMPTS):
+        rnd = _stream(key, purpose, seed, attempt, len(seed))
+        chars = list(text)
+        i = 0
+        for s, e in runs:
+            for j in range(s, e):
+                c = text[j]
+                b = rnd[i]
+                i += 1
+                if c.isdigit():
+                    chars[j] = str(b % 10)
+                else:
+                    new = _ASCII_LOWER[b % 26]
+                    chars[j] = new.upper() if c.isupper() else new
+        out = "".join(chars)
+        if out.casefold() != text.casefold() and (valid is None or valid(out)):
+            return out
+    return None
+
+
+_SSN = re.compile(r"(\d{3})[- ]?(\d{2})[- ]?(\d{4})")
+
+
+def ssn_valid(text: str) -> bool:
+    """True unless an SSN-shaped value has an area never issued (000, 666, 900-999) or a
+    zero group or serial."""
+    m = _SSN.fullmatch(text.strip())
+    if not m:
+        return True
+    area, group, serial = m.groups()
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+_DOMAINS = ("example.org", "example.com", "example.net")
+_EMAIL = re.compile(r"(?P<local>[^@\s]+)@(?P<domain>[^@\s]+)")
+
+
+def fake_email(key: LinkageKey, text: str, surnames: tuple[str, ...]) -> str | None:
+    """``initial + surname [+ digits]@example.org``-style fake for the email address in ``text``
+    (other characters of the span kept). ``surnames`` is the pick list for the local part."""
+    m = _EMAIL.search(text)
+    if not m or not surnames:
+        return shape_map(key, "email", text)
+    local, domain = m.group("local"), m.group("domain")
+    digits = sum(c.isdigit() for c in local)
+    norm = text.casefold()
+    for attempt in range(_ATTEMPTS):
+        new_local = (_ASCII_LOWER[key.below(26, "email:initial", norm, attempt)]
+                     + key.choice(surnames, "email:surname", norm, attempt))
+        new_local = "".join(c for c in new_local if c.isalnum())
+        if digits:
+            n = key.below(10 ** digits, "email:digits", norm, attempt)
+            new_local += f"{n:0{digits}d}"
+        new_domain = key.choice(_DOMAINS, "email:domain", norm, attempt)
+        if local.isupper():
+            new_local = new_local.upper()
+        if domain.isupper():
+            new_domain = new_domain.upper()
+        out = text[:m.start()] + new_local + "@" + new_domain + text[m.end():]
+        if out.casefold() != norm:
+            return out
+    return None
+
+
+_URL = re.compile(r"(?P<scheme>[a-z][a-z0-9+.\-]*://)?(?P<www>www\d?\.)?(?P<host>[^/\s:?#]+)"
+                  r"(?P<rest>.*)", re.I | re.S)
+
+
+def fake_url(key: LinkageKey, text: str) -> str | None:
+    """Same scheme and ``www.``; host -> a documentation domain; path letters and digits
+    shape-mapped (``https://www.clinic-a.org/pt/8812`` -> ``https://www.example.net/qx/4410``)."""
+    m = _URL.fullmatch(text)
+    if not m:
+        return shape_map(key, "url", text)
+    norm = text.casefold()
+    host = m.group("host")
+    for attempt in range(_ATTEMPTS):
+        new_host = key.choice(_DOMAINS, "url:host", norm, attempt)
+        if host.isupper():
+            new_host = new_host.upper()
+        rest = m.group("rest")
+        new_rest = shape_map(key, f"url:path:{attempt}", rest) if rest.strip("/") else rest
+        out = (m.group("scheme") or "") + (m.group("www") or "") + new_host + (new_rest or rest)
+        if out.casefold() != norm:
+            return out
+    return None
+
+
+_IPV4 = re.compile(r"(?<![\d.])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?![\d.])")
+_IPV6 = re.compile(r"[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}", re.I)
+
+
+def fake_ip(key: LinkageKey, text: str) -> str | None:
+    """An IPv4 address becomes one in ``10.0.0.0/8``; an IPv6 one ``2001:db8:`` plus six keyed
+    groups; other characters of the span kept."""
+    norm = text.casefold()
+    m = _IPV4.search(text)
+    if m:
+        for attempt in range(_ATTEMPTS):
+            n = key.number("ipv4", norm, attempt)
+            new = f"10.{n % 256}.{(n >> 8) % 256}.{1 + (n >> 16) % 254}"
+            out = text[:m.start()] + new + text[m.end():]
+            if out != text:
+                return out
+        return None  # pragma: no cover
+    m = _IPV6.search(text)
+    if m and ":" in m.group():
+        for attempt in range(_ATTEMPTS):
+            n = key.number("ipv6", norm, attempt)
+            groups = [f"{(n >> (16 * i)) & 0xFFFF:x}" for i in range(6)]
+            new = "2001:db8:" + ":".join(groups)
+            if m.group().isupper():
+                new = new.upper()
+            out = text[:m.start()] + new + text[m.end():]
+            if out.casefold() != norm:
+                return out
+    return shape_map(key, "ip", text)
+
+
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+         "fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty",
+         9: "ninety"}
+_WORD_VALUES = {w: i for i, w in enumerate(_ONES)} | {w: 10 * t for t, w in _TENS.items()}
+_AGE_WORDS = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(sorted(list(_WORD_VALUES) + ["hundred"], key=len, reverse=True))
+    + r")(?:(?:[\s\-]+|\s+and\s+)(?:" + "|".join(sorted(list(_WORD_VALUES) + ["hundred"], key=len, reverse=True))
+    + r"))*(?![^\W\d_])", re.I)
+
+
+def age_words(n: int, hyphen: str = "-", and_: bool = False) -> str:
+    """``n`` (0-999) in English words, lower case: ``94`` -> ``ninety-four``,
+    ``101`` -> ``one hundred one`` (``one hundred and one`` with ``and_``)."""
+    if n >= 100:
+        head = _ONES[n // 100] + " hundred"
+        rest = n % 100
+        return head if not rest else head + (" and " if and_ else " ") + age_words(rest, hyphen)
+    if n < 20:
+        return _ONES[n]
+    tens = _TENS[n // 10]
+    return tens if n % 10 == 0 else tens + hyphen + _ONES[n % 10]
+
+
+def _words_value(phrase: str) -> int:
+    total = 0
+    for w in re.split(r"[\s\-]+", phrase.lower()):
+        if w == "hundred":
+            total = max(total, 1) * 100
+        elif w != "and":
+            total += _WORD_VALUES[w]
+    return total
+
+
+def _age_band(value: int, digits: int) -> range:
+    if value >= 100:
+        return range(100, 110)
+    if value >= 90:
+        return range(90, 100)
+    return range(1 if digits == 1 else 10, 10 if digits == 1 else 90)
+
+
+def fake_age(key: LinkageKey, text: str) -> str | None:
+    """Another age in the same band and form: over 89 stays over 89 (90-99; 100-109 for a
+    three-digit or ``hundred`` age), digits stay digits, words stay words in the same case."""
+    m = re.search(r"\d+", text)
+    if m:
+        value = int(m.group())
+        band = tuple(v for v in _age_band(value, len(m.group())) if v != value)
+        new = key.choice(band, "age", str(value))
+        return text[:m.start()] + str(new) + text[m.end():]
+    m = _AGE_WORDS.search(text)
+    if m:
+        phrase = m.group()
+        value = _words_value(phrase)
+        band = tuple(v for v in _age_band(value, 2 if value >= 10 else 1) if v != value)
+        new = key.choice(band, "age", str(value))
+        hyphen = " " if re.search(r"[a-z]\s+[a-z]", phrase.lower()) and "-" not in phrase else "-"
+        words = age_words(new, hyphen, " and " in phrase.lower())
+        return text[:m.start()] + format_like_case(words, phrase) + text[m.end():]
+    return shape_map(key, "age", text)

@@ -1,0 +1,113 @@
+"""Tables for the AGE detector: ages over 89 (span = the number only), and ages 89 and under,
+durations, temperatures and doses that must yield nothing."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from deid_core.detectors import ages
+from deid_core.document import Document
+from deid_core.spans import CERTAIN, REVIEW
+
+C, R = CERTAIN, REVIEW
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    return [(text[s.start:s.end], s.label, s.tier) for s in ages.detect(Document(text))]
+
+
+FOUND = [
+    ("92 yo F with AF", [("92", C)]),
+    ("92 y/o male", [("92", C)]),
+    ("92yoF", [("92", C)]),
+    ("a 92-year-old woman", [("92", C)]),
+    ("92 year old", [("92", C)]),
+    ("92 years old", [("92", C)]),
+    ("93 yrs old", [("93", C)]),
+    ("91 years of age", [("91", C)]),
+    ("104 y.o.", [("104", C)]),
+    ("aged 95", [("95", C)]),
+    ("Age: 101", [("101", C)]),
+    ("AGE 92", [("92", C)]),
+    ("Age:92", [("92", C)]),
+    ("at the age of 93,", [("93", C)]),
+    ("a 90 year old", [("90", C)]),
+    ("a 94 M presents", [("94", C)]),
+    ("is a 96 female", [("96", C)]),
+    ("ninety-four year old", [("ninety-four", C)]),
+    ("Ninety four year-old", [("Ninety four", C)]),
+    ("aged ninety-one", [("ninety-one", C)]),
+    ("one hundred and two years old", [("one hundred and two", C)]),
+    ("in her 90s", [("90s", C)]),
+    ("in his late 90's", [("90's", C)]),
+    ("in their nineties", [("nineties", C)]),
+    ("in her 100s", [("100s", C)]),
+    ("he is 92 years.", [("92", R)]),
+    ("92-year-old and 95-year-old sisters", [("92", C), ("95", C)]),
+]
+
+NOTHING = [
+    "67 yo",
+    "a 45-year-old man",
+    "age 89",
+    "89-year-old",
+    "in her 80s",
+    "92 years of smoking",
+    "100 years ago",
+    "temp 98 F",
+    "98.6 F",
+    "95 mg",
+    "HR 92",
+    "SpO2 98%",
+    "ninety minutes",
+    "age 95 days",
+    "BP 132/92",
+    "gestational age 36 weeks",
+    "1992",
+    "the 1990s",
+    "x 92",
+    "92.5 kg",
+    "150 years old",
+]
+
+
+@pytest.mark.parametrize("text,expected", FOUND)
+def test_found(text, expected):
+    assert found(text) == [(sub, "AGE", tier) for sub, tier in expected]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_nothing(text):
+    assert found(text) == []
+
+
+def test_sources_named():
+    text = "92 yo; Age: 101; a 94 M; ninety-four year old; in her 90s"
+    assert [s.source for s in ages.detect(Document(text))] == [
+        "ages:digits_suffix", "ages:age_label", "ages:article_sex", "ages:words", "ages:decade"]
+
+
+@pytest.mark.parametrize("words,value", [
+    ("ninety", 90), ("ninety-four", 94), ("Ninety Nine", 99), ("one hundred", 100),
+    ("hundred and two", 102), ("one hundred twenty", 120), ("eighty-nine", None), ("fish", None)])
+def test_words_to_number(words, value):
+    assert ages.words_to_number(words) == value
+
+
+ADVERSARIAL = {
+    "ones": "1" * 100_000,
+    "ninety": "92 " * 33_000,
+    "slashes": "a/" * 50_000,
+    "words": "ninety " * 15_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_speed(name):
+    doc = Document(ADVERSARIAL[name])
+    t0 = time.perf_counter()
+    list(ages.detect(doc))
+    elapsed = time.perf_counter() - t0
+    print(f"ages {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5

@@ -1,0 +1,139 @@
+"""The facade used by the page and the CLI (deid_core.api).
+
+``analyze`` is replaced by a small stand-in so these tests check the facade, not the detectors.
+"""
+import json
+import re
+
+import pytest
+
+import deid_core.api as api
+import deid_core.lists as lists
+from deid_core import surrogate_names
+from deid_core.analyze import Analysis
+from deid_core.document import Known
+from deid_core.spans import Span
+
+SEEN = {}
+
+
+def fake_analyze(text, known=None):
+    """Dates like 3/5/2014 are certain DATEs; 'Hall' is a review DOCTOR; 'Paul Webb' a PATIENT."""
+    SEEN["known"] = known
+    spans = [Span(m.start(), m.end(), "DATE", "certain", "dates:numeric_mdy")
+             for m in re.finditer(r"\d{1,2}/\d{1,2}/\d{4}", text)]
+    spans += [Span(m.start(), m.end(), "DOCTOR", "review", "names:surname_list+mesh_collision")
+              for m in re.finditer(r"\bHall\b", text)]
+    spans += [Span(m.start(), m.end(), "PATIENT", "certain", "names:given+surname")
+              for m in re.finditer(r"\bPaul Webb\b", text)]
+    spans.sort()
+    return Analysis(text, tuple(spans), tuple(spans))
+
+
+@pytest.fixture(autouse=True)
+def stand_ins(monkeypatch):
+    monkeypatch.setattr(api, "analyze", fake_analyze)
+    monkeypatch.setattr(lists, "given_names", lambda: {"paul": "M", "ivan": "M", "omar": "M", "ruth": "F"},
+                        raising=False)
+    monkeypatch.setattr(lists, "surnames", lambda: {n: i for i, n in enumerate(
+        ["hall", "webb", "stone", "reed", "moss", "fox", "lane", "cole"])}, raising=False)
+    monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: {})
+
+
+NOTE = "Paul Webb seen 3/5/2014 by Dr. Hall; next visit 4/2/2014."
+
+
+def test_redact_result_shape():
+    r = api.process(NOTE)
+    assert r["mode"] == "redact"
+    assert r["output"] == "[NAME] seen [DATE] by Dr. [NAME]; next visit [DATE]."
+    assert [s["id"] for s in r["spans"]] == ["0:9", "15:23", "31:35", "48:56"]
+    first = r["spans"][0]
+    assert first == {"id": "0:9", "start": 0, "end": 9, "label": "PATIENT", "category": "NAME",
+                     "tier": "certain", "source": "names:given+surname", "text": "Paul Webb",
+                     "out_start": 0, "out_end": 6, "replaced": True}
+    for s in r["spans"]:
+        assert r["output"][s["out_start"]:s["out_end"]] == f"[{s['category']}]"
+        assert NOTE[s["start"]:s["end"]] == s["text"]
+    assert [i["id"] for i in r["review"]] == ["31:35"] and "MeSH" in r["review"][0]["reason"]
+
+
+def test_review_mode_applies_decisions():
+    r = api.process(NOTE, mode="review", decisions={"31:35": False})
+    assert r["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
+    hall = r["spans"][2]
+    assert hall["replaced"] is False and r["output"][hall["out_start"]:hall["out_end"]] == "Hall"
+    # a decision cannot unmask a certain span
+    assert api.process(NOTE, mode="review", decisions={"0:9": False})["output"].startswith("[NAME] seen")
+
+
+def test_surrogate_mode_with_key_is_deterministic_and_keeps_intervals():
+    import datetime as dt
+    a = api.process(NOTE, mode="surrogate", key="study-1")
+    b = api.process(NOTE, mode="surrogate", key="study-1")
+    assert a == b
+    out = a["output"]
+    assert "Paul" not in out and "Webb" not in out and "Hall" not in out and "3/5/2014" not in out
+    d1, d2 = (dt.datetime.strptime(x, "%m/%d/%Y").date()
+              for x in re.findall(r"\d{1,2}/\d{1,2}/\d{4}", out))
+    assert (d2 - d1).days == 28
+    assert all(s["replaced"] for s in a["spans"])
+
+
+def test_no_key_means_one_random_key_per_process(monkeypatch):
+    monkeypatch.setattr(api, "_session", None)
+    first = api.process("seen 3/5/2014", mode="surrogate")["output"]
+    assert first != "seen 3/5/2014"
+    assert api.process("seen 3/5/2014", mode="surrogate", key="")["output"] == first
+    outputs = set()
+    for _ in range(8):  # each new process (page load) draws a new secret
+        monkeypatch.setattr(api, "_session", None)
+        outputs.add(api.process("seen 3/5/2014", mode="surrogate")["output"])
+    assert len(outputs) > 1
+
+
+def test_known_is_passed_as_known():
+    api.process(NOTE, known={"names": ["Paul Webb"], "mrns": ["0045-2231"]})
+    assert SEEN["known"] == Known(names=("Paul Webb",), mrns=("0045-2231",))
+    api.process(NOTE)
+    assert SEEN["known"] is None
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"text": b"bytes"}, "text must be a string"),
+    ({"text": None}, "text must be a string"),
+    ({"text": "x", "mode": "shred"}, "unknown mode"),
+    ({"text": "x", "known": {"phones": []}}, "unknown field"),
+    ({"text": "x", "known": {"names": "Paul"}}, "list of strings"),
+    ({"text": "x", "known": ["Paul"]}, "known must be an object"),
+    ({"text": "x", "mode": "surrogate", "key": 5}, "key must be a string"),
+    ({"text": "3/5/2014", "mode": "review", "decisions": {"x": True}}, "start:end"),
+])
+def test_bad_input_raises_value_error(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        api.process(**kwargs)
+
+
+def test_process_json_round_trip():
+    out = json.loads(api.process_json(json.dumps({"text": NOTE, "mode": "review",
+                                                  "decisions": {"31:35": False}})))
+    assert out["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
+    assert out == api.process(NOTE, mode="review", decisions={"31:35": False})
+
+
+@pytest.mark.parametrize("request_json,message", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"mode": "redact"}', "no 'text'"),
+    ('{"text": "x", "colour": "red"}', "unknown request field"),
+    ('{"text": "x", "mode": "nope"}', "unknown mode"),
+    ('{"text": 12}', "text must be a string"),
+])
+def test_process_json_errors(request_json, message):
+    out = json.loads(api.process_json(request_json))
+    assert set(out) == {"error"} and message in out["error"]
+
+
+def test_process_json_keeps_unicode():
+    out = api.process_json(json.dumps({"text": "José seen 3/5/2014"}))
+    assert "José" in out and json.loads(out)["output"] == "José seen [DATE]"

@@ -1,0 +1,126 @@
+"""Tables for the CONTACT detector (PHONE, FAX, EMAIL, URL, IPADDR): exact span text, label and
+tier, plus texts that must yield nothing. Numbers use the fictional 555-01xx range and the
+documentation IP ranges."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from deid_core.detectors import contact
+from deid_core.document import Document
+from deid_core.spans import CERTAIN, REVIEW
+
+C, R = CERTAIN, REVIEW
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    return [(text[s.start:s.end], s.label, s.tier) for s in contact.detect(Document(text))]
+
+
+FOUND = [
+    ("call (617) 555-0199 today", [("(617) 555-0199", "PHONE", C)]),
+    ("617-555-0199", [("617-555-0199", "PHONE", C)]),
+    ("617.555.0199", [("617.555.0199", "PHONE", C)]),
+    ("+1 617 555 0199", [("+1 617 555 0199", "PHONE", C)]),
+    ("1-800-555-0100", [("1-800-555-0100", "PHONE", C)]),
+    ("Tel: 6175550199", [("6175550199", "PHONE", C)]),
+    ("cell 617 555 0142", [("617 555 0142", "PHONE", C)]),
+    ("617 555 0142", [("617 555 0142", "PHONE", R)]),
+    ("(617) 555-0142 ext. 204", [("(617) 555-0142 ext. 204", "PHONE", C)]),
+    ("617-555-0142 x123", [("617-555-0142 x123", "PHONE", C)]),
+    ("ph:617-555-0199", [("617-555-0199", "PHONE", C)]),
+    ("Tel617-555-0199", [("617-555-0199", "PHONE", C)]),
+    ("pager 555-0137", [("555-0137", "PHONE", C)]),
+    ("pager 3-4412", [("3-4412", "PHONE", C)]),
+    ("pgr #4412", [("4412", "PHONE", C)]),
+    ("call x4412 with results", [("x4412", "PHONE", C)]),
+    ("555-0137", [("555-0137", "PHONE", R)]),
+    ("+44 20 7946 0958", [("+44 20 7946 0958", "PHONE", C)]),
+    ("Fax: 617-555-0102", [("617-555-0102", "FAX", C)]),
+    ("fax 617.555.0101", [("617.555.0101", "FAX", C)]),
+    ("F: (617) 555-0104", [("(617) 555-0104", "FAX", C)]),
+    ("617-555-0105 (fax)", [("617-555-0105", "FAX", C)]),
+    ("Phone 617-555-0100, fax 617-555-0101",
+     [("617-555-0100", "PHONE", C), ("617-555-0101", "FAX", C)]),
+    ("Fax: 617-555-0102 Phone: 617-555-0103",
+     [("617-555-0102", "FAX", C), ("617-555-0103", "PHONE", C)]),
+    ("email jo.doe@example.org.", [("jo.doe@example.org", "EMAIL", C)]),
+    ("<r.okafor+clinic@mail.example.com>", [("r.okafor+clinic@mail.example.com", "EMAIL", C)]),
+    ("see https://portal.example.org/a/b?x=1.", [("https://portal.example.org/a/b?x=1", "URL", C)]),
+    ("(http://example.net/path)", [("http://example.net/path", "URL", C)]),
+    ("www.example.com, then", [("www.example.com", "URL", C)]),
+    ("visit example.org/path today", [("example.org/path", "URL", C)]),
+    ("records at sub.example.co.uk", [("sub.example.co.uk", "URL", C)]),
+    ("ftp://files.example.org/x.txt", [("ftp://files.example.org/x.txt", "URL", C)]),
+    ("from 192.0.2.14 at", [("192.0.2.14", "IPADDR", C)]),
+    ("IP 203.0.113.255.", [("203.0.113.255", "IPADDR", C)]),
+    ("2001:db8::1", [("2001:db8::1", "IPADDR", C)]),
+    ("host fe80::1ff:fe23:4567:890a up", [("fe80::1ff:fe23:4567:890a", "IPADDR", C)]),
+    ("2001:0db8:0000:0000:0000:ff00:0042:8329", [("2001:0db8:0000:0000:0000:ff00:0042:8329", "IPADDR", C)]),
+    ("Dr. Ortiz (617) 555-0142, email r.ortiz@example.org",
+     [("(617) 555-0142", "PHONE", C), ("r.ortiz@example.org", "EMAIL", C)]),
+]
+
+NOTHING = [
+    "K 4.2 Na 140 Cr 1.1",
+    "BP 132/84 HR 92",
+    "metoprolol 25 mg PO BID",
+    "epinephrine 1:1000",
+    "at 12:30 and 14:30:00",
+    "v1.2.3",
+    "version 10.5.6",
+    "03/05/2014",
+    "2014-03-05",
+    "123-45-6789",
+    "INR 2-3",
+    "LOINC 4548-4",
+    "WBC 12,300",
+    "platelets 250000",
+    "e.g. report.pdf",
+    "Dr.Smith",
+    "999.1.1.1",
+    "1:2:3",
+    "x2 weeks",
+    "ratio 1:1",
+    "MRN 4471203",
+    "a@b",
+    "the exam was ok",
+]
+
+
+@pytest.mark.parametrize("text,expected", FOUND)
+def test_found(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_nothing(text):
+    assert found(text) == []
+
+
+def test_sources_named():
+    text = "ph 617-555-0199, jo@example.org, https://example.org, 192.0.2.1, pager 4412"
+    assert [s.source for s in contact.detect(Document(text))] == [
+        "contact:phone_us", "contact:email", "contact:url", "contact:ipv4", "contact:pager"]
+
+
+ADVERSARIAL = {
+    "ones": "1" * 100_000,
+    "slashes": "a/" * 50_000,
+    "ats": "a@" * 50_000,
+    "dots": "a." * 50_000,
+    "colons": "1:" * 50_000,
+    "url": "http://" + "a" * 100_000,
+    "phone_like": "617-555-" * 12_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_speed(name):
+    doc = Document(ADVERSARIAL[name])
+    t0 = time.perf_counter()
+    list(contact.detect(doc))
+    elapsed = time.perf_counter() - t0
+    print(f"contact {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5

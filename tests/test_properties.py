@@ -1,0 +1,60 @@
+"""Property tests: any Unicode string is handled, and outputs keep the original outside spans."""
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from deid_core import analyze
+from deid_core.api import process
+from deid_core.redact import redact
+
+# Text biased towards what detectors look at: digits, separators, capitals, clinical words.
+PIECES = st.sampled_from([
+    "Dr. ", "Mr ", "Smith", "JOHN", "Mary", "O'Brien", "Nguyễn", " ", "\n", "\r\n", "\t", "/", "-",
+    ".", ",", ":", "MRN:", "03/05/2014", "3/4", "2019", "617-555-0199", "(617)", "@", "x12",
+    "March", "5th", "Parkinson", "Foley", "catheter", "92 yo", "Apt 4", "Street", "MA", "02118",
+    "Hospital", "\u200b", "\x00", "👩‍⚕️", "\ud7ff", "ß", "İ",
+])
+NOTES = st.one_of(st.text(max_size=300), st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=60).map("".join))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NOTES)
+def test_any_string_gives_valid_spans(text):
+    a = analyze(text)
+    prev_end = 0
+    for s in a.spans:
+        assert 0 <= s.start < s.end <= len(text)
+        assert s.start >= prev_end, "final spans overlap or are unsorted"
+        prev_end = s.end
+    for c in a.candidates:
+        assert 0 <= c.start < c.end <= len(text)
+        assert c.source
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NOTES)
+def test_redacted_output_keeps_the_rest_and_hides_span_text(text):
+    a = analyze(text)
+    out = redact(a)
+    # Rebuild the output from the original: gaps are copied verbatim, spans become tags.
+    pos, pieces = 0, []
+    for p in out.placed:
+        pieces.append(text[pos:p.span.start])
+        pieces.append(out.text[p.out_start:p.out_end])
+        assert p.replaced
+        assert out.text[p.out_start:p.out_end] == f"[{p.span.category}]"
+        pos = p.span.end
+    pieces.append(text[pos:])
+    assert "".join(pieces) == out.text
+    for s in a.spans:
+        detected = text[s.start:s.end]
+        if text.count(detected) == 1 and detected.strip() and detected not in f"[{s.category}]":
+            assert detected not in out.text
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NOTES, st.sampled_from(["redact", "surrogate", "review"]))
+def test_every_mode_accepts_any_string(text, mode):
+    result = process(text, mode=mode, key="property-test-key")
+    assert isinstance(result["output"], str)
+    for s in result["spans"]:
+        assert result["output"][s["out_start"]:s["out_end"]] is not None
+        assert 0 <= s["out_start"] <= s["out_end"] <= len(result["output"])

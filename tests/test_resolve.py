@@ -1,0 +1,70 @@
+"""The resolver: a table of candidate sets and the final spans they must give."""
+import pytest
+
+from deid_core.resolve import resolve
+from deid_core.spans import Span
+
+C, R = "certain", "review"
+
+CASES = [
+    # (text, candidates, expected final spans as (start, end, label, tier))
+    ("John Smith", [Span(0, 4, "PATIENT", C, "a"), Span(5, 10, "PATIENT", C, "b")],
+     [(0, 10, "PATIENT", C)]),                                   # adjacent, one space: joined
+    ("Dr. Anne\nWhitcombe", [Span(4, 8, "DOCTOR", C), Span(9, 18, "DOCTOR", C)],
+     [(4, 18, "DOCTOR", C)]),                                    # split over a line break: joined
+    ("Anne\n\nWhitcombe", [Span(0, 4, "DOCTOR", C), Span(6, 15, "DOCTOR", C)],
+     [(0, 4, "DOCTOR", C), (6, 15, "DOCTOR", C)]),               # blank line between: not joined
+    ("Smith, MA 02118", [Span(0, 5, "CITY", C), Span(7, 9, "STATE", C)],
+     [(0, 5, "CITY", C), (7, 9, "STATE", C)]),                   # comma between: not joined
+    ("03/05/2014", [Span(0, 10, "DATE", C), Span(3, 10, "PHONE", R)],
+     [(0, 10, "DATE", C)]),                                      # certain beats overlapping review
+    ("abc 555-0199 x12", [Span(4, 12, "PHONE", C), Span(4, 16, "PHONE", C)],
+     [(4, 16, "PHONE", C)]),                                     # nested: union
+    ("ab 1234567 cd", [Span(3, 10, "IDNUM", R), Span(5, 10, "PHONE", C)],
+     [(5, 10, "PHONE", C)]),                                     # review touching certain: dropped
+    ("Parkinson here", [Span(0, 9, "PATIENT", R)], [(0, 9, "PATIENT", R)]),
+    ("x 12345 y", [Span(2, 7, "ZIP", C), Span(2, 7, "MEDICALRECORD", C)],
+     [(2, 7, "MEDICALRECORD", C)]),                              # equal length: LABEL_RANK decides
+    ("Mercy Hospital", [Span(0, 5, "PATIENT", C), Span(0, 14, "HOSPITAL", C)],
+     [(0, 14, "HOSPITAL", C)]),                                  # longest label wins
+    ("Ann 3/4", [Span(0, 3, "PATIENT", C), Span(4, 7, "DATE", C)],
+     [(0, 3, "PATIENT", C), (4, 7, "DATE", C)]),                 # different categories: not joined
+    ("Ann Lee", [Span(0, 3, "PATIENT", C), Span(4, 7, "DOCTOR", R)],
+     [(0, 3, "PATIENT", C), (4, 7, "DOCTOR", R)]),               # different tiers: not joined
+    ("", [], []),
+]
+
+
+@pytest.mark.parametrize("text,candidates,expected", CASES)
+def test_resolve_table(text, candidates, expected):
+    got = resolve(candidates, text)
+    assert [(s.start, s.end, s.label, s.tier) for s in got] == expected
+
+
+def test_sources_of_merged_parts_are_kept():
+    got = resolve([Span(0, 4, "PATIENT", C, "names:given"), Span(5, 10, "PATIENT", C, "names:surname")],
+                  "John Smith")
+    assert got[0].source == "names:given + names:surname"
+
+
+def test_order_of_candidates_does_not_matter():
+    text = "Seen 03/05/2014 by Dr. Ann Lee at 617-555-0199"
+    cands = [Span(5, 15, "DATE"), Span(23, 26, "DOCTOR"), Span(27, 30, "DOCTOR"),
+             Span(34, 46, "PHONE"), Span(38, 46, "PHONE", R), Span(23, 30, "PATIENT", R)]
+    assert resolve(cands, text) == resolve(list(reversed(cands)), text)
+
+
+def test_candidate_past_end_is_an_error():
+    with pytest.raises(ValueError, match="past the text"):
+        resolve([Span(0, 9, "DATE")], "short")
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"start": 3, "end": 3, "label": "DATE"}, "start < end"),
+    ({"start": -1, "end": 3, "label": "DATE"}, "start < end"),
+    ({"start": 0, "end": 3, "label": "NAME"}, "unknown label"),
+    ({"start": 0, "end": 3, "label": "DATE", "tier": "maybe"}, "unknown tier"),
+])
+def test_span_rejects_bad_values(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Span(**kwargs)

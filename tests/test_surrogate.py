@@ -1,0 +1,340 @@
+"""Surrogates and the linkage key (deid_core.surrogate, deid_core.keys and helpers).
+
+Spans are built by hand (no detector behaviour is assumed) and the word lists are small invented
+stand-ins installed with monkeypatch, so these tests check the surrogate rules, not list contents.
+"""
+import datetime as dt
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import deid_core.lists as lists
+from deid_core.analyze import Analysis
+from deid_core.keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key
+from deid_core.spans import LABELS, Span
+from deid_core import surrogate_names
+from deid_core.surrogate import surrogate
+
+MALE = ["adam", "brian", "carl", "dennis", "edgar", "frank", "glen", "harold", "ivan", "john",
+        "kevin", "louis", "martin", "neil", "oscar", "paul", "ralph", "steven", "todd", "victor"]
+FEMALE = ["alice", "betty", "carol", "diana", "emma", "fiona", "grace", "helen", "irene", "julia",
+          "karen", "laura", "mary", "nora", "olive", "paula", "rita", "sarah", "tina", "vera"]
+BOTH = ["jamie", "jordan", "kelly", "robin", "taylor"]
+FEMALE_POOL = FEMALE + ["jamie"]  # jamie is listed for both sexes but far more often female
+SURNAMES = ["smith", "jones", "brown", "miller", "davis", "garcia", "wilson", "moore", "taylor",
+            "clark", "lewis", "walker", "hall", "young", "king", "wright", "lopez", "hill", "scott",
+            "green", "adams", "baker", "nelson", "carter", "mitchell", "perez", "roberts", "turner",
+            "phillips", "campbell", "parker", "evans", "edwards", "collins", "stewart", "morris",
+            "obrien", "reyes", "nguyen", "kowalski"]
+PLACES = [("Springfield", "IL", 900), ("Riverton", "WY", 800), ("Lakewood", "CO", 700),
+          ("Fairview", "TN", 600), ("San Marcos", "TX", 500), ("Greenville", "SC", 400),
+          ("Salem", "OR", 300), ("Franklin", "TN", 200), ("Madison", "WI", 150),
+          ("Clinton", "IA", 100)]
+STATES = {"illinois": "IL", "wyoming": "WY", "colorado": "CO", "tennessee": "TN", "texas": "TX",
+          "south carolina": "SC", "oregon": "OR", "wisconsin": "WI", "iowa": "IA", "ohio": "OH"}
+HANDWRITTEN = {
+    "hospital_words": frozenset({"general hospital", "medical center", "clinic", "memorial hospital"}),
+    "street_suffixes": frozenset({"street", "st", "avenue", "ave", "road", "rd"}),
+    "professions": frozenset({"teacher", "carpenter", "plumber", "truck driver", "librarian"}),
+    "departments": frozenset({"cardiology", "radiology"}),
+}
+
+
+@pytest.fixture(autouse=True)
+def fake_lists(monkeypatch):
+    given_names = {n: "M" for n in MALE} | {n: "F" for n in FEMALE} | {n: "MF" for n in BOTH}
+    monkeypatch.setattr(lists, "given_names", lambda: given_names, raising=False)
+    monkeypatch.setattr(lists, "surnames", lambda: {n: i for i, n in enumerate(SURNAMES)}, raising=False)
+    monkeypatch.setattr(lists, "us_places", lambda: tuple(PLACES), raising=False)
+    monkeypatch.setattr(lists, "us_states", lambda: dict(STATES), raising=False)
+    monkeypatch.setattr(lists, "countries", lambda: frozenset({"france", "peru", "kenya", "japan"}),
+                        raising=False)
+    monkeypatch.setattr(lists, "handwritten", lambda name: HANDWRITTEN[name], raising=False)
+    monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: PERCENTS)
+
+
+PERCENTS = {"jamie": {"M": 0.02, "F": 0.2}}  # jamie: far more often female -> counts as F
+
+
+def build(text, *marks):
+    """Analysis with spans for (substring, label[, occurrence]) marks."""
+    spans = []
+    for mark in marks:
+        sub, label = mark[0], mark[1]
+        nth = mark[2] if len(mark) > 2 else 0
+        i = -1
+        for _ in range(nth + 1):
+            i = text.index(sub, i + 1)
+        spans.append(Span(i, i + len(sub), label, mark[3] if len(mark) > 3 else "certain", "test"))
+    return Analysis(text, tuple(sorted(spans)), tuple(sorted(spans)))
+
+
+def outs(rendered):
+    """Replacement text of each placed span, in order."""
+    return [rendered.text[p.out_start:p.out_end] for p in rendered.placed]
+
+
+# ---------------------------------------------------------------------------------- keys ---
+def test_same_key_same_offset_and_range():
+    a, b = LinkageKey.from_user("ward 7 study"), LinkageKey.from_user("ward 7 study")
+    assert a == b and a.date_offset_days() == b.date_offset_days()
+    off = a.date_offset_days()
+    assert OFFSET_MIN_DAYS <= abs(off) <= OFFSET_MAX_DAYS and off % 7 != 0
+
+
+def test_different_keys_give_spread_offsets():
+    offsets = [LinkageKey.from_user(f"key-{i}").date_offset_days() for i in range(200)]
+    assert len(set(offsets)) > 120  # 576 possible values
+    assert sum(o > 0 for o in offsets) in range(70, 131)  # both signs used
+
+
+def test_no_key_is_a_fresh_random_secret():
+    keys = [as_key(None), as_key(""), LinkageKey.random()]
+    assert len({k.digest("p", "v") for k in keys}) == 3
+    assert "secret" in repr(keys[0]) and repr(keys[0]) == "LinkageKey(<secret>)"
+
+
+def test_key_pick_is_hmac_of_purpose_and_value():
+    import hashlib
+    import hmac
+    k = LinkageKey.from_user("k")
+    assert k.digest("surname", "smith") == hmac.new(b"k", b"surname\x00smith", hashlib.sha256).digest()
+    assert k.digest("surname", "smith", 1) != k.digest("surname", "smith")
+
+
+@pytest.mark.parametrize("bad", [b"", 5])
+def test_key_rejects_bad_secrets(bad):
+    with pytest.raises((TypeError, ValueError)):
+        LinkageKey(bad)
+    with pytest.raises(TypeError):
+        as_key(3.5)
+
+
+# --------------------------------------------------------------------------------- names ---
+NOTE = ("John Smith was seen today. SMITH, JOHN C was admitted. Mr. Smith denies pain. "
+        "J. Smith agreed. His wife Mary Smith visited. Dr. Kowalski reviewed.")
+NOTE_MARKS = [("John Smith", "PATIENT"), ("SMITH, JOHN C", "PATIENT"), ("Smith", "PATIENT", 1),
+              ("J. Smith", "PATIENT"), ("Mary Smith", "PATIENT"), ("Kowalski", "DOCTOR")]
+
+
+def test_person_keeps_one_fake_name_and_layout():
+    r = surrogate(build(NOTE, *NOTE_MARKS), "key-a")
+    full, caps, alone, initial, wife, doctor = outs(r)
+    given, sur = full.split(" ")
+    assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", full)
+    m = re.fullmatch(r"([A-Z]+), ([A-Z]+) ([A-Z])", caps)
+    assert m and m.group(1) == sur.upper() and m.group(2) == given.upper() and m.group(3) != "C"
+    assert alone == sur
+    assert initial == f"{given[0]}. {sur}"  # J. follows John's fake given name
+    assert wife.endswith(" " + sur) and wife.split()[0].lower() in FEMALE_POOL
+    assert given.lower() in MALE
+    assert doctor != "Kowalski" and doctor.lower() in SURNAMES
+
+
+def test_same_name_same_fake_across_notes_and_different_keys_differ():
+    a1 = outs(surrogate(build("Seen by Paul Nelson.", ("Paul Nelson", "DOCTOR")), "k1"))
+    a2 = outs(surrogate(build("NELSON, PAUL signed; Paul Nelson called.", ("NELSON, PAUL", "DOCTOR"),
+                              ("Paul Nelson", "DOCTOR")), "k1"))
+    assert a2[1] == a1[0]
+    assert a2[0] == ", ".join(reversed(a1[0].upper().split()))
+    fakes = {outs(surrogate(build("Seen by Paul Nelson.", ("Paul Nelson", "DOCTOR")), f"k{i}"))[0]
+             for i in range(12)}
+    assert len(fakes) > 6
+
+
+@pytest.mark.parametrize("name,shape", [
+    ("mary jones", r"[a-z]+ [a-z]+"),
+    ("MARY JONES", r"[A-Z]+ [A-Z]+"),
+    ("Jones-Garcia", r"[A-Z][a-z]+-[A-Z][a-z]+"),
+    ("O'Brien", r"[A-Z][a-z]+"),
+    ("José Nguyễn", r"[A-Z][a-z]+ [A-Z][a-z]+"),
+    ("Smith, Mary A.", r"[A-Z][a-z]+, [A-Z][a-z]+ [A-Z]\."),
+    ("John Smith Jr.", r"[A-Z][a-z]+ [A-Z][a-z]+ Jr\."),
+    ("J.S.", r"[A-Z]\.[A-Z]\."),
+    ("van der Berg", r"van der [A-Z][a-z]+"),
+    ("Dr. Frank", r"Dr\. [A-Z][a-z]+"),
+    ("DE LA CRUZ, MARIA", r"DE LA [A-Z]+, [A-Z]+"),
+    ("Smith\nJohn", r"[A-Z][a-z]+\n[A-Z][a-z]+"),
+])
+def test_name_case_and_layout_kept(name, shape):
+    out = outs(surrogate(build(f"Pt {name} here", (name, "PATIENT")), "k"))[0]
+    assert re.fullmatch(shape, out), out
+    assert out.casefold() != name.casefold()
+
+
+def test_given_name_keeps_sex_for_many_keys():
+    for i in range(30):
+        m, f = outs(surrogate(build("Frank and Helen", ("Frank", "PATIENT"), ("Helen", "PATIENT")), f"s{i}"))
+        assert m.lower() in MALE and m != "Frank"
+        assert f.lower() in FEMALE_POOL and f != "Helen"
+
+
+@pytest.mark.parametrize("name,listed,expected", [
+    ("jamie", "MF", "F"), ("jordan", "MF", "MF"), ("frank", "M", "M"), ("carol", "F", "F"),
+])
+def test_usual_sex(name, listed, expected):
+    assert surrogate_names.usual_sex(name, listed, PERCENTS) == expected
+
+
+def test_mostly_female_name_gets_a_female_fake():
+    for i in range(10):
+        out = outs(surrogate(build("Jamie came", ("Jamie", "PATIENT")), f"j{i}"))[0]
+        assert out.lower() in FEMALE and out != "Jamie"
+
+
+def test_no_original_name_left_in_output():
+    text = "Carter and Baker saw Scott Green; Green's brother Adam Carter came."
+    marks = [("Carter", "DOCTOR"), ("Baker", "DOCTOR"), ("Scott Green", "PATIENT"),
+             ("Green", "PATIENT", 1), ("Adam Carter", "PATIENT")]
+    for i in range(25):
+        out = surrogate(build(text, *marks), f"leak{i}").text
+        for word in ("Carter", "Baker", "Scott", "Green", "Adam"):
+            assert not re.search(rf"\b{word}\b", out), (i, out)
+
+
+# ------------------------------------------------------------------------------- numbers ---
+@pytest.mark.parametrize("value,label,shape", [
+    ("(617) 555-0142", "PHONE", r"\(\d{3}\) \d{3}-\d{4}"),
+    ("617.555.0142 x204", "PHONE", r"\d{3}\.\d{3}\.\d{4} x\d{3}"),
+    ("123-45-6789", "SSN", r"\d{3}-\d{2}-\d{4}"),
+    ("MRN 0045-2231", "MEDICALRECORD", r"MRN \d{4}-\d{4}"),
+    ("AB12cd34", "IDNUM", r"[A-Z]{2}\d{2}[a-z]{2}\d{2}"),
+    ("1HGCM82633A004352", "VEHICLE", r"\d[A-Z]{4}\d{5}[A-Z]\d{6}"),
+    ("02115-1234", "ZIP", r"\d{5}-\d{4}"),
+    ("jdoe42", "USERNAME", r"[a-z]{4}\d{2}"),
+    ("Room 5B", "ROOM", r"Room \d[A-Z]"),
+])
+def test_numbers_keep_shape(value, label, shape):
+    for i in range(5):
+        out = outs(surrogate(build(f"x {value} y", (value, label)), f"n{i}"))[0]
+        assert re.fullmatch(shape, out), out
+        assert out != value
+
+
+def test_ssn_surrogates_are_issuable():
+    for i in range(40):
+        out = outs(surrogate(build("SSN 123-45-6789", ("123-45-6789", "SSN")), f"ssn{i}"))[0]
+        assert out[:3] not in ("000", "666") and out[0] != "9" and out[4:6] != "00"
+
+
+def test_same_number_same_fake_in_any_layout():
+    text = "call 617-555-0142 or (617) 555-0142"
+    a, b = outs(surrogate(build(text, ("617-555-0142", "PHONE"), ("(617) 555-0142", "PHONE")), "k"))
+    assert re.sub(r"\D", "", a) == re.sub(r"\D", "", b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.from_regex(r"[0-9A-Za-z]{1,6}([-./ ][0-9A-Za-z]{1,6}){0,3}", fullmatch=True))
+def test_shape_property(value):
+    out = outs(surrogate(build(f"id {value}.", (value, "IDNUM")), "prop"))[0]
+    if out == "[ID]":  # only label words: nothing to change
+        return
+    assert len(out) == len(value) and out.casefold() != value.casefold()
+    for a, b in zip(value, out):
+        if a.isdigit():
+            assert b.isdigit()
+        elif a.isalpha():
+            assert b.isalpha() and a.isupper() == b.isupper()
+        else:
+            assert a == b
+
+
+def test_contacts_are_valid_fakes():
+    text = "mail Ann.Lee77@Hospital.org web https://www.mercy-clinic.org/pt/8812 ip 192.168.14.201 v6 fe80::1ff:fe23:4567:890a"
+    email, url, ip4, ip6 = outs(surrogate(build(
+        text, ("Ann.Lee77@Hospital.org", "EMAIL"), ("https://www.mercy-clinic.org/pt/8812", "URL"),
+        ("192.168.14.201", "IPADDR"), ("fe80::1ff:fe23:4567:890a", "IPADDR")), "c"))
+    assert re.fullmatch(r"[a-z]+\d{2}@example\.(org|com|net)", email)
+    assert re.fullmatch(r"https://www\.example\.(org|com|net)/[a-z]{2}/\d{4}", url)
+    octets = ip4.split(".")
+    assert octets[0] == "10" and len(octets) == 4 and all(0 <= int(o) <= 255 for o in octets)
+    assert re.fullmatch(r"2001:db8(:[0-9a-f]{1,4}){6}", ip6)
+
+
+# --------------------------------------------------------------------------- dates, ages ---
+def test_dates_move_by_one_offset_and_keep_format():
+    text = "Admitted 03/05/2014, discharged March 12th, 2014; follow-up 2014-04-01."
+    key = LinkageKey.from_user("dates")
+    off = key.date_offset_days()
+    a, b, c = outs(surrogate(build(text, ("03/05/2014", "DATE"), ("March 12th, 2014", "DATE"),
+                                   ("2014-04-01", "DATE")), key))
+    da = dt.datetime.strptime(a, "%m/%d/%Y").date()
+    m = re.fullmatch(r"([A-Z][a-z]+) (\d{1,2})(st|nd|rd|th), (\d{4})", b)
+    db = dt.datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(4)}", "%B %d %Y").date()
+    dc = dt.date.fromisoformat(c)
+    assert da == dt.date(2014, 3, 5) + dt.timedelta(days=off)
+    assert (db - da).days == 7 and (dc - da).days == 27
+
+
+def test_unreadable_date_gets_neutral_fake():
+    out = outs(surrogate(build("on Hanukkah we met", ("Hanukkah", "DATE")), "k"))[0]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", out)
+
+
+@pytest.mark.parametrize("value,shape,low,high", [
+    ("92", r"\d\d", 90, 99), ("92 yo", r"\d\d yo", 90, 99), ("101", r"\d{3}", 100, 109),
+])
+def test_old_ages_stay_over_89(value, shape, low, high):
+    for i in range(10):
+        out = outs(surrogate(build(f"age {value}", (value, "AGE")), f"age{i}"))[0]
+        assert re.fullmatch(shape, out)
+        n = int(re.match(r"\d+", out).group())
+        assert low <= n <= high and str(n) != re.match(r"\d+", value).group()
+
+
+def test_age_in_words_stays_words():
+    out = outs(surrogate(build("she is ninety-four", ("ninety-four", "AGE")), "w"))[0]
+    assert re.fullmatch(r"ninety(-(one|two|three|five|six|seven|eight|nine))?", out)
+    out = outs(surrogate(build("NINETY FOUR", ("NINETY FOUR", "AGE")), "w"))[0]
+    assert re.fullmatch(r"NINETY( [A-Z]+)?", out) and out != "NINETY FOUR"
+
+
+# -------------------------------------------------------------------------------- places ---
+def test_places_from_lists_and_case_kept():
+    text = "Lives at 12 Elm Street, Salem OR 97301. Seen at Mercy General Hospital. Works as a teacher. From PERU."
+    street, city, state, zipc, hosp, prof, country = outs(surrogate(build(
+        text, ("12 Elm Street", "STREET"), ("Salem", "CITY"), ("OR", "STATE"), ("97301", "ZIP"),
+        ("Mercy General Hospital", "HOSPITAL"), ("teacher", "PROFESSION"), ("PERU", "COUNTRY")), "p"))
+    assert re.fullmatch(r"\d\d [A-Z][a-z]+ Street", street) and "Elm" not in street
+    assert city in [p[0] for p in PLACES] and city != "Salem"
+    assert state in STATES.values() and state != "OR"
+    assert re.fullmatch(r"\d{5}", zipc) and zipc != "97301"
+    assert re.fullmatch(r"[A-Z][a-z]+( [A-Z][a-z]+)? General Hospital", hosp) and "Mercy" not in hosp
+    assert prof in HANDWRITTEN["professions"] and prof != "teacher"
+    assert country in ("FRANCE", "KENYA", "JAPAN")
+
+
+def test_generic_only_institution_gets_a_place_in_front():
+    out = outs(surrogate(build("at General Hospital", ("General Hospital", "HOSPITAL")), "g"))[0]
+    assert out.endswith(" General Hospital") and out.split(" General")[0] in [p[0] for p in PLACES]
+
+
+# ------------------------------------------------------------------------ whole document ---
+def test_determinism_and_review_tier():
+    text = "Paul Nelson seen 3/5/2014 by Dr. Hall, phone 555-0142."
+    a = build(text, ("Paul Nelson", "PATIENT"), ("3/5/2014", "DATE"), ("Hall", "DOCTOR", 0, "review"),
+              ("555-0142", "PHONE"))
+    r1, r2 = surrogate(a, "same"), surrogate(a, LinkageKey.from_user("same"))
+    assert r1 == r2
+    kept = surrogate(a, "same", include_review=False)
+    assert "Dr. Hall," in kept.text and [p.replaced for p in kept.placed] == [True, True, False, True]
+    assert "Hall" not in r1.text and all(p.replaced for p in r1.placed)
+    # text outside the spans is unchanged
+    assert r1.text.startswith(outs(r1)[0] + " seen ")
+
+
+def test_punctuation_only_span_gets_the_tag():
+    assert outs(surrogate(build("id: -- end", ("--", "IDNUM")), "k")) == ["[ID]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1, max_size=30), st.sampled_from(sorted(LABELS)))
+def test_any_span_text_any_label_gives_a_different_value(value, label):
+    text = f"<{value}>"
+    a = Analysis(text, (Span(1, 1 + len(value), label),), ())
+    r = surrogate(a, "fuzz")
+    new = r.text[1:-1]
+    assert r.text[0] == "<" and r.text[-1] == ">"
+    assert new != value
+    assert r.placed[0].replaced
