@@ -44,6 +44,12 @@ FOUND = [
     ("in their nineties", [("nineties", C)]),
     ("in her 100s", [("100s", C)]),
     ("he is 92 years.", [("92", R)]),
+    ("DOB: 1/15/1929 (93 y)", [("93", C)]),
+    ("Barrowman, Cecily (F, 93)", [("93", C)]),
+    ("Age | 96", [("96", C)]),
+    ("(turns 90 next month)", [("90", C)]),
+    ("leopold fairweather, 96, lives at", [("96", R)]),
+    ("SISTER YVETTE (92) IN", [("92", R)]),
     ("92-year-old and 95-year-old sisters", [("92", C), ("95", C)]),
 ]
 
@@ -69,6 +75,9 @@ NOTHING = [
     "x 92",
     "92.5 kg",
     "150 years old",
+    "HR 95, BP 140/92",
+    "SpO2 (98%)",
+    "Temp is 98 F",
 ]
 
 

@@ -76,7 +76,10 @@ FOUND = [
     ("class of '98", [("'98", C)]),
     ("from 2008-2012", [("2008", C), ("2012", C)]),
     ("between 1995 and 2001", [("1995", C), ("2001", C)]),
-    ("surgery 2011, no issues", [("2011", R)]),
+    ("surgery 2011, no issues", [("2011", C)]),
+    ("EF normal; 2011 echo", [("2011", R)]),
+    ("mitral valve (On-X, 2015)", [("2015", C)]),
+    ("diagnosed\n2003", [("2003", C)]),
     ("in the 1990s", [("1990s", R)]),
     # weekdays and months alone
     ("seen Tuesday", [("Tuesday", C)]),
@@ -84,6 +87,22 @@ FOUND = [
     ("since May", [("May", C)]),
     ("early August", [("August", C)]),
     ("November", [("November", R)]),
+    # weekday with a numeric date, ranges, line breaks, trailing full stops
+    ("Day -5 (Fri 11/10): last dose", [("Fri 11/10", C)]),
+    ("10/27/2020-10/28/2020", [("10/27/2020", C), ("10/28/2020", C)]),
+    ("except 10-12 January (family)", [("10-12 January", C)]),
+    ("Next visit 22nd of November.", [("22nd of November", C)]),
+    ("on the 12th of march.", [("12th of march", C)]),
+    ("flying to jordan on dec 14 to", [("dec 14", C)]),
+    ("ON SATURDAY.", [("SATURDAY", C)]),
+    ("returns to work friday.", [("friday", C)]),
+    ("(returned 8/6).", [("8/6", C)]),
+    ("SVG-PDA) on\r\n9/15. A", [("9/15", C)]),
+    ("room 22, 5/6 14:30", [("5/6", C)]),
+    ("catheter out 3/4 at 06:00,", [("3/4", C)]),
+    ("followed since\n2009.", [("2009", C)]),
+    ("(2017, 2021)", [("2017", C), ("2021", C)]),
+    ("Hx CAD (CABG 2004), AF", [("2004", C)]),
     # several in one note
     ("Admit 3/4/2014, d/c 3/9/2014, f/u Apr 2", [("3/4/2014", C), ("3/9/2014", C), ("Apr 2", C)]),
 ]
@@ -136,6 +155,17 @@ NOTHING = [
     "123-45-6789",
     "617-555-0199",
     "Sat 98% on RA",
+    "GCS | 9/15",
+    "Pain            | 6/10 chest pressure",
+    "BPP 8/8",
+    "blood cultures 2/2 bottles",
+    "(3+2+2 = 7/9)",
+    "NOTE 1900-0700",
+    "shift 0700-1900",
+    "D5 1/2 NS at 75",
+    "vision 20/20",
+    "$2000 copay",
+    "2030 hrs",
 ]
 
 

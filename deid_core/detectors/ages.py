@@ -48,7 +48,7 @@ _SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
 _COMMA_BEFORE = re.compile(r"[A-Za-z][a-z'’\-]+,[ \t]$|[A-Z][A-Za-z'’\-]+[ \t]\($")
 _COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
 _LABEL_NOT_AFTER = re.compile(r"[.,/:]\d|[ \t]{0,2}(?:days?|weeks?|wks?|months?|mos?|d|w|m|%)\b", re.I)
-_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|is|pt|patient)[ \t]{1,2})$")
+_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|pt|patient)[ \t]{1,2})$")
 _SEX_AFTER = re.compile(
     r"[ \t]?(?:[MF]\b|(?i:male|female|man|woman|gentleman|lady|gent|yo[mf]|y/o[mf]))(?![a-z])")
 _DECADE_BEFORE = re.compile(

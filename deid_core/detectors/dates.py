@@ -123,15 +123,16 @@ _WD_BEFORE = re.compile(
 _SLASH = re.compile(r"(?P<m>\d(?<![\w.\-/:,+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
-_LIST_BEFORE = re.compile(r"\([^()\n]{0,30},[ \t]?$")
+_LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
 _PAREN_AFTER = re.compile(r"[ \t]?[),]")
-_TIME_AFTER = re.compile(r"[ \t]{1,2}(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
+_TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3]):?[0-5]\d(?!\d)")
 _YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?s)?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
 _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
-    r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of)"
+    r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
+    r"[a-z]{3,}ed|dx|hx|s/p|status[ \t]post|cabg|pci|tavr|tka|tha|surgery|last|died|passed)"
     r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
@@ -143,6 +144,7 @@ _DATE_CONTEXT = re.compile(
     r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
     r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|until|given|"
     r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|born|died|"
+    r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
@@ -156,7 +158,7 @@ _NOT_DATE_BEFORE = re.compile(
 _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
     r"full|dose|tsp|teaspoons?|tbsp|cups?|glass|liters?|l\b|lpm|nc\b|bilat|b/l|throughout|"
-    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|"
+    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|ns\b|nss\b|normal|saline|"
     r"views?|points?|criteria|lobes?|vessels?|nodes?|cores?)|" + r"[ \t]{0,2}" + UNITS,
     re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)

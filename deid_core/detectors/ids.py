@@ -52,14 +52,14 @@ _LABELS: tuple[tuple[str, str], ...] = (
               r"voice[ \t]?print" + _NO + r"?"),
     ("IDNUM", r"accession" + _NO + r"?|specimen" + _NO + r"?|order" + _NO + r"?|requisition" + _NO
               + r"?|req\.?" + _NO + r"?|case(?:[ \t]+reference)?" + _NO + r"?|ref(?:erence)?" + _NO
-              + r"|claim" + _NO + r"?|kit|badge|ticket|armband|wristband|autopsy" + _NO
+              + r"|claim" + _NO + r"?|kit|badge|job" + _NO + r"?|ticket|armband|wristband|autopsy" + _NO
               + r"?|ubrn|nhs" + _NO + r"?|image[ \t]+set|slides?|visit" + _NO + r"|lab" + _NO + r"|sample" + _NO + r"|"
               r"study" + _NO + r"|path(?:ology)?" + _NO + r"|surgical[ \t]+pathology" + _NO + r"?|"
               r"confirmation" + _NO + r"|tracking" + _NO + r"|control" + _NO + r"|"
               r"record" + _NO + r"|file" + _NO + r"|id|identifier|#"),
 )
 _LABEL_RE = "|".join(f"(?P<{label}>{regex})" for label, regex in _LABELS)
-_SEP = r"(?P<sep>[ \t]{0,3}(?:[:=|]|is[ \t]|was[ \t]|-[ \t])?[ \t]{0,3}#?[ \t]{0,2}(?:\r?\n[ \t]{0,3})?)"
+_SEP = r"(?P<sep>[ \t]{0,20}(?:[:=|]|is[ \t]|was[ \t]|-[ \t])?[ \t]{0,3}#?[ \t]{0,2}(?:\r?\n[ \t]{0,3})?)"
 #: The identifier: letters/digits with inner ``-./``, holding a digit; or digit groups split by
 #: single spaces (``0004 7719 2208``); an upper-case prefix of 1-3 letters and a space may lead
 #: (``MRN RM 008-331-62``).
@@ -80,7 +80,7 @@ _LABEL_FIRST_WORDS = frozenset({
     "specimen", "order", "requisition", "req", "case", "ref", "reference", "claim", "visit", "lab",
     "sample", "study", "path", "pathology", "surgical", "confirmation", "tracking", "control",
     "record", "file", "id", "identifier", "enc", "fin", "ins", "clia", "cart", "kit", "badge",
-    "ticket", "armband", "wristband", "autopsy", "ubrn", "nhs", "image", "slide", "slides", "sensor", "gmc", "nmc", "hcpc", "upin", "state"})
+    "ticket", "armband", "wristband", "autopsy", "ubrn", "nhs", "image", "slide", "slides", "sensor", "job", "gmc", "nmc", "hcpc", "upin", "state"})
 _PLATE = re.compile(
     r"(?i:(?:licen[cs]e[ \t]+)?plates?(?:[ \t]?(?:#|no\.?|number))?[ \t]{0,3}[:#]?[ \t]{0,3})"
     r"(?P<v>[A-Z0-9]{1,4}(?:[ \t-][A-Z0-9]{1,5}){0,2})(?![A-Za-z0-9])")
@@ -110,7 +110,7 @@ _SEPARATED_PHONE = re.compile(r"1?[ \t.\-]?\(?\d{3}\)?[ \t.\-]\d{3}[ \t.\-]\d{4}
 _DATE_SHAPE = re.compile(
     r"(?P<a>\d{1,2})[/.\-](?P<b>\d{1,2})[/.\-](?:\d{2}|\d{4})|(?:19|20)\d\d[/.\-](?P<c>\d{1,2})[/.\-](?P<d>\d{1,2})"
     r"|(?P<e>\d{1,2})/(?P<f>\d{1,2})")
-_LIST_NEXT = re.compile(r"[ \t]{0,2}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
+_LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
                         .replace("(?-i:", "(?:"))
 
 
@@ -145,7 +145,8 @@ def _label_starts(doc: Document) -> list[int]:
     text = doc.text
     i = text.find("#")
     while i >= 0:
-        starts.append(i)
+        if i == 0 or not text[i - 1].isalnum():     # "MR#" starts at its token already
+            starts.append(i)
         i = text.find("#", i + 1)
     return sorted(starts)
 
@@ -170,8 +171,10 @@ def _labelled(e: Emitter, doc: Document) -> None:
             continue                                   # "Cart: MAC 5500 HD" is a model name
         if len(value) < (4 if generic else 3):
             continue
-        if _is_date(value) or (generic and _UNITS_AFTER.match(text, ve)):
+        if _is_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
             continue
+        if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
+            continue                                   # "lost job 1990": a year, the dates detector's
         before = line_before(text, m.start(), 24)
         if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
                         or _PHONE_SHAPE.fullmatch(value)):

@@ -30,7 +30,8 @@ Which characters count as removed (step 1 and the marks of step 3) or as punctua
 :mod:`deid_core.ner._tables`, measured per code point on ``tokenizers`` itself (see
 :mod:`deid_core.ner.make_tables`), not from :mod:`unicodedata`: CPython 3.11 and Pyodide's 3.14
 have different Unicode versions and neither matches the library's tables. NFD and lowercasing
-still use the running Python's :mod:`unicodedata`/``str.lower``.
+still use the running Python's :mod:`unicodedata`/``str.lower``. A lone surrogate (possible in a
+Python ``str``, never in ``tokenizers`` input) is an ordinary word character, hence ``[UNK]``.
 
 Literal ``"[CLS]"``/``"[SEP]"`` in the note are tokenized as ordinary text (``tokenizers`` with
 ``encode_special_tokens=True``): note text cannot inject control tokens.
