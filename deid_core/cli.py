@@ -87,8 +87,8 @@ def _cmd_text(args: argparse.Namespace) -> int:
 
 def _cmd_detect(args: argparse.Namespace) -> int:
     path = args.input
-    lines = _read_text(path).splitlines()
-    for n, line in enumerate(lines, 1):
+    records = []
+    for n, line in enumerate(_read_text(path).splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -97,6 +97,9 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             raise InputError(f"{path}:{n}: not JSON: {e}") from None
         if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or "id" not in rec:
             raise InputError(f"{path}:{n}: expected an object with 'id' and a string 'text'")
+        records.append(rec)
+    # Every line is checked before any output, so bad input gives an error and no partial result.
+    for rec in records:
         spans = analyze(rec["text"]).spans
         out = {"id": rec["id"], "spans": [s.to_dict() for s in spans]}
         _write(json.dumps(out, ensure_ascii=False) + "\n")

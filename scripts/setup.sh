@@ -1,18 +1,64 @@
 #!/usr/bin/env bash
-# Set up everything on a fresh Debian machine: a venv with the pinned Python packages, the pinned
-# npm packages, and (with --browser) Debian's chromium for the page tests. Idempotent.
+# Set up everything on a fresh Debian machine: a venv with the pinned Python packages
+# (requirements-test.lock), the pinned npm packages (package-lock.json, `npm ci`), and (with
+# --browser) Debian's chromium for the page tests. Idempotent: a second run only checks.
+# A missing tool (python3 >= 3.11 with venv, node/npm, chromium) is installed with apt-get when
+# this runs as root or with sudo; otherwise the script stops and says what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+
+die() { echo "setup.sh: $*" >&2; exit 1; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 && SUDO="sudo"
 fi
-.venv/bin/pip install -q --disable-pip-version-check -r requirements-test.lock
-.venv/bin/pip install -q --disable-pip-version-check --no-deps -e .
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
-  npm ci --no-audit --no-fund --loglevel=error
+APT_UPDATED=""
+apt_install() {  # apt_install PACKAGE...: install Debian packages, or say how and stop
+  if ! command -v apt-get >/dev/null 2>&1; then
+    die "missing: $* (no apt-get here; install them with your system's package manager)"
+  fi
+  if [ "$(id -u)" -ne 0 ] && [ -z "$SUDO" ]; then
+    die "missing: $* (run as root, or: sudo apt-get install -y $*)"
+  fi
+  echo "setup.sh: apt-get install $*" >&2
+  if [ -z "$APT_UPDATED" ]; then
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq || die "apt-get update failed"
+    APT_UPDATED=1
+  fi
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null \
+    || die "apt-get install $* failed"
+}
+
+# Python >= 3.11 with the venv module (Debian: python3 + python3-venv).
+command -v python3 >/dev/null 2>&1 || apt_install python3 python3-venv
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+  || die "python3 is $(python3 -V 2>&1); 3.11 or newer is needed"
+if [ ! -x .venv/bin/pip ]; then
+  rm -rf .venv  # a venv left half-made (no ensurepip) would otherwise be kept forever
+  if ! out=$(python3 -m venv .venv 2>&1); then
+    rm -rf .venv
+    echo "$out" >&2
+    apt_install python3-venv  # Debian's python3 has no venv/ensurepip without it
+    python3 -m venv .venv || die "python3 -m venv failed"
+  fi
 fi
+.venv/bin/pip install -q --disable-pip-version-check -r requirements-test.lock \
+  || die "pip could not install requirements-test.lock into .venv"
+.venv/bin/pip install -q --disable-pip-version-check --no-deps -e . \
+  || die "pip install -e . failed"
+
+# node + npm for the page build (Pyodide core and esbuild, pinned in package-lock.json).
+command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+node -e 'process.exit(Number(process.versions.node.split(".")[0]) < 18 ? 1 : 0)' \
+  || die "node is $(node --version); 18 or newer is needed (package-lock.json engines)"
+# npm ci writes node_modules/.package-lock.json last: if it is missing or older than the lock
+# file, the install is absent, stale or was interrupted.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed (see the npm error above)"
+fi
+
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
+  [ -x /usr/bin/chromium ] || die "apt-get installed chromium but /usr/bin/chromium is not there"
 fi

@@ -3,6 +3,8 @@ tier, plus texts that must yield nothing. Numbers use the fictional 555-01xx ran
 documentation IP ranges."""
 from __future__ import annotations
 
+import base64
+import random
 import time
 
 import pytest
@@ -48,6 +50,9 @@ FOUND = [
     ("Contact: 07700 900461 (mobile)", [("07700 900461", "PHONE", C)]),
     ("daughter 07700 900187", [("07700 900187", "PHONE", R)]),
     ("Phone:\n617-555-0199", [("617-555-0199", "PHONE", C)]),
+    ("tel 0490 75 40 81", [("0490 75 40 81", "PHONE", C)]),
+    ("03.93.92.16.85", [("03.93.92.16.85", "PHONE", R)]),
+    ("Phone:\n467 3395\n", [("467 3395", "PHONE", C)]),
     ("email jo.doe@example.org.", [("jo.doe@example.org", "EMAIL", C)]),
     ("<r.okafor+clinic@mail.example.com>", [("r.okafor+clinic@mail.example.com", "EMAIL", C)]),
     ("see https://portal.example.org/a/b?x=1.", [("https://portal.example.org/a/b?x=1", "URL", C)]),
@@ -89,6 +94,8 @@ NOTHING = [
     "MRN 4471203",
     "a@b",
     "the exam was ok",
+    "Na 140 1023",
+    "0.5 mg",
 ]
 
 
@@ -126,4 +133,33 @@ def test_adversarial_speed(name):
     list(contact.detect(doc))
     elapsed = time.perf_counter() - t0
     print(f"contact {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5
+
+
+def one_megabyte_note() -> str:
+    """A 1 MB adversarial note: a base64 blob, 100,000 repeated characters, ``a/`` runs, long
+    digit runs and date-, phone- and label-like debris (deterministic)."""
+    rng = random.Random(0)
+    parts = [
+        base64.b64encode(rng.randbytes(300_000)).decode(),
+        "1" * 100_000,
+        "a/" * 50_000,
+        "12345678901234567890 " * 5_000,
+        "x" * 100_000,
+        "1/2/3/4/5-6-7.8.9:" * 5_000,
+        "Seen 3/4/2014 MRN: 4471203 ph 617-555-0142 92 yo, jo@example.org. " * 1_000,
+    ]
+    return ("\n".join(parts) + "\n" + "9/" * 50_000)[:1_000_000]
+
+
+def test_one_megabyte_adversarial_note():
+    doc = Document(one_megabyte_note())
+    t0 = time.perf_counter()
+    doc.tokens                                     # shared by all detectors; timed apart
+    t1 = time.perf_counter()
+    spans = list(contact.detect(doc))
+    elapsed = time.perf_counter() - t1
+    print(f"{contact.__name__}: {elapsed:.2f} s on {len(doc.text):,} chars "
+          f"(+{t1 - t0:.2f} s shared tokenising), {len(spans)} spans")
+    assert all(0 <= s.start < s.end <= len(doc.text) for s in spans)
     assert elapsed < 5

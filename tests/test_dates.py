@@ -2,6 +2,8 @@
 yield nothing. Every note fragment here is invented."""
 from __future__ import annotations
 
+import base64
+import random
 import time
 
 import pytest
@@ -99,6 +101,8 @@ FOUND = [
     ("(returned 8/6).", [("8/6", C)]),
     ("SVG-PDA) on\r\n9/15. A", [("9/15", C)]),
     ("room 22, 5/6 14:30", [("5/6", C)]),
+    ("LMP 1/5", [("1/5", C)]),
+    ("Jan 9th '23 (MRN", [("Jan 9th '23", C)]),
     ("catheter out 3/4 at 06:00,", [("3/4", C)]),
     ("followed since\n2009.", [("2009", C)]),
     ("(2017, 2021)", [("2017", C), ("2021", C)]),
@@ -166,6 +170,10 @@ NOTHING = [
     "vision 20/20",
     "$2000 copay",
     "2030 hrs",
+    "2/4 pulses",
+    "1/2 ppd",
+    "HIV 1/2 Ab",
+    "a 3/4 inch laceration",
 ]
 
 
@@ -220,4 +228,33 @@ def test_adversarial_speed(name):
     list(dates.detect(doc))
     elapsed = time.perf_counter() - t0
     print(f"dates {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5
+
+
+def one_megabyte_note() -> str:
+    """A 1 MB adversarial note: a base64 blob, 100,000 repeated characters, ``a/`` runs, long
+    digit runs and date-, phone- and label-like debris (deterministic)."""
+    rng = random.Random(0)
+    parts = [
+        base64.b64encode(rng.randbytes(300_000)).decode(),
+        "1" * 100_000,
+        "a/" * 50_000,
+        "12345678901234567890 " * 5_000,
+        "x" * 100_000,
+        "1/2/3/4/5-6-7.8.9:" * 5_000,
+        "Seen 3/4/2014 MRN: 4471203 ph 617-555-0142 92 yo, jo@example.org. " * 1_000,
+    ]
+    return ("\n".join(parts) + "\n" + "9/" * 50_000)[:1_000_000]
+
+
+def test_one_megabyte_adversarial_note():
+    doc = Document(one_megabyte_note())
+    t0 = time.perf_counter()
+    doc.tokens                                     # shared by all detectors; timed apart
+    t1 = time.perf_counter()
+    spans = list(dates.detect(doc))
+    elapsed = time.perf_counter() - t1
+    print(f"{dates.__name__}: {elapsed:.2f} s on {len(doc.text):,} chars "
+          f"(+{t1 - t0:.2f} s shared tokenising), {len(spans)} spans")
+    assert all(0 <= s.start < s.end <= len(doc.text) for s in spans)
     assert elapsed < 5

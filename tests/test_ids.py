@@ -2,6 +2,8 @@
 shapes, bare long numbers (review), and clinical codes that must stay. All numbers invented."""
 from __future__ import annotations
 
+import base64
+import random
 import time
 
 import pytest
@@ -84,6 +86,10 @@ FOUND = [
     ("armband BB-4417-K", [("BB-4417-K", "IDNUM", C)]),
     ("Flow cytometry (FC23-0277): no", [("FC23-0277", "IDNUM", R)]),
     ("mrn 41-88-0273", [("41-88-0273", "MEDICALRECORD", C)]),
+    ("IBAN GB82 WEST 1234 5698 7654 32.", [("GB82 WEST 1234 5698 7654 32", "ACCOUNT", C)]),
+    ("iban gb82west12345698765432", [("gb82west12345698765432", "ACCOUNT", C)]),
+    ("card 4111 1111 1111 1111 on file", [("4111 1111 1111 1111", "ACCOUNT", C)]),
+    ("card 4111-1111-1111-1112 (fails Luhn)", [("4111-1111-1111-1112", "IDNUM", R)]),
     ("MRN: 4471203   Acct# A99812",
      [("4471203", "MEDICALRECORD", C), ("A99812", "ACCOUNT", C)]),
 ]
@@ -130,6 +136,8 @@ NOTHING = [
     "ICD-10-CM",
     "Will order 1000 mL NS bolus",
     "lost his job 1990",
+    "NDC 0093-7180-01",
+    "CPT 99213",
 ]
 
 
@@ -160,6 +168,12 @@ def test_sources_named():
         "ids:ssn_shape", "ids:label:VEHICLE", "ids:vin", "ids:bare_number"]
 
 
+def test_iban_ok():
+    assert ids.iban_ok("GB82 WEST 1234 5698 7654 32")
+    assert not ids.iban_ok("GB83 WEST 1234 5698 7654 32")
+    assert not ids.iban_ok("GB82") and not ids.iban_ok("1234WEST12345698765432")
+
+
 def test_validators():
     assert luhn_ok("808401234567893") and not luhn_ok("808401234567894")
     assert luhn_ok("4111111111111111") and not luhn_ok("") and not luhn_ok("12a")
@@ -177,6 +191,8 @@ ADVERSARIAL = {
     "labels": "MRN: " * 20_000,
     "dashes": "1-" * 50_000,
     "alnum": "A1" * 50_000,
+    "iban_like": "GB82" + "A" * 100_000,
+    "card_like": "4111 " * 20_000,
 }
 
 
@@ -187,4 +203,33 @@ def test_adversarial_speed(name):
     list(ids.detect(doc))
     elapsed = time.perf_counter() - t0
     print(f"ids {name}: {elapsed:.3f} s for {len(doc.text)} chars")
+    assert elapsed < 5
+
+
+def one_megabyte_note() -> str:
+    """A 1 MB adversarial note: a base64 blob, 100,000 repeated characters, ``a/`` runs, long
+    digit runs and date-, phone- and label-like debris (deterministic)."""
+    rng = random.Random(0)
+    parts = [
+        base64.b64encode(rng.randbytes(300_000)).decode(),
+        "1" * 100_000,
+        "a/" * 50_000,
+        "12345678901234567890 " * 5_000,
+        "x" * 100_000,
+        "1/2/3/4/5-6-7.8.9:" * 5_000,
+        "Seen 3/4/2014 MRN: 4471203 ph 617-555-0142 92 yo, jo@example.org. " * 1_000,
+    ]
+    return ("\n".join(parts) + "\n" + "9/" * 50_000)[:1_000_000]
+
+
+def test_one_megabyte_adversarial_note():
+    doc = Document(one_megabyte_note())
+    t0 = time.perf_counter()
+    doc.tokens                                     # shared by all detectors; timed apart
+    t1 = time.perf_counter()
+    spans = list(ids.detect(doc))
+    elapsed = time.perf_counter() - t1
+    print(f"{ids.__name__}: {elapsed:.2f} s on {len(doc.text):,} chars "
+          f"(+{t1 - t0:.2f} s shared tokenising), {len(spans)} spans")
+    assert all(0 <= s.start < s.end <= len(doc.text) for s in spans)
     assert elapsed < 5

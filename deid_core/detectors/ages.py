@@ -8,9 +8,13 @@ Finds (source ``ages:<pattern>``); the span is the number only, never "years", "
 * ``article_sex``: ``a 92 M``, ``is a 94 female``.
 * ``words``: ``ninety-four year old``, ``aged one hundred and two``.
 * ``decade``: ``in her 90s``, ``in his late nineties``, ``in their 100s``.
+* ``article_sex`` also covers ``(F, 93)``; ``age_label`` also ``Age | 96`` and ``turns 90``.
 * ``years_review`` (review): ``92 years`` with no ``old``/``of age`` (a duration or an age).
+* ``apposition_review`` (review): a number set off after a word, ``dad, 91, has``,
+  ``SISTER YVETTE (92)``.
 
-Ages 89 and under yield nothing. Accepted range: 90-130.
+Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
+the note holds "ninet"/"hundred", number words) are examined, each with small anchored patterns.
 """
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|pt|patient)[ \t]{1,2})$")
 _SEX_AFTER = re.compile(
     r"[ \t]?(?:[MF]\b|(?i:male|female|man|woman|gentleman|lady|gent|yo[mf]|y/o[mf]))(?![a-z])")
 _DECADE_BEFORE = re.compile(
-    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their|the|its)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
+    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
 _DECADE_AFTER = re.compile(r"['’]?s(?![\w'’])")
 _YEARS_AFTER = re.compile(
     r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:of|ago|since|later|prior|before|after|"
@@ -61,7 +65,7 @@ _WORDS = re.compile(
     r"(?i:(?<![\w-])" + _NUMBER_WORDS + r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX + r"|"
     r"\b(?:aged?|age[ \t]+of)[ \t:]{1,3}" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w2>") + r"(?![\w-]))")
 _DECADE_WORD = re.compile(
-    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their|the|its)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)"
+    r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)"
     r"(?P<d>nineties)(?![\w'’])")
 
 
@@ -84,10 +88,6 @@ def words_to_number(words: str) -> int | None:
         else:
             return None
     return total if 90 <= total <= 139 else None
-
-
-def _over_89(n: str) -> bool:
-    return 90 <= int(n) <= 130
 
 
 def detect(doc: Document) -> Iterable[Span]:

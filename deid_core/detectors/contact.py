@@ -7,7 +7,10 @@ Finds (source ``contact:<pattern>``):
   (``ph:617-555-0199``, ``Tel617-555-0199``). Space-only separators are certain after a phone
   label, review otherwise; ten bare digits (``6175550199``) only after a phone label.
 * ``phone_intl``: ``+44 20 7946 0958`` (8-15 digits after ``+``).
-* ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise); ``pager``:
+* ``phone_trunk``: numbers with a trunk 0 (``07700 900461``, ``020 7946 0958``): certain after a
+  phone label or before ``(mobile)``/``(home)``..., review otherwise.
+* ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
+  after a label); ``pager``:
   ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
 * The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
   label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
@@ -15,6 +18,7 @@ Finds (source ``contact:<pattern>``):
   as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255),
   ``ipv6`` (full and compressed, checked by :mod:`ipaddress`).
 
+A label may sit at the end of the previous line (``Phone:\n617-555-0199``).
 Not contact: lab values, doses, dates, times, ranges (they lack these shapes).
 """
 from __future__ import annotations
@@ -38,19 +42,17 @@ _PHONE_CC = re.compile(r"(?P<cc>\+1[ \t.-]{0,2}|1[ \t.-]{1,2})" + _REST, re.I)
 _PHONE_US = re.compile(_REST, re.I)
 _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(?!\d))"
                          r"\d{1,3}(?:[ \t.-]{0,2}\(?\d{1,5}\)?){1,5}(?![\d])")
-#: Numbers written with a leading trunk 0 (UK and elsewhere): ``07700 900461``, ``020 7946 0958``.
-_PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{2,4}[ \t]?\d{3,4}[ \t]?\d{3,4}(?![\d\-]|[./]\d)")
+#: Numbers written with a leading trunk 0 (UK, Europe): ``07700 900461``, ``020 7946 0958``,
+#: ``0490 75 40 81``, ``03.93.92.16.85``; 10-11 digits in all.
+_PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d\-]|[./]\d)")
 _TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:mobile|cell|home|work|landline|office)\b", re.I)
-_PHONE_LOCAL = re.compile(r"(?P<n>\d{3}-\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
+_PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
     r"(?:[Pp]ager|PAGER|[Pp]gr|PGR|[Bb]eeper|BEEPER|[Bb]pr|BPR|[Pp]age|PAGE)\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
     r"(?P<n>\d{1,3}-\d{4,5}|\d{4,7})(?![\d\-]|\.\d)")
 _X_EXTENSION = re.compile(r"[Xx][ \t]?(?P<n>\d{3,6})(?!\d)")
 _EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d{3,6})(?!\d)")
 
-_EMAIL = re.compile(
-    r"(?<![\w.%+\-])[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}"
-    r"[A-Za-z]{2,24}(?![\w\-])")
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}$")
 _EMAIL_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2,24}(?![\w\-])")
 _URL_CHARS = r"[^\s<>\"'`{}|\\^\[\]]"
@@ -109,9 +111,13 @@ def _phone_label(text: str, start: int, end: int) -> str:
 def _strip_url(text: str, start: int, end: int) -> int:
     """End offset with trailing sentence punctuation removed (a ``)`` stays when the URL holds
     its ``(``)."""
+    opened = text.count("(", start, end)
+    closed = text.count(")", start, end)
     while end > start and text[end - 1] in _TRAIL:
-        if text[end - 1] == ")" and text.count("(", start, end) >= text.count(")", start, end):
-            break
+        if text[end - 1] == ")":
+            if opened >= closed:
+                break
+            closed -= 1
         end -= 1
     return end
 
@@ -156,7 +162,10 @@ def _phones(e: Emitter, text: str) -> None:
                   CERTAIN if labelled else REVIEW, "phone_trunk")
     for m in _PHONE_LOCAL.finditer(text):
         if _clear_before(text, m.start(), "-./"):
-            tier = CERTAIN if _labelled(text, m.start()) else REVIEW
+            labelled = _labelled(text, m.start())
+            if m["ls"] == " " and not labelled:
+                continue                       # "140 1023": two numbers unless a label says phone
+            tier = CERTAIN if labelled else REVIEW
             e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()), tier, "phone_local")
     for regex in ((_X_EXTENSION, _EXT_EXTENSION) if "ext" in low else (_X_EXTENSION,)):
         for m in regex.finditer(text):
@@ -175,8 +184,9 @@ def _internet(e: Emitter, text: str) -> None:
     low = text.lower()
     low = text.lower()
     for m in (_URL.finditer(text) if "://" in text or "www." in low else ()):
-        if _clear_before(text, m.start(), "@"):
-            e.add(m.start(), _strip_url(text, m.start(), m.end()), "URL", CERTAIN, "url")
+        end = _strip_url(text, m.start(), m.end())
+        if _clear_before(text, m.start(), "@") and any(ch.isalnum() for ch in text[m.start() + 4:end]):
+            e.add(m.start(), end, "URL", CERTAIN, "url")
     prev_end = 0
     for hint in _TLD_HINT.finditer(text):
         floor, prev_end = max(prev_end, hint.start() - 253), hint.end()

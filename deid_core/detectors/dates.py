@@ -5,22 +5,32 @@ Finds (source ``dates:<pattern>``):
 * ``iso``: ``2014-03-05``, ``2014/3/5``, ISO 8601 timestamps with time and offset as one span
   (``2014-03-05T14:30:00-05:00``); a time after a space is left out (``2014-03-05`` 14:30).
 * ``numeric_mdy``: ``03/05/2014``, ``3-5-14``, ``3.5.2014`` (month/day or day/month, validated),
-  with a weekday in front when there is one (``Tuesday, 3/5/2014``).
+  with a weekday in front when there is one (``Tuesday, 3/5/2014``); ``numeric_range``:
+  ``10/27/2020-10/28/2020`` as two spans. A dotted date with a two-digit year (``3.5.14``) is
+  review unless in date context.
 * ``month_name_day_year``, ``day_month_name_year``, ``month_name_year``: ``March 5th, 2014``,
   ``Tue, Mar. 5``, ``5 March 2014``, ``12th of March``, ``05-MAR-2014``, ``Jan-2019``, ``Sept '19``.
 * ``numeric_month_year``: ``03/2014``, ``2014-03``; ``compact``: ``19500302`` after a date label.
 * ``holiday``: ``Christmas 2019``, ``Thanksgiving of 2021``, ``Christmas``.
-* ``month_day``: ``3/4`` - certain in date context (``seen 3/4``) or when not fraction-shaped,
+* ``month_day``: ``3/4`` - certain in date context (``seen 3/4``, ``on\n9/15``, ``Fri 11/10``,
+  ``5/6 14:30``) or when not fraction-shaped,
   review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
   ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
-  (``in 2019``, ``since 2008``, ``(2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
+  (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
+  ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
 * ``weekday``: a capitalised weekday alone (``seen Tuesday``); ``month_alone``: ``in March``.
 
 Validation: month 1-12, day within the month (29 February allowed), four-digit years
-1900-2099. Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84),
-times of day (14:30), decimals and version numbers, ``x2``, ``q4h``.
+1900-2099. Month words that are also ordinary words (``may``, ``march``, ``mar``, ``dec``,
+``oct``) count in lower case (or as ``MAR``/``OCT``) only with a year, an ordinal ``of``
+(``12th of march``) or date context; a full stop after a full month name stays outside.
+Speed: digit-led patterns start with ``\\d``; month/weekday/holiday patterns are matched only at
+word tokens (shared :attr:`Document.tokens`) whose first three letters can start one.
+
+Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84), times of
+day (14:30), decimals and version numbers, ``x2``, ``q4h``.
 """
 from __future__ import annotations
 
@@ -40,7 +50,7 @@ _MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7,
 
 #: Month words that are also ordinary words or clinical abbreviations: written in lower case
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
-#: they count only with a year, or as review in date context.
+#: they count only with a year, an ordinal ``of`` or date context, and never alone.
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
@@ -69,11 +79,10 @@ _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|t
 _YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)"
                r"|[-/.](?P<year2>(?:19|20)\d\d|\d\d))")
 _END = r"(?![A-Za-z0-9]|[.,]\d)"
-_NOT_BEFORE_NUM = "\\w.\\-/:"
 
 # Speed: Python's re scans fastest when a pattern starts with a plain character or class, so
 # digit-led patterns start with ``\d`` and check the character before it with a two-character
-# look-behind; word-led patterns are matched only at the hits of one cheap anchor scan.
+# look-behind; word-led patterns are matched only at word tokens that can start them.
 _ISO = re.compile(
     r"(?P<y>(?:19|20)(?<![\w.\-/:]19|[\w.\-/:]20)\d\d)(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})"
     r"(?P<t>T\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?"
@@ -128,6 +137,7 @@ _PAREN_AFTER = re.compile(r"[ \t]?[),]")
 _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3]):?[0-5]\d(?!\d)")
 _YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?s)?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
+_COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
 _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
@@ -144,7 +154,7 @@ _DATE_CONTEXT = re.compile(
     r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
     r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|until|given|"
     r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|born|died|"
-    r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|"
+    r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|lmp|edd|edc|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
@@ -153,12 +163,14 @@ _MONTH_CONTEXT = re.compile(
 _NOT_DATE_BEFORE = re.compile(
     r"\b(?:gcs|score|strength|power|pain|apgar|motor|grade|murmur|ratio|reflexes|dtrs?|"
     r"rated|rates|scale|nihss|vision|va|acuity|x|times|ga|ega|out of|bpp|bps|apgars?|esi|"
-    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|strength|sets?)[ \t:=|]{0,20}$"
+    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|strength|sets?|hiv|hsv|htlv|"
+    r"type|types|pulses?)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
 _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
     r"full|dose|tsp|teaspoons?|tbsp|cups?|glass|liters?|l\b|lpm|nc\b|bilat|b/l|throughout|"
-    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|ns\b|nss\b|normal|saline|"
+    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|ns\b|nss\b|saline|pulses?|"
+    r"ppd|inch|ab\b|pcr|"
     r"views?|points?|criteria|lobes?|vessels?|nodes?|cores?)|" + r"[ \t]{0,2}" + UNITS,
     re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
@@ -212,7 +224,9 @@ def _month_end(m: re.Match[str], end: int) -> int:
 
 def _numeric(e: Emitter, text: str) -> None:
     for m in _NUMERIC_RANGE.finditer(text):
-        if _clear(text, m.start(), ".-/:"):
+        parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
+        if _clear(text, m.start(), ".-/:") and all(
+                valid_date(a, b) or valid_date(b, a) for a, b in parts):
             for g in ("d1", "d2"):
                 e.add(m.start(g), m.end(g), "DATE", CERTAIN, "numeric_range")
     for m in _ISO.finditer(text):
@@ -333,8 +347,6 @@ def _compact(e: Emitter, text: str) -> None:
                 and valid_date(int(m["m"]), int(m["d"]), int(m["y"]))):
             e.add(m.start(), m.end(), "DATE", CERTAIN, "compact")
 
-
-_COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
 
 
 def _words(e: Emitter, text: str, anchors: list[int]) -> None:

@@ -1,21 +1,35 @@
 """ID detector: SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM.
 
-Finds (source ``ids:<pattern>``):
+Finds (source ``ids:<pattern>``), the label itself always outside the span:
 
-* ``ssn_shape``: ``123-45-6789`` (certain, whatever the issuing rules say: invented SSNs break
-  them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an SSN label.
-* ``label:<LABEL>``: the value after an identifier label, the label itself outside the span:
-  ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``, ``Unit No 2231``, ``Acct# A99812``,
-  ``Member ID XJ4410029``, ``Medicare 1EG4-TE5-MK73``, ``License # C12345``, ``DEA AB1234563``,
-  ``NPI 1234567893``, ``VIN ...``, ``plate 7ABC123``, ``S/N PM22310``, ``accession S14-2231``,
-  ``order # 5510231``, ``case no. 14-0033``. The value must hold a digit; dates, phone numbers
-  and quantities after a label are left alone.
-* ``vin``: a 17-character VIN whose check digit is right, anywhere.
+* ``ssn_shape``: ``123-45-6789`` (certain whatever the issuing rules say: invented SSNs break
+  them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an SSN label;
+  ``ssn_last4``: ``SSN ending in 8550``.
+* ``label:<LABEL>``: the value after an identifier label (same line, or the start of the next
+  line for a specific label): ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``,
+  ``| MRN | 4400172``, ``MRN RM 008-331-62``, ``Unit No 2231``, ``Acct# A99812``, ``ENC: E-2019-04``,
+  ``Member ID XJ4410029``, ``Medicare 1EG4-TE5-MK73``, ``Ins: ANT-900417723``, ``License # C12345``,
+  ``DEA AB1234563``, ``NPI 1234567893``, ``CLIA 22D0987714``, ``VIN ...``, ``plate NH 4KX-772``,
+  ``S/N PM22310``, ``sensor DWB242927E``, ``accession S14-2231``, ``order # 5510231``,
+  ``case no. 14-0033``, ``UBRN 0004 7719 2208``, ``#44512``. A second value joined by ``and``/``,``
+  (``SN PJN7721094 and PJN7720841``) takes the same label. The value must hold a digit; valid
+  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone.
+* ``vin``: a 17-character VIN whose check digit is right, anywhere; ``mbi``: the Medicare
+  Beneficiary Identifier shape (``1EG4-TE5-MK73``); ``isbt_unit``: blood unit numbers
+  (``W0419 23 118776``).
+* ``iban`` and ``card`` (``ACCOUNT``): IBANs passing mod-97 (``GB82 WEST 1234 5698 7654 32``) and
+  13-19 digit card numbers passing Luhn (``4111 1111 1111 1111``).
+* ``code_shape`` (review, ``IDNUM``): upper-case codes with dashes holding 5+ digits or a 4-digit
+  group (``FC23-0277``, ``S24-3301-F``).
 * ``bare_number`` (review, ``IDNUM``): 7 or more digits (dashes allowed, up to three letters
-  around) with no label, unless phone-, ZIP+4- or quantity-shaped.
+  in front) with no label, unless dash/dot-separated phone-, ZIP+4-, time-range- or
+  quantity-shaped. Ten bare digits stay a review IDNUM (contact marks them PHONE when labelled).
 
-Clinical codes stay: HbA1c, C3, CD4, B12, pH 7.4, ICD-10 (I10, E11.9), LOINC (4548-4) have no
-label and fewer than 7 digits.
+Clinical codes stay: HbA1c, C3, CD4, B12, pH 7.4, ICD-10 (I10, E11.9), LOINC (4548-4),
+COVID-19, PHQ-9, CA-125: no label, and too few digits for the shapes above.
+
+Speed: the label pattern runs only at word tokens that can start a label (and at each ``#``),
+taken from the shared :attr:`Document.tokens`; shape patterns start with a digit or a capital.
 """
 from __future__ import annotations
 
@@ -24,9 +38,9 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, line_before, vin_check_ok
+from .patterns import UNITS, Emitter, line_before, luhn_ok, vin_check_ok
 
-__all__ = ["detect"]
+__all__ = ["detect", "iban_ok"]
 
 _NO = r"(?:[ \t]{0,2}(?:#|no\b\.?|nos?\.|num\b\.?|number|id\b|identifier))"
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
@@ -96,11 +110,16 @@ _DIGIT_GROUP4 = re.compile(r"\d{4}")
 _SSN_LAST4 = re.compile(
     r"(?i:\b(?:ssn|ss#|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)[^\n\d]{0,25}?"
     r"(?:ending(?:[ \t]+in)?|last[ \t]+(?:4|four)(?:[ \t]+digits)?)[ \t:]{0,3})(?P<v>\d{4})(?!\d)")
+#: IBAN (ISO 13616): country, two check digits, 11-30 letters/digits, optionally in groups of 4;
+#: accepted only when the mod-97 check holds.
+_IBAN = re.compile(r"\d(?<=[A-Za-z]{2}\d)\d(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?(?![\w\-])")
+#: Payment card numbers: 13-19 digits, in groups of four split by one space or dash; Luhn-checked.
+_CARD = re.compile(r"\d(?<![\w\-.]\d)\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?P=s)\d{1,7}(?![\w\-]|[.,]\d)")
 _LABEL_VARIANTS = frozenset(v for w in _LABEL_FIRST_WORDS for v in (w, w.title(), w.upper()))
 _SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d-\d\d-\d{4}(?![\w\-]|[./]\d)")
 _SSN_LOOSE = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[ \t]?)\d{2}(?P=s)\d{4}(?![\w\-]|[./]\d)")
 _SSN_CONTEXT = re.compile(r"\b(?:ssn|ss#|social[ \t]+security|soc\.?[ \t]?sec)\b")
-_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
+_VIN = re.compile(r"[A-HJ-NPR-Z0-9](?<![A-Za-z0-9][A-HJ-NPR-Z0-9])[A-HJ-NPR-Z0-9]{16}(?![A-Za-z0-9])")
 _BARE = re.compile(r"\d(?<![\d\-./,:+$#_]\d)(?:-?\d){6,}+[A-Za-z]{0,2}(?![\w\-]|[.,]\d)")
 _LETTERS_BEFORE = re.compile(r"(?<![\w\-./,:+$#])[A-Za-z]{1,3}$")
 _BARE_BAD_BEFORE = "-./,:+$#_"
@@ -129,6 +148,8 @@ _NOT_ID_BEFORE = re.compile(
     r"\b(?:room|rm|bed|bay|apt|apartment|suite|ste|floor|unit|box|phone|ph|tel|fax|cell|pager|pgr|"
     r"loinc|cpt|icd(?:-?\d+)?|snomed|rxnorm|ndc|step|number|grade|stage|gravida|para|page|no|item)"
     r"\.?[ \t]{0,2}$")
+_CODE_BEFORE = re.compile(r"\b(?:loinc|cpt|icd(?:-?\d+)?(?:-cm)?|snomed(?:-ct)?|rxnorm|ndc|hcpcs|drg)"
+                          r"[ \t:#]{0,3}$")
 _PHONE_WORDS = re.compile(r"\b(?:phone|ph|tel|telephone|fax|cell|mobile|pager|pgr|beeper|contact)\b")
 
 
@@ -210,7 +231,25 @@ def _vin(e: Emitter, text: str) -> None:
             e.add(m.start(), m.end(), "VEHICLE", CERTAIN, "vin")
 
 
+def iban_ok(value: str) -> bool:
+    """True when ``value`` (spaces allowed) passes the IBAN mod-97 check (ISO 13616)."""
+    v = value.replace(" ", "").upper()
+    if not 15 <= len(v) <= 34 or not v[:2].isalpha() or not v[2:4].isdigit() or not v.isalnum():
+        return False
+    digits = "".join(str(int(ch, 36)) for ch in v[4:] + v[:4])
+    return int(digits) % 97 == 1
+
+
 def _shapes(e: Emitter, text: str) -> None:
+    for m in _IBAN.finditer(text):                 # matched from the check digits on
+        start = m.start() - 2
+        if (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_-")) \
+                and iban_ok(text[start:m.end()]):
+            e.add(start, m.end(), "ACCOUNT", CERTAIN, "iban")
+    for m in _CARD.finditer(text):
+        digits = m.group().replace(" ", "").replace("-", "")
+        if 13 <= len(digits) <= 19 and luhn_ok(digits):
+            e.add(m.start(), m.end(), "ACCOUNT", CERTAIN, "card")
     for m in _MBI.finditer(text):
         e.add(m.start(), m.end(), "HEALTHPLAN", CERTAIN, "mbi")
     for m in _ISBT.finditer(text):
@@ -235,6 +274,8 @@ def _bare(e: Emitter, text: str) -> None:
             elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
                 continue
         v = text[start:end]
+        if _CODE_BEFORE.search(line_before(text, start, 16)):
+            continue                     # NDC 0093-7180-01, CPT, LOINC: codes, not identifiers
         if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
                 or _UNITS_AFTER.match(text, end)):
             continue                     # ten bare digits stay: contact marks them when labelled

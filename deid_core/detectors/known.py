@@ -352,28 +352,40 @@ def _interpretations(m: re.Match) -> set[tuple[int, int, int, bool]]:
 
 
 def parse_date(text: str) -> set[tuple[int, int, int]]:
-    """Read one date written alone into the days it may denote.
+    """Read one date written alone into the day it denotes.
 
     Args:
         text: e.g. ``"1950-03-02"``, ``"3/2/1950"``, ``"March 2, 1950"``, ``"2 Mar 1950"``.
 
     Returns:
-        A set of ``(year, month, day)``; empty when ``text`` holds no readable date. Numeric
-        forms give month-first and, when valid, day-first readings; a two-digit year ``yy``
-        is read as ``20yy`` when ``yy <= 30``, otherwise ``19yy``.
+        A set of ``(year, month, day)`` (one element; empty when ``text`` holds no readable
+        date). Numeric forms are read month-first (``3/2/1950`` is 2 March), day-first only when
+        the first number cannot be a month (``25/12/1950``); a two-digit year ``yy`` is read as
+        ``20yy`` when ``yy <= 30``, otherwise ``19yy``.
     """
     s = text.strip()
     days = set()
     for rx in _DATE_RES:
         m = rx.search(s)
         if m:
-            for y, mo, d, two in _interpretations(m):
+            readings = sorted(_interpretations(m), key=lambda r: r != _first_reading(m))
+            for y, mo, d, two in readings[:1]:
                 if two:
                     y = 2000 + y if y <= 30 else 1900 + y
                 days.add((y, mo, d))
             if days:
                 break
     return days
+
+
+def _first_reading(m: re.Match) -> tuple[int, int, int, bool] | None:
+    """The month-first reading of a numeric match (``None`` for other shapes or invalid)."""
+    g = m.groupdict()
+    if g.get("a") is None:
+        return None
+    y_text = g["y"].lstrip("'")
+    a, b = int(g["a"]), int(g["b"])
+    return (int(y_text), a, b, len(y_text) == 2) if 1 <= a <= 12 and 1 <= b <= 31 else None
 
 
 def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:

@@ -44,6 +44,7 @@ absent; the files extend it. List-dependent regexes are compiled once, on the fi
 """
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -155,7 +156,9 @@ trial grade stage type class level phase cycle step zone lead group specialty re
 compounding reference illicit street recreational prescription answering scheduling billing
 financial patient patients nurse nursing nurses physician physicians provider providers doctor
 doctors pharmacy pharmacist visiting anesthesia anesthesiology labor delivery postpartum
-antepartum birthing pcp pediatrician midwife midwifery wellness integrative functional
+antepartum birthing pcp pediatrician midwife midwifery wellness integrative functional rm rm. bay
+suite ste chair pod apt apartment stretcher cubicle tumor board conference rounds meeting huddle
+committee
 """.split())
 
 #: Generic words that, alone, still look like an institution (``General Hospital``,
@@ -296,24 +299,28 @@ hometown flying flew headed heading from
 _BIG_CITY = 100_000
 
 # --------------------------------------------------------------------------------------------
-# Shared regex pieces (plain strings; compiled below or in _tables()).
+# Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
+# words, and a run can only start where no word character, apostrophe or hyphen precedes it.
 # --------------------------------------------------------------------------------------------
 
 _UP = "A-ZÀ-ÖØ-Þ"
 #: A capitalised word: Title case or capitals, with internal apostrophes and hyphens, or one of
 #: a few abbreviations with a period (``St.``, ``Mt.``, ``Med.``).
 _CAPW = (rf"(?:(?:St|ST|Mt|MT|Ft|FT|Med|MED|Gen|GEN|Univ|UNIV|Hosp|HOSP|Ctr|CTR)\.|"
-         rf"[{_UP}][^\W_]*(?:['’][^\W_]+)*(?:-[^\W_]+(?:['’][^\W_]+)*)*(?:['’]s?)?)")
-#: Between words of a name: spaces, ``and``, ``&``, ``of``, ``for`` (no line break).
-_CONNECT = r"(?:[ \t]+(?:and|&|of|for|de|del|la|du|van|von)[ \t]+|[ \t]*&[ \t]*|[ \t]+)"
-#: A run of up to six capitalised words.
-_NAMERUN = rf"{_CAPW}(?:{_CONNECT}{_CAPW}){{0,5}}"
-_SHORTRUN = rf"{_CAPW}(?:[ \t]+{_CAPW}){{0,2}}"
-_PLACERUN = rf"{_CAPW}(?:[ \t]+{_CAPW}){{0,3}}"
+         rf"[{_UP}][^\W_]{{0,30}}(?:['’][^\W_]{{1,20}}){{0,2}}"
+         rf"(?:-[^\W_]{{1,20}}(?:['’][^\W_]{{1,20}}){{0,2}}){{0,3}}(?:['’]s?)?)(?![^\W_])")
 _SP = r"[ \t]+"
 #: Spaces, or one line break with spaces around it.
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 _DIRECTION = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
+_START = r"(?<![\w'’.-])"
+#: A capitalised run: capitalised words joined by spaces, one line break, ``and``, ``&``,
+#: ``of``, ``for``, ``the`` (at most 12 words; a longer run continues as the next run).
+_RUN_RE = re.compile(
+    rf"{_START}{_CAPW}(?:(?:(?:[ \t]+(?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}}[ \t]+"
+    rf"|[ \t]*&[ \t]*|[ \t]+|[ \t]*\r?\n[ \t]*){_CAPW}){{0,11}}")
+_RUN_WORD_RE = re.compile(r"[^\s&]+|&")
+_LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
 
 
 def _case_forms(phrases: Iterable[str]) -> set[str]:
@@ -341,8 +348,6 @@ def _alt(words: Iterable[str], gap: str = _GAP) -> str:
     return "|".join(gap.join(re.escape(p) for p in w.split()) for w in parts)
 
 
-# Patterns that do not depend on lists: compiled at import.
-
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
 _NOT_AFTER_NUMBER = (r"(?![ \t]*(?i:days?\b|d\b|nights?|hours?|hrs?|h\b|weeks?|wks?|months?|mos?\b|"
@@ -357,100 +362,74 @@ _ROOM_RE = re.compile(
     rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
     rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
-_DEPT_DIR_RE = re.compile(
-    rf"(?<![\w/.])(?:(?P<name>{_SHORTRUN})[ \t]+)?(?P<core>\d{{1,2}}[A-Z]?[ \t]?{_DIRECTION})(?![\w])")
+_DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{_DIRECTION}(?![\w])")
+_WARD_ALT = _alt(WARD_WORDS, _SP)
 _DEPT_WARD_RE = re.compile(
-    rf"(?<![\w])(?:(?P<name>{_SHORTRUN})[ \t]+)?(?P<core>(?:{_alt(WARD_WORDS, _SP)})[ \t]*#?[ \t]*"
-    rf"(?:\d{{1,2}}[A-Z]?|[A-Z]\d{{0,2}})(?:[ \t]?{_DIRECTION})?)(?![\w]){_NOT_AFTER_NUMBER}")
+    rf"(?<![\w])(?:{_WARD_ALT})[ \t]*#?[ \t]*(?:\d{{1,2}}[A-Z]?|[A-Z]\d{{0,2}})(?:[ \t]?{_DIRECTION})?"
+    rf"(?![\w]){_NOT_AFTER_NUMBER}")
 _DEPT_NUMBER_UNIT_RE = re.compile(
-    rf"(?<![\w])(?P<name>{_SHORTRUN})[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]+(?:[A-Za-z-]+[ \t]+){{0,2}}"
-    rf"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w]))")
+    r"(?<![\w/.:-])\d{1,2}[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
+    r"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w])")
 _DEPT_BEFORE_ROOM_RE = re.compile(
-    rf"(?<![\w])(?P<name>{_SHORTRUN}|[a-z]{{3,}})[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?"
-    rf"(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
+    rf"(?<![\w/.:-])\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
 _DEPT_AFTER_ROOM_RE = re.compile(
-    rf"(?<![\w])(?i:bed|room|rm)[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}},[ \t]*(?P<d>(?P<name>{_SHORTRUN})"
-    rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?)(?![\w])")
+    rf"(?<![\w])(?i:bed|room|rm)[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}},[ \t]*(?P<name>{_CAPW}(?:[ \t]+{_CAPW}){{0,2}})"
+    rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?(?![\w])")
 _DEPT_ON_AT_RE = re.compile(
-    rf"(?<![\w])(?:on|to|from)[ \t]+(?P<d>(?P<name>{_CAPW})[ \t]+\d{{1,2}}[A-Z]?)(?=[ \t]+at[ \t]+\d{{3,4}})")
+    rf"(?<![\w])(?:on|to|from)[ \t]+(?P<name>{_CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
 _SAINT_RE = re.compile(
-    r"(?<![\w])(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z][A-Za-z]+(?:'s|’s|'S|’S)"
+    r"(?<![\w])(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
     r"(?![ \t]+(?i:wort|day|dance|disease|fire))")
 _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ZIP_AFTER_WORD_RE = re.compile(r"(?<=[^\W\d_])[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ABBR_RE = re.compile(
+    r"(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
+    r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _ORG_CONTEXT_RE = re.compile(
-    rf"(?<![\w])(?i:works?|working|worked|employed|employee|job|retired|volunteers?|volunteering)"
-    rf"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]+(?:[ \t]+[a-z-]+){{0,2}}[ \t]+)?"
-    rf"(?i:at|for|by|with|from)(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?P<o>{_NAMERUN})")
+    r"(?<![\w])(?i:works?|working|worked|employed|employee|job|retired|volunteers?|volunteering)"
+    r"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]{1,20}(?:[ \t]+[a-z-]{1,20}){0,2}[ \t]+)?"
+    r"(?i:at|for|by|with|from)(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
 _ORG_LABEL_RE = re.compile(
-    rf"(?<![\w])(?i:employer|company|school|workplace|place[ \t]+of[ \t]+employment|agency)[ \t]*:[ \t]*"
-    rf"(?:the[ \t]+)?(?P<o>{_NAMERUN})")
-_UNIVERSITY_OF_RE = re.compile(
-    rf"(?<![\w])(?:University|UNIVERSITY|College|COLLEGE)[ \t]+(?:of|OF)[ \t]+(?:the[ \t]+)?"
-    rf"{_CAPW}(?:[ \t]+{_CAPW}){{0,2}}")
-_SCHOOL_RE = re.compile(
-    rf"(?<![\w])(?P<name>{_NAMERUN})[ \t]+(?P<kw>{_alt(_SCHOOL_WORDS)})(?![\w])")
-_COMPANY_RE = re.compile(
-    rf"(?<![\w])(?P<name>{_NAMERUN}),?{_GAP}(?P<kw>{_alt(_COMPANY_SUFFIXES + _COMPANY_SUFFIXES_UPPER)})"
-    rf"(?![\w])")
-#: Company words that also start other phrases (``Drug: warfarin``, ``Drug Screen``).
-_COMPANY_WEAK = frozenset({"Drug", "Drugs", "Co", "Market", "Bank", "Agency", "Company", "DRUG",
-                           "DRUGS", "MARKET", "BANK", "AGENCY", "COMPANY"})
-_LANDMARK_RE = re.compile(
-    rf"(?<![\w])(?P<name>{_NAMERUN}){_GAP}(?P<kw>{_alt(_LANDMARK_WORDS)})(?![\w])"
-    rf"(?:{_GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance))?")
-_FACILITY_CONTEXT_RE = re.compile(
-    rf"(?<![\w])(?i:seen|treated|admitted|evaluated|presented|presenting|transferred|followed|"
-    rf"visited|visit|hospitali[sz]ed|discharged|operated|managed|diagnosed|checked[ \t]+in|"
-    rf"consulted|referred|surgery|replacement|procedure|biopsy|appointment|follow-up|f/u|"
-    rf"dialysis|rehab|care|delivered|tx'd|dx'd|reviewed|assessed|examined|"
-    rf"monitored|observed|hospitalization|admission|stay|stayed|scan|imaging|therapy|notes|"
-    rf"records|report|results|transfer|referral|labs)"
-    rf"(?:[ \t]+(?i:last|previously|recently|initially|originally|currently|again)){{0,2}}"
-    rf"[ \t]+(?:at|to|from|@){_GAP}(?:(?i:the|our)[ \t]+)?(?P<run>{_NAMERUN})")
-#: Capitalised words after a bare ``at`` (``seen by Dr. Adams at Cedar Sinai``): review.
-_AT_RUN_RE = re.compile(
-    rf"(?<![\w])(?:at|AT|At|@){_GAP}(?:(?i:the|our)[ \t]+)?(?P<run>{_NAMERUN})")
-_CITY_FACILITY_RE = re.compile(
-    rf"(?<![\w])(?i:our|the)[ \t]+(?P<run>{_PLACERUN})[ \t]+(?:clinic|office|branch|location|"
-    rf"campus|site|practice|VA|downtown)(?![\w])")
-_CITY_AFTER_RE = re.compile(
-    rf"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?P<city>{_PLACERUN})(?=[ \t]*(?:[;.,)\r\n]|$))")
-_CITY_ZIP_RE = re.compile(
-    rf"(?<![\w])(?P<city>{_PLACERUN})[ \t]+(?P<zip>\d{{5}}(?:-\d{{4}})?)(?![\w-])")
-_CITY_COUNTRY_RE = re.compile(
-    rf"(?<![\w])(?P<city>{_PLACERUN}),[ \t]*(?:\r?\n[ \t]*)?(?P<country>{_PLACERUN})")
+    r"(?<![\w])(?i:employer|company|school|workplace|place[ \t]+of[ \t]+employment|agency)[ \t]*:[ \t]*"
+    r"(?:the[ \t]+)?(?=[A-Z])")
 _LOWER_CSZ_RE = re.compile(
-    r"(?<![\w])(?P<city>[a-z]+(?:[ \t][a-z]+){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"
+    r"(?<![\w])(?P<city>[a-z]{1,30}(?:[ \t][a-z]{1,30}){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"
     r"(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
-_LOWER_WORD = r"[a-z][a-z'’-]*"
+
+_CITY_FACILITY_AFTER_RE = re.compile(
+    r"[ \t]+(?:clinic|office|branch|location|campus|site|practice|VA|downtown)(?![\w])")
+_LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|health[ \t]+center)(?![\w'’])")
+_COMMA_GAP_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
+_BOAT_RE = re.compile(rf"{_GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
+_UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?(?![\w])")
+_TAIL_WORDS = frozenset({"Associates", "Group", "Partners", "Network", "System", "ASSOCIATES", "GROUP"})
+_COMPANY_WEAK = frozenset({"drug", "drugs", "co", "market", "bank", "agency", "company"})
+
+
+# --------------------------------------------------------------------------------------------
+# Word lists, loaded once.
+# --------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class _Tables:
-    """Lists and the regexes that embed them, built once by :func:`_tables`."""
+    """Word lists and the list-dependent regexes, built once by :func:`_tables`."""
 
-    places: dict              # lower-case city -> max population
+    places: dict              # place key -> max population
     person_places: frozenset  # one-word city keys that are also given names (Austin, Charlotte)
-    place_pairs: frozenset    # (lower-case city, state abbreviation)
-    states: dict              # lower-case state name -> abbreviation
+    place_pairs: frozenset    # (place key, state abbreviation)
+    states: dict              # state key -> abbreviation
     abbrs: frozenset          # state abbreviations
-    countries: frozenset      # lower-case country names
-    surnames: frozenset       # lower-case surnames (unknown places that are surnames are skipped)
+    countries: frozenset      # country keys
     generic: frozenset        # generic service words (lower-case)
     hospital_words: frozenset
+    phrases: dict             # lower-case phrase -> frozenset of kinds
+    max_phrase: int
     street_re: re.Pattern
-    street_bare_re: re.Pattern
     street_lower_re: re.Pattern
-    hospital_re: re.Pattern
-    hospital_lowerhw_re: re.Pattern
     hospital_lower_re: re.Pattern
     org_lower_re: re.Pattern
-    practice_re: re.Pattern
-    dept_unit_re: re.Pattern
-    csz_re: re.Pattern
-    city_state_name_re: re.Pattern
-    context_re: re.Pattern
     context_lower_re: re.Pattern
     max_place_words: int
 
@@ -487,17 +466,32 @@ def _tables() -> _Tables:
     abbrs = frozenset(states.values()) | frozenset(US_STATES_CORE.values())
     countries = frozenset(_key(c) for c in _optional("countries", default=())) | frozenset(
         _key(c) for c in COUNTRY_ALIASES)
-    surnames = frozenset(_optional("surnames", default={}))
-    hospital_words = HOSPITAL_WORDS_CORE | _optional("handwritten", "hospital_words", default=frozenset())
+    hospital_words = frozenset(HOSPITAL_WORDS_CORE | _optional("handwritten", "hospital_words",
+                                                               default=frozenset()))
     depts = _optional("handwritten", "departments", default=frozenset())
     generic = GENERIC_SERVICE_WORDS | frozenset(w for d in depts for w in d.lower().split())
     unit_words = DEPARTMENT_UNIT_WORDS_CORE | frozenset(
-        d for d in depts if d.split()[-1] in ("unit", "ward", "icu") or d in DEPARTMENT_UNIT_WORDS_CORE
-        or (len(d) <= 5 and d.endswith("icu")))
+        d for d in depts if d.split()[-1] in ("unit", "ward", "icu") or (len(d) <= 5 and d.endswith("icu")))
     practice_words = PRACTICE_WORDS_CORE | frozenset(
         d for d in depts if d not in unit_words and len(d) > 3)
     suffixes = STREET_SUFFIXES_CORE | frozenset(
         s.lower().rstrip(".") for s in _optional("handwritten", "street_suffixes", default=frozenset()))
+
+    phrases: dict[str, set] = {}
+
+    def add(words: Iterable[str], kind: str) -> None:
+        for w in words:
+            phrases.setdefault(_phrase_key(w), set()).add(kind)
+
+    add((w for w in hospital_words if w not in _WEAK_HOSPITAL_WORDS), "hosp")
+    add((w for w in hospital_words if w in _WEAK_HOSPITAL_WORDS), "hosp_weak")
+    add(practice_words, "practice")
+    add(unit_words, "unit")
+    add((s.lower() for s in _COMPANY_SUFFIXES), "company")
+    add((s.lower() for s in _SCHOOL_WORDS), "school")
+    add((s.lower() for s in _LANDMARK_WORDS), "landmark")
+    add((s.lower() for s in STREET_SUFFIX_WORDS), "street")
+    frozen = {k: frozenset(v) for k, v in phrases.items()}
 
     suffix_forms = set()
     for s in suffixes:
@@ -505,7 +499,6 @@ def _tables() -> _Tables:
         suffix_forms.add(s)
         if len(s) > 4 or s.upper() not in _SUFFIX_CAPS_EXCLUDED:
             suffix_forms.add(s.upper())
-    suffix_alt = _alt(suffix_forms, r"[ \t]+")
     num = r"\d{1,6}(?:-\d{1,5})?[A-Za-z]?"
     direction = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST|[NSEW]\.?|[NS][EW]\.?)"
     name_w = rf"(?:{_CAPW}|\d{{1,3}}(?:st|nd|rd|th|ST|ND|RD|TH))"
@@ -514,102 +507,95 @@ def _tables() -> _Tables:
             r"|\d{1,3}(?:st|nd|rd|th)[ \t]+(?i:floor|fl)\.?)(?![\w]))")
     street_re = re.compile(
         rf"(?<![\w.,/-]){num}[ \t]+(?:{direction}\.?[ \t]+)?{name_w}(?:{_GAP}{name_w}){{0,3}}"
-        rf"{_GAP}(?:{suffix_alt})\.?(?![\w])(?:[ \t]+{direction}(?![\w])\.?)?{unit}?")
-    street_bare_re = re.compile(
-        rf"(?<![\w])(?P<name>{_CAPW}(?:[ \t]+{_CAPW}){{0,2}})[ \t]+(?:{_alt(STREET_SUFFIX_WORDS)})(?![\w])")
-    lower_suffixes = _alt((s for s in suffixes if len(s) >= 2), r"[ \t]+")
+        rf"{_GAP}(?:{_alt(suffix_forms, _SP)})\.?(?![\w])(?:[ \t]+{direction}(?![\w])\.?)?{unit}?")
     street_lower_re = re.compile(
         rf"(?<![\w.,/-])\d{{1,6}}[a-z]?[ \t]+(?P<name>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,2}})"
-        rf"[ \t]+(?:{lower_suffixes})\.?(?![\w])")
-    strong_hw = [w for w in hospital_words if w not in _WEAK_HOSPITAL_WORDS]
-    weak_hw = [w for w in hospital_words if w in _WEAK_HOSPITAL_WORDS]
-    hospital_re = re.compile(
-        rf"(?<![\w])(?P<name>{_NAMERUN}){_GAP}(?P<hw>(?:{_alt(_case_forms(strong_hw))})(?![\w'’])"
-        rf"|(?:{_alt(_case_forms(weak_hw))})(?![\w'’])(?![ \t]+[{_UP}][a-z])"
-        rf"(?!{_GAP}(?:{_alt(_case_forms(strong_hw))})(?![\w'’])))(?![ \t]*:)"
-        rf"(?P<tail>[ \t]+(?:Associates|Group|Partners|Network|System|ASSOCIATES|GROUP))?"
-        rf"(?P<of>[ \t]+(?:of|for|OF|FOR)[ \t]+(?:the[ \t]+)?{_CAPW}(?:[ \t]+{_CAPW}){{0,3}})?")
-    hospital_lowerhw_re = re.compile(
-        rf"(?<![\w])(?P<name>{_NAMERUN})[ \t]+(?P<hw>hospital|clinic|medical[ \t]+center|health[ \t]+center)"
-        rf"(?![\w'’])")
+        rf"[ \t]+(?:{_alt((s for s in suffixes if len(s) >= 2), _SP)})\.?(?![\w])")
     lower_hw = _alt(("hospital", "medical center", "clinic", "health center", "nursing home",
                      "assisted living", "surgery center", "service center", "patient service center",
                      "family practice", "family health", "family medicine", "primary care",
                      "heart & vascular", "heart and vascular", "rehabilitation center", "birthing center"))
+    lower_name = rf"{_LOWER_WORD}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*|[ \t]+&[ \t]+){_LOWER_WORD}){{0,4}}"
+    hospital_lower_re = re.compile(rf"(?<![\w])(?P<name>{lower_name}){_GAP}(?P<hw>{lower_hw})(?![\w])")
     org_lower_re = re.compile(
-        rf"(?<![\w])(?P<name>{_LOWER_WORD}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*|[ \t]+&[ \t]+){_LOWER_WORD}){{0,3}})"
-        rf"{_GAP}(?P<kw>{_alt(s.lower() for s in _COMPANY_SUFFIXES + _SCHOOL_WORDS if len(s) > 4)})(?![\w])")
-    hospital_lower_re = re.compile(
-        rf"(?<![\w])(?P<name>{_LOWER_WORD}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*|[ \t]+&[ \t]+){_LOWER_WORD}){{0,4}})"
-        rf"{_GAP}(?P<hw>{lower_hw})(?![\w])")
-    practice_re = re.compile(
-        rf"(?<![\w])(?P<name>{_NAMERUN})[ \t]+(?P<hw>{_alt(_case_forms(practice_words), _SP)})"
-        rf"(?![\w'’])(?![ \t]*:)")
-    dept_unit_re = re.compile(
-        rf"(?<![\w])(?P<name>{_NAMERUN})[ \t]+(?P<hw>{_alt(_case_forms(unit_words), _SP)})(?![\w'’])"
-        rf"(?:[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?(?![\w]))?")
-    abbr_alt = "|".join(sorted(abbrs))
-    csz_re = re.compile(
-        rf"(?<![\w])(?P<city>{_PLACERUN})(?P<sep>,[ \t]*|[ \t]+)(?P<st>{abbr_alt})(?![\w-])"
-        rf"(?:(?:,?[ \t]+|,)(?P<zip>\d{{5}}(?:-\d{{4}})?)(?![\w-]))?")
-    state_name_forms = set()
-    for s in states:
-        state_name_forms.add(s.title())
-        state_name_forms.add(s.upper())
-    city_state_name_re = re.compile(
-        rf"(?<![\w])(?P<city>{_PLACERUN}),[ \t]*(?P<st>{_alt(state_name_forms, _SP)})(?![\w])"
-        rf"(?:,?[ \t]+(?P<zip>\d{{5}}(?:-\d{{4}})?)(?![\w-]))?")
-    ctx = (r"(?P<ctx>(?i:(?:lives|living|lived|resides|residing|resided|born|raised|"
-           r"grew[ \t]+up|moved|moving|relocated|relocating|immigrated|emigrated|traveled|travelled|"
-           r"traveling|travelling|returned|returning|vacationing|vacationed|vacation|visiting|trip|"
-           r"originally|fled|deployed|stationed|flying|flew|headed|heading)"
-           r"(?:[ \t]+(?:here|back|home|recently|originally))?(?:[ \t]+(?:in|to|from|at|near|of))?"
-           r"|resident[ \t]+of|native[ \t]+of|hometown(?:[ \t]+(?:is|of))?|from|in|near"
-           r"|outside(?:[ \t]+of)?|to|at|of))")
-    context_re = re.compile(rf"(?<![\w]){ctx}{_GAP}(?:the[ \t]+)?(?P<run>{_PLACERUN})")
+        rf"(?<![\w])(?P<name>{lower_name}){_GAP}"
+        rf"(?P<kw>{_alt(s.lower() for s in _COMPANY_SUFFIXES + _SCHOOL_WORDS if len(s) > 4)})(?![\w])")
     context_lower_re = re.compile(
-        rf"(?<![\w]){ctx}{_GAP}(?P<run>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})")
+        r"(?<![\w])(?P<ctx>(?:lives|living|lived|resides|residing|born|raised|moved|moving|relocated|"
+        r"relocating|immigrated|emigrated|traveled|travelled|returned|visiting|trip|originally|flying|"
+        r"flew|from|in|near|to|at)(?:[ \t]+(?:in|to|from|at|near|of))?)"
+        rf"{_GAP}(?P<run>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})")
     given = _optional("given_names", default={})
     person_places = frozenset(k for k in places if " " not in k and k in given)
     max_words = max([len(k.split()) for k in list(places) + list(states) + list(countries)] or [1])
-    return _Tables(places, person_places, frozenset(pairs), states, abbrs, countries, surnames,
-                   generic, frozenset(hospital_words), street_re, street_bare_re, street_lower_re,
-                   hospital_re, hospital_lowerhw_re, hospital_lower_re, org_lower_re, practice_re, dept_unit_re, csz_re,
-                   city_state_name_re, context_re, context_lower_re, min(max_words, 4))
+    return _Tables(places, person_places, frozenset(pairs), states, abbrs, countries, generic,
+                   hospital_words, frozen, max(len(k.split()) for k in frozen), street_re,
+                   street_lower_re, hospital_lower_re, org_lower_re, context_lower_re,
+                   min(max_words, 4))
 
 
 # --------------------------------------------------------------------------------------------
-# Helpers
+# Words, runs and small helpers
 # --------------------------------------------------------------------------------------------
 
-_WORD_SPLIT_RE = re.compile(r"[^\s&]+|&")
-Word = tuple[int, int, str]
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word of a capitalised run: offsets, text, and whether a line break precedes it."""
+
+    start: int
+    end: int
+    text: str
+    nl: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class _Run:
+    start: int
+    end: int
+    words: tuple
+
+
+@dataclass
 class _Note:
-    """The text and document-level facts the rules share."""
+    """The text, its capitalised runs and document-level facts the rules share."""
 
     text: str
-    caps: bool    # mostly capitals (an ALL-CAPS note)
-    lower: bool   # almost no capitals (an all-lower-case note)
+    caps: bool            # mostly capitals (an ALL-CAPS note)
+    lower: bool           # almost no capitals (an all-lower-case note)
+    runs: list
+    run_starts: list
 
 
 def _note(text: str) -> _Note:
     sample = text[:4000]
-    letters = sum(c.isalpha() for c in sample)
-    upper = sum(c.isupper() for c in sample)
-    return _Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters)
+    letters = sum(map(str.isalpha, sample))
+    upper = sum(map(str.isupper, sample))
+    runs = []
+    for m in _RUN_RE.finditer(text):
+        words = []
+        prev_end = m.start()
+        for w in _RUN_WORD_RE.finditer(m.group()):
+            s, e = m.start() + w.start(), m.start() + w.end()
+            words.append(Word(s, e, w.group(), "\n" in text[prev_end:s]))
+            prev_end = e
+        runs.append(_Run(m.start(), m.end(), tuple(words)))
+    return _Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
+                 runs, [r.start for r in runs])
 
 
 def _words(text: str, offset: int) -> list[Word]:
     """Whitespace-separated words of ``text`` with absolute offsets."""
-    return [(offset + m.start(), offset + m.end(), m.group()) for m in _WORD_SPLIT_RE.finditer(text)]
+    return [Word(offset + m.start(), offset + m.end(), m.group()) for m in _RUN_WORD_RE.finditer(text)]
 
 
 def _norm(word: str) -> str:
     """Lower-case a word, straighten its apostrophe and drop a trailing period."""
     return word.lower().replace("’", "'").rstrip(".")
+
+
+def _phrase_key(phrase: str) -> str:
+    return " ".join(w.lower().replace("’", "'") for w in phrase.split())
 
 
 _ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
@@ -625,18 +611,23 @@ def _key(phrase: str) -> str:
     return " ".join(words)
 
 
-_CONNECTOR_WORDS = frozenset({"and", "&", "of", "for", "de", "del", "la", "du", "van", "von"})
+_CONNECTOR_WORDS = frozenset({"and", "&", "of", "for", "the", "de", "del", "la", "du", "van", "von"})
 
 
-def _strip_leading(words: list[Word]) -> list[Word]:
+def _is_connector(w: Word) -> bool:
+    return w.text == "&" or (w.text.islower() and w.text in _CONNECTOR_WORDS)
+
+
+def _strip_leading(words: Iterable[Word]) -> list[Word]:
     """Keep the part of a capitalised run after its last stop word (``The``, ``Our``, ``Call``,
     ``FOLLOW UP IN`` ...), then drop leading connectors: what remains is the candidate name."""
+    words = list(words)
     cut = 0
-    for i, (_, _, w) in enumerate(words):
-        n = _norm(w)
-        if (n in _LEADING_STOP or w.lower() in _LEADING_STOP) and n not in _CONNECTOR_WORDS:
+    for i, w in enumerate(words):
+        n = _norm(w.text)
+        if (n in _LEADING_STOP or w.text.lower() in _LEADING_STOP) and not _is_connector(w):
             cut = i + 1
-    while cut < len(words) and words[cut][2] in _CONNECTOR_WORDS:
+    while cut < len(words) and _is_connector(words[cut]):
         cut += 1
     return words[cut:]
 
@@ -645,16 +636,15 @@ def _name_kind(words: list[Word], generic: frozenset) -> str:
     """Classify a facility name's words: ``"distinct"`` (at least one non-generic word),
     ``"institution"`` (only generic words, one of them institution-like), ``"generic"`` or
     ``"none"`` (no words, or a title/month/weekday first)."""
-    content = [w for w in words if not (w[2].islower() and w[2] in _CONNECTOR_WORDS | {"the"})
-               and w[2] != "&"]
-    if not content or _norm(content[0][2]) in _NOT_FACILITY_FIRST:
+    content = [w for w in words if not _is_connector(w)]
+    if not content or _norm(content[0].text) in _NOT_FACILITY_FIRST:
         return "none"
     distinct = False
     institution = False
-    for _, _, w in content:
-        n = _norm(w)
+    for w in content:
+        n = _norm(w.text)
         bare = n[:-2] if n.endswith("'s") else n
-        if w.isupper() and len(w) > 1 and w.rstrip(".") in GENERIC_ACRONYMS:
+        if w.text.isupper() and len(w.text) > 1 and w.text.rstrip(".") in GENERIC_ACRONYMS:
             continue
         if n in generic or bare in generic:
             institution = institution or n in GENERIC_INSTITUTION_WORDS or bare in GENERIC_INSTITUTION_WORDS
@@ -666,17 +656,17 @@ def _name_kind(words: list[Word], generic: frozenset) -> str:
 
 
 def _distinct_count(words: list[Word], generic: frozenset) -> int:
-    return sum(1 for w in words if _norm(w[2]) not in generic and _norm(w[2]) not in _CONNECTOR_WORDS
-               and not (w[2].isupper() and w[2] in GENERIC_ACRONYMS))
+    return sum(1 for w in words if not _is_connector(w) and _norm(w.text) not in generic
+               and not (w.text.isupper() and w.text in GENERIC_ACRONYMS))
 
 
 def _sentence_initial(text: str, pos: int) -> bool:
-    """True when ``pos`` starts a line or follows sentence punctuation (``. ``, ``: ``)."""
+    """True when ``pos`` starts a line or follows sentence punctuation (``. ``, ``: ``); a
+    wrapped line (the previous line ends in a lower-case letter or a comma) does not count."""
     i = pos - 1
     while i >= 0 and text[i] in " \t":
         i -= 1
     if i >= 0 and text[i] in "\r\n":
-        # A wrapped line continues a sentence when the previous line ends mid-sentence.
         while i >= 0 and text[i].isspace():
             i -= 1
         return i < 0 or not (text[i].islower() or text[i] in ",&")
@@ -696,13 +686,24 @@ def _trim_end(end: int, text: str, start: int) -> int:
     return end
 
 
+def _segment(words: tuple, i: int, j: int) -> list[Word]:
+    """Words ``i..j-1`` of a run, cut after the last line break inside them."""
+    out = list(words[i:j])
+    for k in range(len(out) - 1, 0, -1):
+        if out[k].nl:
+            return out[k:]
+    return out
+
+
 def _lookup_place(t: _Tables, words: list[Word]):
     """Longest prefix of ``words`` (up to 4) that is a state, a country or a known city.
 
     Returns ``(n_words, label, population)`` or ``None``.
     """
     for n in range(min(len(words), t.max_place_words), 0, -1):
-        key = _key(" ".join(w[2] for w in words[:n]))
+        if any(w.nl for w in words[1:n]):
+            continue
+        key = _key(" ".join(w.text for w in words[:n]))
         if key in t.states:
             return n, "STATE", 10**7
         if key in t.countries:
@@ -715,8 +716,7 @@ def _lookup_place(t: _Tables, words: list[Word]):
 def _known_city_suffix(words: list[Word], t: _Tables) -> list[Word]:
     """Longest suffix of ``words`` (at most 4) that is a known city; returns the word list or []."""
     for k in range(min(4, len(words)), 0, -1):
-        key = _key(" ".join(w[2] for w in words[-k:]))
-        if key in t.places:
+        if _key(" ".join(w.text for w in words[-k:])) in t.places:
             return words[-k:]
     return []
 
@@ -724,9 +724,10 @@ def _known_city_suffix(words: list[Word], t: _Tables) -> list[Word]:
 def _city_words_after_facility(words: list[Word], t: _Tables) -> list[Word]:
     """Drop words up to and including the last hospital, stop or generic word in a city run."""
     cut = 0
-    for i, (_, _, w) in enumerate(words):
-        n = _norm(w)
-        if n in t.hospital_words or n in _LEADING_STOP or n in _NOT_FACILITY_FIRST or n in t.generic:
+    for i, w in enumerate(words):
+        n = _norm(w.text)
+        if n in t.hospital_words or n in _LEADING_STOP or n in _NOT_FACILITY_FIRST or n in t.generic \
+                or _phrase_key(w.text) in t.phrases:
             cut = i + 1
     return words[cut:]
 
@@ -735,116 +736,153 @@ def _plain_city(words: list[Word], t: _Tables) -> bool:
     """An unknown capitalised run that may be a city name: 1-3 words, none generic, a stop
     word, a hospital word, a title, month or weekday."""
     return 0 < len(words) <= 3 and _city_words_after_facility(words, t) == words and all(
-        w[2][0].isupper() for w in words)
+        w.text[0].isupper() for w in words)
+
+
+def _words_before(n: _Note, pos: int) -> list[Word]:
+    """The capitalised words (one line) that end right before ``pos``, separated from it by
+    spaces or tabs only; ``[]`` when none."""
+    i = bisect.bisect_left(n.run_starts, pos) - 1
+    if i < 0:
+        return []
+    run = n.runs[i]
+    words = [w for w in run.words if w.end <= pos]
+    if not words or n.text[words[-1].end:pos].strip(" \t"):
+        return []
+    return _segment(tuple(words), 0, len(words))
+
+
+def _run_at(n: _Note, pos: int):
+    """The run that starts exactly at ``pos``, or ``None``."""
+    i = bisect.bisect_left(n.run_starts, pos)
+    return n.runs[i] if i < len(n.runs) and n.runs[i].start == pos else None
 
 
 # --------------------------------------------------------------------------------------------
-# Rules
+# Rules over runs
 # --------------------------------------------------------------------------------------------
 
 
-def _streets(n: _Note, t: _Tables) -> Iterator[Span]:
+def _run_rules(n: _Note, t: _Tables) -> Iterator[Span]:
+    """Facility, practice, unit, company, school, landmark and bare-street names inside
+    capitalised runs, and places right after context words or commas."""
     text = n.text
-    for m in t.street_re.finditer(text):
-        end = m.end()
-        if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
-                                                  text[m.start():end]):
-            end -= 1
-        yield Span(m.start(), end, "STREET", CERTAIN, "locations:street")
-    for m in _PO_BOX_RE.finditer(text):
-        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:po_box")
-    for m in _ROUTE_RE.finditer(text):
-        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:route")
-    for m in t.street_bare_re.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if not words or _norm(words[0][2]) in _NOT_FACILITY_FIRST:
-            continue
-        yield Span(words[0][0], m.end(), "STREET", REVIEW, "locations:street_no_number")
-    if n.lower:
-        for m in t.street_lower_re.finditer(text):
-            words = _words(m.group("name"), m.start("name"))
-            if any(_norm(w[2]) in _LEADING_STOP or _norm(w[2]) in t.generic for w in words):
-                continue
-            yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
+    for r in n.runs:
+        words = r.words
+        nw = len(words)
+        for j in range(nw):
+            for length in range(1, min(t.max_phrase, j + 1) + 1):
+                i = j - length + 1
+                if _is_connector(words[i]):
+                    continue
+                kinds = t.phrases.get(_phrase_key(" ".join(w.text for w in words[i:j + 1])))
+                if kinds:
+                    yield from _phrase_rules(n, t, r, i, j, kinds)
+        yield from _lowercase_facility_after(n, t, r)
+        yield from _place_rules(n, t, r)
+        yield from _facility_context(n, t, r)
 
 
-def _city_state(n: _Note, t: _Tables) -> Iterator[Span]:
+def _phrase_rules(n: _Note, t: _Tables, r: _Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
     text = n.text
-    for m in t.csz_re.finditer(text):
-        st, zip_ = m.group("st"), m.group("zip")
-        comma = m.group("sep").startswith(",")
-        words = _words(m.group("city"), m.start("city"))
-        city = _known_city_suffix(words, t)
-        key = _key(" ".join(w[2] for w in city))
-        if city and (key, st) in t.place_pairs:
-            tier = CERTAIN
-        elif zip_:
-            tier = CERTAIN
-            if not city:
-                city = _city_words_after_facility(words, t)[-3:]
-        elif city and comma and st not in _CREDENTIAL_ABBR:
-            tier = REVIEW if st in _AMBIGUOUS_STATE_ABBR else CERTAIN
-        elif comma and st not in _AMBIGUOUS_STATE_ABBR:
-            tier = REVIEW
-            city = _city_words_after_facility(words, t)[-2:]
+    words = r.words
+    if any(words[k].nl for k in range(i + 1, j + 1)) and not kinds & {"hosp", "hosp_weak"}:
+        return
+    phrase_end = words[j].end
+    nxt = words[j + 1] if j + 1 < len(words) and not words[j + 1].nl else None
+    name = _strip_leading(_segment(words, max(0, i - 6), i))
+    if not name:
+        if "school" in kinds and nxt and nxt.text.lower() == "of":
+            pass  # University of X
         else:
-            continue
-        if city and _norm(city[0][2]) not in _NOT_FACILITY_FIRST:
-            yield Span(city[0][0], city[-1][1], "CITY", tier, "locations:city_state_zip")
-        yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
-        if zip_:
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
-    for m in t.city_state_name_re.finditer(text):
-        st_key = _key(m.group("st"))
-        words = _words(m.group("city"), m.start("city"))
-        city = _known_city_suffix(words, t)
-        key = _key(" ".join(w[2] for w in city))
-        abbr = t.states.get(st_key, "")
-        if city and (key, abbr) in t.place_pairs:
-            tier = CERTAIN
-        elif m.group("zip") or (st_key not in PLACE_NAME_COLLISIONS and (city or len(words) <= 3)):
-            tier = CERTAIN
-        else:
-            tier = REVIEW
-        if not city:
-            city = _city_words_after_facility(words, t)[-3:]
-            city_tier = REVIEW if tier == CERTAIN and not m.group("zip") else tier
-        else:
-            city_tier = tier
-        if city and _norm(city[0][2]) not in _NOT_FACILITY_FIRST:
-            yield Span(city[0][0], city[-1][1], "CITY", city_tier, "locations:city_state_name")
-        yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_name")
-        if m.group("zip"):
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_name")
-    for m in _ZIP_CONTEXT_RE.finditer(text):
-        yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
-    for m in _CITY_ZIP_RE.finditer(text):
-        city = _known_city_suffix(_words(m.group("city"), m.start("city")), t)
-        if city:
-            yield Span(city[0][0], city[-1][1], "CITY", CERTAIN, "locations:city_zip")
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_zip")
-    for m in _CITY_COUNTRY_RE.finditer(text):
-        cwords = _words(m.group("country"), m.start("country"))
-        found = _lookup_place(t, cwords)
-        if not found or found[1] != "COUNTRY":
-            continue
-        k = found[0]
-        if _key(" ".join(w[2] for w in cwords[:k])) in PLACE_NAME_COLLISIONS:
-            continue  # "Smith, Jordan" is a name
-        yield Span(cwords[0][0], cwords[k - 1][1], "COUNTRY", CERTAIN, "locations:city_country")
-        words = _city_words_after_facility(_words(m.group("city"), m.start("city")), t)
-        if _plain_city(words, t):
-            yield Span(words[0][0], words[-1][1], "CITY", CERTAIN, "locations:city_country")
-    if n.lower:
-        for m in _LOWER_CSZ_RE.finditer(text):
-            if m.group("st").upper() not in t.abbrs:
-                continue
-            words = [w for w in _words(m.group("city"), m.start("city"))
-                     if _norm(w[2]) not in _LEADING_STOP]
-            if words:
-                yield Span(words[0][0], words[-1][1], "CITY", CERTAIN, "locations:city_state_zip")
-            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "locations:city_state_zip")
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+            return
+    kind = _name_kind(name, t.generic) if name else "none"
+    title = bool(name) and _after_title(text, name[0].start)
+    colon = text[phrase_end:phrase_end + 2].lstrip(" \t").startswith(":")
+    all_caps = bool(name) and all(w.text.isupper() for w in name) and words[j].text.isupper() and not n.caps
+
+    if kinds & {"hosp", "hosp_weak"} and kind not in ("none", "generic") and not colon:
+        weak_block = "hosp" not in kinds and nxt is not None and (
+            re.match(rf"[{_UP}][a-z]", nxt.text) or t.phrases.get(_phrase_key(nxt.text), frozenset()) & {"hosp"})
+        if not weak_block:
+            end, k = phrase_end, j
+            if nxt is not None and nxt.text in _TAIL_WORDS:
+                end, k = nxt.end, j + 1
+            if k + 2 < len(words) and words[k + 1].text.lower() in ("of", "for") and not words[k + 2].nl:
+                seg = []
+                for w in words[k + 2:k + 7]:
+                    if w.nl:
+                        break
+                    seg.append(w)
+                if seg:
+                    end = seg[-1].end
+            if kind == "distinct":
+                acronym = all(w.text.isupper() for w in name) and len(name) == 1 and len(name[0].text) <= 3
+                tier = REVIEW if acronym or all_caps or title else CERTAIN
+            elif kind == "institution" and end > phrase_end and nxt is not None and \
+                    nxt.text.lower() in ("of", "for"):
+                tier = CERTAIN   # University Hospital of Fort Wayne
+            else:
+                tier = REVIEW
+            yield Span(name[0].start, end, "HOSPITAL", tier, f"locations:hospital:{kind}")
+    if "practice" in kinds and kind == "distinct" and not title and not colon:
+        single = _distinct_count(name, t.generic) < 2 and _sentence_initial(text, name[0].start)
+        yield Span(name[0].start, phrase_end, "HOSPITAL", REVIEW if single or all_caps else CERTAIN,
+                   "locations:practice")
+    if "unit" in kinds and kind == "distinct" and not title:
+        end = phrase_end
+        m = _UNIT_NUMBER_AFTER_RE.match(text, end)
+        if m:
+            end = m.end()
+        tier = REVIEW if all_caps and len(name) == 1 and len(name[0].text) <= 3 else CERTAIN
+        yield Span(name[0].start, end, "DEPARTMENT", tier, "locations:department:named_unit")
+    if "company" in kinds and kind == "distinct" and not title:
+        low = _phrase_key(words[i].text) if i == j else ""
+        weak = low in _COMPANY_WEAK
+        if not (weak and (colon or (nxt is not None and re.match(rf"[{_UP}][a-z]", nxt.text)))) and \
+                not (low in ("co", "market", "bank", "agency") and len(name) == 1
+                     and _sentence_initial(text, name[0].start)):
+            yield Span(name[0].start, phrase_end, "ORGANIZATION", REVIEW if all_caps else CERTAIN,
+                       "locations:organization:company")
+    if "school" in kinds:
+        if nxt is not None and nxt.text.lower() == "of" and words[i].text.lower() in ("university", "college"):
+            seg = []
+            for w in words[j + 2:j + 6]:
+                if w.nl:
+                    break
+                seg.append(w)
+            seg = [w for w in seg if not _is_connector(w)] and seg
+            if seg:
+                start = name[0].start if kind == "distinct" else words[i].start
+                yield Span(start, seg[-1].end, "ORGANIZATION", CERTAIN, "locations:organization:university")
+        elif kind == "distinct" and not title:
+            yield Span(name[0].start, phrase_end, "ORGANIZATION", CERTAIN, "locations:organization:school")
+    if "landmark" in kinds and kind == "distinct" and not title:
+        end = phrase_end
+        m = _BOAT_RE.match(text, end)
+        if m:
+            end = m.end()
+        before = text[max(0, name[0].start - 12):name[0].start].lower().split()
+        context = bool(before) and before[-1] in ("near", "at", "in", "on", "by", "from", "to",
+                                                  "outside", "behind", "the")
+        yield Span(name[0].start, end, "LOCATION-OTHER", CERTAIN if context else REVIEW,
+                   "locations:landmark")
+    if "street" in kinds and kind != "none" and name and not title:
+        yield Span(name[0].start, phrase_end, "STREET", REVIEW, "locations:street_no_number")
+
+
+def _lowercase_facility_after(n: _Note, t: _Tables, r: _Run) -> Iterator[Span]:
+    """``Mt. Sinai hospital``, ``Cedars-Sinai clinic``: a capitalised name, then a lower-case
+    hospital word (review)."""
+    m = _LOWER_HW_AFTER_RE.match(n.text, r.end)
+    if not m:
+        return
+    name = _strip_leading(_segment(r.words, max(0, len(r.words) - 6), len(r.words)))
+    found = _lookup_place(t, name) if name else None
+    if found and found[0] == len(name):
+        return  # "our Chicago clinic": the city rule labels the city
+    if name and _name_kind(name, t.generic) == "distinct" and not _after_title(n.text, name[0].start):
+        yield Span(name[0].start, m.end(), "HOSPITAL", REVIEW, "locations:hospital:lower_case_word")
 
 
 def _context_tier(t: _Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
@@ -871,218 +909,327 @@ def _context_tier(t: _Tables, key: str, label: str, n_words: int, pop: int, ctx_
     return CERTAIN
 
 
-def _place_context(n: _Note, t: _Tables) -> Iterator[Span]:
+def _place_rules(n: _Note, t: _Tables, r: _Run) -> Iterator[Span]:
+    """A place at the start of a run: after a context word (``lives in Boston``), after a city
+    and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``."""
     text = n.text
-    for m in t.context_re.finditer(text):
+    words = list(r.words)
+    if words[0].text.isupper() and len(words[0].text) == 2:
+        return  # a state abbreviation: handled by _city_state
+    found = _lookup_place(t, words)
+    tail = _tail_words(text, r.start)
+    ctx_first = _place_context_word(tail)
+    if ctx_first:
+        if found:
+            k, label, pop = found
+            end = _trim_end(words[k - 1].end, text, words[0].start)
+            if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
+                end -= 1
+            key = _key(" ".join(w.text for w in words[:k]))
+            followed = k < len(words) and not words[k].nl and not _is_connector(words[k])
+            tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
+            if tier:
+                yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
+        elif ctx_first in _STRONG_CONTEXT and ctx_first != "from":
+            words = [words[0]] + list(_takewhile_same_line(words[1:]))
+            if len(words) <= 2 and _plain_city(words, t) and not any(w.text.isupper() for w in words):
+                yield Span(words[0].start, _trim_end(words[-1].end, text, words[0].start), "CITY",
+                           REVIEW, "locations:place_context:unknown")
+    if found:
+        k, label, pop = found
+        prev = _words_before_comma(n, r.start)
+        if prev and label in ("STATE", "COUNTRY"):
+            yield from _city_then_state_or_country(n, t, prev, words, k, label)
+    if tail and tail[-1] in ("our", "the") and _CITY_FACILITY_AFTER_RE.match(text, r.end):
+        city = _known_city_suffix(list(r.words), t)
+        if city and not (len(city) == 1 and _norm(city[0].text) in PLACE_COMMON_WORDS):
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+
+
+_PREPOSITIONS = frozenset({"in", "to", "from", "at", "near", "of", "outside"})
+_ADVERBS = frozenset({"here", "back", "home", "recently", "originally", "up", "last", "previously",
+                      "initially", "currently", "again"})
+_PLACE_VERBS = frozenset("""
+lives living lived resides residing resided born raised grew moved moving relocated relocating
+immigrated emigrated traveled travelled traveling travelling returned returning vacationing
+vacationed vacation visiting trip originally fled deployed stationed flying flew headed heading
+resident native hometown
+""".split())
+_FACILITY_VERBS = frozenset("""
+seen treated admitted evaluated presented presenting transferred followed visited visit hospitalized
+hospitalised discharged operated managed diagnosed in consulted referred surgery replacement procedure
+biopsy appointment follow-up f/u dialysis rehab care delivered tx'd dx'd reviewed assessed examined
+monitored observed hospitalization admission stay stayed scan imaging therapy notes records report
+results transfer referral labs
+""".split())
+
+
+def _tail_words(text: str, pos: int) -> list[str]:
+    """The last few whitespace-separated words before ``pos``, lower-cased (a leading article
+    ``the``/``our`` kept as the last item); ``[]`` when punctuation ends the text before ``pos``."""
+    start = max(0, pos - 48)
+    chunk = text[start:pos]
+    if chunk and not chunk[-1].isspace():
+        return []
+    words = chunk.lower().split()
+    if start > 0 and chunk and not chunk[0].isspace() and words:
+        words = words[1:]   # a cut-off word
+    return words[-5:]
+
+
+def _place_context_word(tail: list[str]) -> str:
+    """The context word that makes a following place likely (``in``, ``lives``, ``from``), or ``""``."""
+    words = tail[:-1] if tail and tail[-1] == "the" else tail
+    if not words:
+        return ""
+    last = words[-1]
+    if last in _PREPOSITIONS:
+        for w in reversed(words[-4:-1]):
+            if w in _PLACE_VERBS:
+                return w
+            if w not in _ADVERBS:
+                break
+        return last
+    return last if last in ("visiting", "hometown") else ""
+
+
+def _facility_context_word(tail: list[str]) -> str:
+    """``"facility_context"`` after ``seen at``/``admitted to``..., ``"at_capitalised"`` after a
+    bare ``at``, else ``""``."""
+    words = tail[:-1] if tail and tail[-1] in ("the", "our") else tail
+    if not words or words[-1] not in ("at", "to", "from", "@"):
+        return ""
+    for w in reversed(words[-4:-1]):
+        if w in _FACILITY_VERBS:
+            return "facility_context"
+        if w not in _ADVERBS:
+            break
+    return "at_capitalised" if words[-1] in ("at", "@") else ""
+
+
+def _words_before_comma(n: _Note, pos: int) -> list[Word]:
+    """The capitalised words ending right before ``, `` that precedes ``pos``."""
+    i = bisect.bisect_left(n.run_starts, pos) - 1
+    if i < 0:
+        return []
+    prev = n.runs[i]
+    if not _COMMA_GAP_RE.fullmatch(n.text, prev.end, pos):
+        return []
+    return _segment(prev.words, 0, len(prev.words))
+
+
+def _city_then_state_or_country(n: _Note, t: _Tables, prev: list[Word], words: list[Word], k: int,
+                                label: str) -> Iterator[Span]:
+    text = n.text
+    key = _key(" ".join(w.text for w in words[:k]))
+    if label == "COUNTRY":
+        if key in PLACE_NAME_COLLISIONS:
+            return  # "Smith, Jordan" is a name
+        yield Span(words[0].start, words[k - 1].end, "COUNTRY", CERTAIN, "locations:city_country")
+        city = _city_words_after_facility(prev, t)
+        if _plain_city(city, t):
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_country")
+        return
+    abbr = t.states.get(key, "")
+    city = _known_city_suffix(prev, t)
+    zip_m = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])").match(text, words[k - 1].end)
+    ckey = _key(" ".join(w.text for w in city))
+    if city and (ckey, abbr) in t.place_pairs:
+        tier = CERTAIN
+    elif zip_m or (key not in PLACE_NAME_COLLISIONS and (city or len(prev) <= 3)):
+        tier = CERTAIN
+    else:
+        tier = REVIEW
+    city_tier = tier
+    if not city:
+        city = _city_words_after_facility(prev, t)[-3:]
+        city_tier = REVIEW if tier == CERTAIN and not zip_m else tier
+    if city and _norm(city[0].text) not in _NOT_FACILITY_FIRST:
+        yield Span(city[0].start, city[-1].end, "CITY", city_tier, "locations:city_state_name")
+    yield Span(words[0].start, words[k - 1].end, "STATE", tier, "locations:city_state_name")
+    if zip_m:
+        yield Span(zip_m.start(1), zip_m.end(1), "ZIP", CERTAIN, "locations:city_state_name")
+
+
+def _facility_context(n: _Note, t: _Tables, r: _Run) -> Iterator[Span]:
+    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at`` (review)."""
+    text = n.text
+    source = _facility_context_word(_tail_words(text, r.start))
+    if not source:
+        return
+    first_line = [r.words[0]] + [w for w in _takewhile_same_line(r.words[1:])]
+    words = _strip_leading(first_line)
+    if len(words) > 6:
+        words = words[:6]
+    if not words or _name_kind(words, t.generic) != "distinct":
+        return
+    if n.caps and all(w.text.isupper() for w in words):
+        return
+    found = _lookup_place(t, words)
+    if found and found[0] == len(words):
+        return  # a bare city/state/country: the place rules label it
+    end = _trim_end(words[-1].end, text, words[0].start)
+    yield Span(words[0].start, end, "HOSPITAL", REVIEW, f"locations:{source}")
+
+
+def _takewhile_same_line(words) -> Iterator[Word]:
+    for w in words:
+        if w.nl:
+            return
+        yield w
+
+
+# --------------------------------------------------------------------------------------------
+# Rules anchored on numbers, abbreviations and keywords
+# --------------------------------------------------------------------------------------------
+
+
+def _streets(n: _Note, t: _Tables) -> Iterator[Span]:
+    text = n.text
+    for m in t.street_re.finditer(text):
+        end = m.end()
+        if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
+                                                  text[m.start():end]):
+            end -= 1
+        yield Span(m.start(), end, "STREET", CERTAIN, "locations:street")
+    for m in _PO_BOX_RE.finditer(text):
+        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:po_box")
+    for m in _ROUTE_RE.finditer(text):
+        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:route")
+    if n.lower:
+        for m in t.street_lower_re.finditer(text):
+            words = _words(m.group("name"), m.start("name"))
+            if any(_norm(w.text) in _LEADING_STOP or _norm(w.text) in t.generic for w in words):
+                continue
+            yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
+
+
+def _city_state(n: _Note, t: _Tables) -> Iterator[Span]:
+    text = n.text
+    for m in _ABBR_RE.finditer(text):
+        st, zip_ = m.group("st"), m.group("zip")
+        if st not in t.abbrs:
+            continue
+        comma = m.group("sep").startswith(",")
+        words = _words_before(n, m.start())
+        if not words:
+            continue
+        city = _known_city_suffix(words, t)
+        key = _key(" ".join(w.text for w in city))
+        if city and (key, st) in t.place_pairs:
+            tier = CERTAIN
+        elif zip_:
+            tier = CERTAIN
+            if not city:
+                city = _city_words_after_facility(words, t)[-3:]
+        elif city and comma and st not in _CREDENTIAL_ABBR:
+            tier = REVIEW if st in _AMBIGUOUS_STATE_ABBR else CERTAIN
+        elif comma and st not in _AMBIGUOUS_STATE_ABBR:
+            tier = REVIEW
+            city = _city_words_after_facility(words, t)[-2:]
+        else:
+            continue
+        if city and _norm(city[0].text) not in _NOT_FACILITY_FIRST:
+            yield Span(city[0].start, city[-1].end, "CITY", tier, "locations:city_state_zip")
+        yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
+        if zip_:
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+    for m in _ZIP_CONTEXT_RE.finditer(text):
+        yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
+    for m in _ZIP_AFTER_WORD_RE.finditer(text):
+        city = _known_city_suffix(_words_before(n, m.start()), t)
+        if city:
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_zip")
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_zip")
+    if n.lower:
+        for m in _LOWER_CSZ_RE.finditer(text):
+            if m.group("st").upper() not in t.abbrs:
+                continue
+            words = [w for w in _words(m.group("city"), m.start("city")) if _norm(w.text) not in _LEADING_STOP]
+            if words:
+                yield Span(words[0].start, words[-1].end, "CITY", CERTAIN, "locations:city_state_zip")
+            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "locations:city_state_zip")
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+
+
+def _lower_case_rules(n: _Note, t: _Tables) -> Iterator[Span]:
+    """All-lower-case notes: places after context words, facilities and businesses (review
+    unless a residence word precedes a large city)."""
+    text = n.text
+    for m in t.context_lower_re.finditer(text):
         words = _words(m.group("run"), m.start("run"))
-        ctx_first = m.group("ctx").split()[0].lower()
         found = _lookup_place(t, words)
         if not found:
-            # An unknown capitalised place after a residence word: review.
-            if ctx_first in _STRONG_CONTEXT and ctx_first != "from" and len(words) <= 2 and \
-                    _plain_city(words, t) and not any(w[2].isupper() for w in words) and \
-                    words[0][2].lower() not in t.surnames and \
-                    not (len(words) < len(_words(m.group("run"), 0))):
-                yield Span(words[0][0], _trim_end(words[-1][1], text, words[0][0]), "CITY", REVIEW,
-                           "locations:place_context:unknown")
             continue
         k, label, pop = found
-        start, end = words[0][0], _trim_end(words[k - 1][1], text, words[0][0])
-        if text[end - 1] == "." and not words[k - 1][2].lower().startswith(("st.", "ft.", "mt.")):
-            end -= 1
-        key = _key(" ".join(w[2] for w in words[:k]))
-        followed = k < len(words)
-        tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
-        if tier:
-            yield Span(start, end, label, tier, f"locations:place_context:{label.lower()}")
-    if n.lower:
-        for m in t.context_lower_re.finditer(text):
-            words = _words(m.group("run"), m.start("run"))
-            found = _lookup_place(t, words)
-            if not found:
-                continue
-            k, label, pop = found
-            key = _key(" ".join(w[2] for w in words[:k]))
-            ctx_first = m.group("ctx").split()[0].lower()
-            tier = _context_tier(t, key, label, k, pop, ctx_first, False)
-            if tier == CERTAIN and not (ctx_first in _STRONG_CONTEXT and (k > 1 or pop >= _BIG_CITY)):
-                tier = REVIEW
-            if tier:
-                yield Span(words[0][0], words[k - 1][1], label, tier,
-                           f"locations:place_context_lower:{label.lower()}")
-    for m in _CITY_FACILITY_RE.finditer(text):
-        words = _words(m.group("run"), m.start("run"))
-        city = _known_city_suffix(words, t)
-        if city and not (len(city) == 1 and _norm(city[0][2]) in PLACE_COMMON_WORDS):
-            yield Span(city[0][0], city[-1][1], "CITY", CERTAIN, "locations:city_facility")
-
-
-def _city_after(n: _Note, t: _Tables, anchors: list[Span]) -> Iterator[Span]:
-    """A city right after an address or a facility: ``2284 Granite Street, Bangor;``."""
-    text = n.text
-    for a in anchors:
-        m = _CITY_AFTER_RE.match(text, a.end)
-        if not m:
-            continue
-        words = _words(m.group("city"), m.start("city"))
-        found = _lookup_place(t, words)
-        if found and found[0] == len(words):
-            label = found[1]
-            key = _key(m.group("city"))
-            tier = REVIEW if key in PLACE_COMMON_WORDS or key in PLACE_NAME_COLLISIONS else CERTAIN
-            yield Span(words[0][0], words[-1][1], label, tier, f"locations:{label.lower()}_after")
-        elif _plain_city(words, t) and not any(w[2].isupper() and len(w[2]) <= 3 for w in words):
-            yield Span(words[0][0], words[-1][1], "CITY", REVIEW, "locations:city_after")
-
-
-def _hospitals(n: _Note, t: _Tables) -> Iterator[Span]:
-    text = n.text
-    for m in t.hospital_re.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        kind = _name_kind(words, t.generic)
-        hw = m.group("hw")
-        if kind in ("none", "generic"):
-            continue
-        end = max(m.end("hw"), m.end("tail"), m.end("of"))
-        if kind == "distinct":
-            all_caps = all(w[2].isupper() for w in words) and hw.isupper()
-            acronym = all(w[2].isupper() for w in words) and len(words) == 1 and len(words[0][2]) <= 3
-            tier = REVIEW if acronym or (all_caps and not n.caps) or _after_title(text, words[0][0]) \
-                else CERTAIN
-        elif kind == "institution" and m.group("of"):
-            tier = CERTAIN   # University Hospital of Fort Wayne
-        else:
+        key = _key(" ".join(w.text for w in words[:k]))
+        ctx_first = m.group("ctx").split()[0].lower()
+        tier = _context_tier(t, key, label, k, pop, ctx_first, False)
+        if tier == CERTAIN and not (ctx_first in _STRONG_CONTEXT and (k > 1 or pop >= _BIG_CITY)):
             tier = REVIEW
-        yield Span(words[0][0], end, "HOSPITAL", tier, f"locations:hospital:{kind}")
-    for m in t.hospital_lowerhw_re.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-            continue
-        yield Span(words[0][0], m.end("hw"), "HOSPITAL", REVIEW, "locations:hospital:lower_case_word")
-    for m in t.practice_re.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-            continue
-        hw = m.group("hw")
-        single = _distinct_count(words, t.generic) < 2 and _sentence_initial(text, words[0][0])
-        all_caps = all(w[2].isupper() for w in words) and hw.isupper() and not n.caps
-        tier = REVIEW if single or all_caps else CERTAIN
-        yield Span(words[0][0], m.end("hw"), "HOSPITAL", tier, "locations:practice")
-    if n.lower:
-        for m in t.hospital_lower_re.finditer(text):
+        if tier:
+            yield Span(words[0].start, words[k - 1].end, label, tier,
+                       f"locations:place_context_lower:{label.lower()}")
+    for rx, label, source in ((t.hospital_lower_re, "HOSPITAL", "hospital_lower"),
+                              (t.org_lower_re, "ORGANIZATION", "organization:lower_case")):
+        for m in rx.finditer(text):
             words = _strip_leading(_words(m.group("name"), m.start("name")))
             if _name_kind(words, t.generic) != "distinct":
                 continue
-            yield Span(words[0][0], m.end("hw"), "HOSPITAL", REVIEW, "locations:hospital_lower")
-    for m in _SAINT_RE.finditer(text):
-        yield Span(m.start(), m.end(), "HOSPITAL", REVIEW, "locations:saint_possessive")
-    for rx, source in ((_FACILITY_CONTEXT_RE, "facility_context"), (_AT_RUN_RE, "at_capitalised")):
-        for m in rx.finditer(text):
-            words = _strip_leading(_words(m.group("run"), m.start("run")))
-            if not words or _name_kind(words, t.generic) != "distinct":
-                continue
-            if n.caps and all(w[2].isupper() for w in words):
-                continue
-            found = _lookup_place(t, words)
-            if found and found[0] == len(words):
-                continue  # a bare city/state/country: the place rules label it
-            end = _trim_end(words[-1][1], text, words[0][0])
-            yield Span(words[0][0], end, "HOSPITAL", REVIEW, f"locations:{source}")
+            yield Span(words[0].start, m.end(), label, REVIEW, f"locations:{source}")
 
 
 def _departments(n: _Note, t: _Tables) -> Iterator[Span]:
     text = n.text
 
-    def with_name(m: re.Match, core_start: int, end: int, source: str, tier: str = CERTAIN):
-        start = core_start
-        if m.group("name"):
-            words = _strip_leading(_words(m.group("name"), m.start("name")))
-            if words and _name_kind(words, t.generic) == "distinct" and not _after_title(text, words[0][0]):
-                start = words[0][0]
-        return Span(start, end, "DEPARTMENT", tier, f"locations:department:{source}")
+    def name_before(pos: int) -> list[Word]:
+        words = _strip_leading(_words_before(n, pos))
+        if words and _name_kind(words, t.generic) == "distinct" and not _after_title(text, words[0].start):
+            return words
+        return []
 
-    for m in _DEPT_DIR_RE.finditer(text):
-        yield with_name(m, m.start("core"), m.end(), "direction")
-    for m in _DEPT_WARD_RE.finditer(text):
-        yield with_name(m, m.start("core"), m.end(), "ward")
-    for m in t.dept_unit_re.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-            continue
-        hw = m.group("hw")
-        tier = REVIEW if all(w[2].isupper() for w in words) and not n.caps and hw.isupper() and \
-            len(words) == 1 and len(words[0][2]) <= 3 else CERTAIN
-        yield Span(words[0][0], m.end(), "DEPARTMENT", tier, "locations:department:named_unit")
+    for rx, source in ((_DEPT_DIR_RE, "direction"), (_DEPT_WARD_RE, "ward")):
+        for m in rx.finditer(text):
+            name = name_before(m.start())
+            yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
+                       f"locations:department:{source}")
     for rx, source in ((_DEPT_NUMBER_UNIT_RE, "building_number_unit"),
                        (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
         for m in rx.finditer(text):
-            words = _strip_leading(_words(m.group("name"), m.start("name")))
-            if not words or _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-                continue
-            if words[0][2].islower() and not n.lower:
-                continue
-            yield Span(words[0][0], m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
+            name = name_before(m.start())
+            if not name and n.lower:
+                lw = re.search(r"([a-z]{3,})[ \t]+$", text[max(0, m.start() - 32):m.start()])
+                if lw and _norm(lw.group(1)) not in t.generic | _LEADING_STOP:
+                    name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
+            if name:
+                yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
     for rx, source, tier in ((_DEPT_AFTER_ROOM_RE, "after_room", CERTAIN),
                              (_DEPT_ON_AT_RE, "on_number_at", REVIEW)):
         for m in rx.finditer(text):
             words = _strip_leading(_words(m.group("name"), m.start("name")))
             if not words or _name_kind(words, t.generic) != "distinct":
                 continue
-            yield Span(words[0][0], m.end("d"), "DEPARTMENT", tier, f"locations:department:{source}")
+            yield Span(words[0].start, m.end(), "DEPARTMENT", tier, f"locations:department:{source}")
 
 
-def _organizations(n: _Note, t: _Tables) -> Iterator[Span]:
+def _organizations_context(n: _Note, t: _Tables) -> Iterator[Span]:
     text = n.text
-    for m in _COMPANY_RE.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-            continue
-        kw = m.group("kw")
-        if kw in _COMPANY_WEAK and re.match(rf"[ \t]*:|[ \t]+[{_UP}][a-z]", text[m.end():m.end() + 3]):
-            continue
-        if kw in ("Co", "Market", "Bank", "Agency") and len(words) == 1 and \
-                _sentence_initial(text, words[0][0]):
-            continue
-        all_caps = all(w[2].isupper() for w in words) and kw.isupper() and not n.caps
-        tier = REVIEW if all_caps else CERTAIN
-        yield Span(words[0][0], m.end("kw"), "ORGANIZATION", tier, "locations:organization:company")
-    if n.lower:
-        for m in t.org_lower_re.finditer(text):
-            words = _strip_leading(_words(m.group("name"), m.start("name")))
-            if _name_kind(words, t.generic) != "distinct":
-                continue
-            yield Span(words[0][0], m.end("kw"), "ORGANIZATION", REVIEW, "locations:organization:lower_case")
-    for m in _UNIVERSITY_OF_RE.finditer(text):
-        yield Span(m.start(), m.end(), "ORGANIZATION", CERTAIN, "locations:organization:university")
-    for m in _SCHOOL_RE.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct":
-            continue
-        yield Span(words[0][0], m.end("kw"), "ORGANIZATION", CERTAIN, "locations:organization:school")
     for rx, source in ((_ORG_CONTEXT_RE, "employer_context"), (_ORG_LABEL_RE, "employer_label")):
         for m in rx.finditer(text):
-            words = _strip_leading(_words(m.group("o"), m.start("o")))
-            if not words or _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
+            r = _run_at(n, m.end())
+            if r is None:
                 continue
-            end = _trim_end(words[-1][1], text, words[0][0])
-            yield Span(words[0][0], end, "ORGANIZATION", CERTAIN, f"locations:organization:{source}")
+            words = _strip_leading([r.words[0]] + list(_takewhile_same_line(r.words[1:6])))
+            if not words or _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0].start):
+                continue
+            end = _trim_end(words[-1].end, text, words[0].start)
+            yield Span(words[0].start, end, "ORGANIZATION", CERTAIN, f"locations:organization:{source}")
 
 
-def _landmarks(n: _Note, t: _Tables) -> Iterator[Span]:
+def _saints_and_rooms(n: _Note, t: _Tables) -> Iterator[Span]:
     text = n.text
-    for m in _LANDMARK_RE.finditer(text):
-        words = _strip_leading(_words(m.group("name"), m.start("name")))
-        if _name_kind(words, t.generic) != "distinct" or _after_title(text, words[0][0]):
-            continue
-        before = text[max(0, words[0][0] - 12):words[0][0]].lower().split()
-        context = bool(before) and before[-1] in ("near", "at", "in", "on", "by", "from", "to", "outside",
-                                                  "behind", "the")
-        yield Span(words[0][0], m.end(), "LOCATION-OTHER", CERTAIN if context else REVIEW,
-                   "locations:landmark")
-
-
-def _rooms(n: _Note) -> Iterator[Span]:
-    text = n.text
+    for m in _SAINT_RE.finditer(text):
+        yield Span(m.start(), m.end(), "HOSPITAL", REVIEW, "locations:saint_possessive")
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
         ident = m.group("id")
@@ -1095,6 +1242,32 @@ def _rooms(n: _Note) -> Iterator[Span]:
         if ident.isalpha() and kw.islower() and re.match(r"[ \t]+[a-z]", text[m.end():m.end() + 2]):
             continue  # "in bed A few ..." lower-case keyword, letter, then prose
         yield Span(m.start("id"), m.end("id"), "ROOM", CERTAIN, "locations:room")
+
+
+_CITY_AFTER_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
+
+
+def _city_after(n: _Note, t: _Tables, anchors: list[Span]) -> Iterator[Span]:
+    """A city right after an address or a facility: ``2284 Granite Street, Bangor;``."""
+    text = n.text
+    for a in anchors:
+        m = _CITY_AFTER_RE.match(text, a.end)
+        if not m:
+            continue
+        r = _run_at(n, m.end())
+        if r is None:
+            continue
+        words = [r.words[0]] + list(_takewhile_same_line(r.words[1:]))
+        if not re.match(r"[ \t]*(?:[;.,)\r\n]|$)", text[words[-1].end:words[-1].end + 2]):
+            continue
+        found = _lookup_place(t, words)
+        if found and found[0] == len(words):
+            label = found[1]
+            key = _key(" ".join(w.text for w in words))
+            tier = REVIEW if key in PLACE_COMMON_WORDS or key in PLACE_NAME_COLLISIONS else CERTAIN
+            yield Span(words[0].start, words[-1].end, label, tier, f"locations:{label.lower()}_after")
+        elif _plain_city(words, t) and not any(w.text.isupper() and len(w.text) <= 3 for w in words):
+            yield Span(words[0].start, words[-1].end, "CITY", REVIEW, "locations:city_after")
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -1114,10 +1287,11 @@ def detect(doc: Document) -> Iterable[Span]:
     t = _tables()
     n = _note(text)
     out: list[Span] = []
-    for rule in (_streets, _city_state, _place_context, _hospitals, _departments, _organizations,
-                 _landmarks):
+    for rule in (_run_rules, _streets, _city_state, _departments, _organizations_context,
+                 _saints_and_rooms):
         out.extend(rule(n, t))
-    out.extend(_rooms(n))
+    if n.lower:
+        out.extend(_lower_case_rules(n, t))
     anchors = [s for s in out if s.tier == CERTAIN and s.label in (
         "STREET", "HOSPITAL", "ORGANIZATION", "LOCATION-OTHER", "DEPARTMENT")]
     out.extend(_city_after(n, t, anchors))

@@ -14,6 +14,9 @@ DOCTOR_TITLES: frozenset[str] = frozenset({
     "dr", "dra", "drs", "doctor", "doc", "prof", "professor", "nurse", "np", "rn", "pa", "pa-c",
     "attending", "resident", "intern", "fellow", "surgeon", "physician", "pcp", "cnm",
     "midwife", "therapist", "dietitian", "pharmacist", "chaplain", "provider", "psychologist",
+    # other members of the care team named by role (``per the aide Gloria``)
+    "aide", "interpreter", "translator", "scribe", "doula", "sitter", "navigator", "coordinator",
+    "technician", "technologist", "counselor", "counsellor", "paramedic", "caseworker",
 })
 
 #: Titles that make the next name a patient or relative (label PATIENT in i2b2).
@@ -21,6 +24,41 @@ PATIENT_TITLES: frozenset[str] = frozenset({
     "mr", "mrs", "ms", "miss", "mister", "mx", "master", "madam", "mme", "mlle", "sra",
     "srta", "herr", "frau", "rev", "reverend", "pastor", "rabbi", "imam", "capt", "captain",
     "sgt", "sergeant", "lt", "col", "gen", "officer", "judge", "patient", "pt",
+    # people outside the care team named by role (``adjuster Tamsin Greaves``) and greetings
+    # (``hi Yusuf``); the greeting word itself is in NON_NAMES
+    "adjuster", "attorney", "lawyer", "advocate", "landlord", "supervisor",
+    "hi", "hello", "hey", "dear",
+})
+
+#: Possessives before a relation word (``his partner Thu``): then the relation is a strong
+#: context even in a lower-case or ALL-CAPS note, where capitals give no evidence.
+POSSESSIVES: frozenset[str] = frozenset({"his", "her", "their", "my", "your", "our", "pt's",
+                                         "patient's", "pt’s", "patient’s"})
+
+#: Calendar words that are also given names (``his partner Thu``, ``her daughter June``):
+#: non-names on their own, names right after a possessive and a relation word.
+CALENDAR_NAMES: frozenset[str] = frozenset(
+    "mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov "
+    "dec june april august".split())
+
+#: Words that end a name being collected: identifier labels of a header line
+#: (``Mrs Philippa Ashdown-Reyes   DOB: ...``).
+ID_LABEL_WORDS: frozenset[str] = frozenset(
+    "dob mrn age sex dos nhs ssn acct id room rm bed phone tel fax dob# mrn# gender".split())
+
+#: Eponyms that, standing alone (no title, no given name next to them), name a test, score,
+#: blood-group antigen or device rather than a person (``anti-K (Kell)``, ``Holter not
+#: needed``, ``Morse fall score``). With a title or a given name they are still names.
+TEST_EPONYMS: frozenset[str] = frozenset("""
+kell duffy kidd gleason holter morse braden apgar glasgow mallampati fazekas valsalva
+trendelenburg romberg babinski homans kernig brudzinski epley hallpike barthel karnofsky
+""".split())
+
+#: Labels after which a lone 2-4 letter word is a person's initials (``Tech ZQ /``,
+#: ``Transcriptionist: mlr``, ``transcribed: ks``).
+INITIALS_LABELS: frozenset[str] = frozenset({
+    "tech", "technologist", "scribe", "transcriptionist", "dictated", "transcribed", "typed",
+    "signed", "entered", "reviewed", "verified", "cosigned", "co-signed", "author", "by",
 })
 
 #: Relationship words: the name-shaped word(s) after one are a relative's name (PATIENT).
@@ -147,6 +185,8 @@ LABELS: tuple[tuple[tuple[str, ...], str, bool], ...] = (
     (("tech",), "DOCTOR", True),
     (("technologist",), "DOCTOR", True),
     (("identified", "as"), "PATIENT", False),
+    (("baby", "girl"), "PATIENT", False),
+    (("baby", "boy"), "PATIENT", False),
     (("tech", "id"), "USERNAME", False),
     (("operator",), "USERNAME", False),
     (("portal", "account"), "USERNAME", False),
@@ -180,7 +220,7 @@ who whom whose which what when where why how there here then than so not no yes 
 some each every both either neither is are was were be been being has have had do does did
 would shall should might must can could also again since until after before during
 patient patients pt pts mg mcg ml kg cm mm dl min hr hrs sec day days week weeks month months
-year years yr yrs am pm
+year years yr yrs am pm hi hello hey dear
 plan history assessment impression exam examination labs lab vitals vital signs diagnosis
 diagnoses procedure procedures medications medication meds allergies allergy social family
 past present illness review systems physical general skin head neck eyes ears nose throat
@@ -211,7 +251,8 @@ god lord jesus christ
 street st avenue ave road rd drive boulevard blvd lane ln suite apt
 north south east west northeast northwest southeast southwest
 ok okay newborn nursery neonate stage class grade type phase level step tier valley river lake mount mountain county city
-metro park bay beach island harbor harbour village town
+metro park bay beach island harbor harbour village town service services
+inpatient outpatient consult consults consultation pending
 american african asian hispanic latino caucasian white black english spanish
 """.split())
 
@@ -309,6 +350,13 @@ PROFESSION_STOP: frozenset[str] = frozenset({
     "a", "an", "the", "at", "for", "in", "on", "with", "and", "or", "who", "since", "from", "of",
     "to", "by", "until", "but", "she", "he", "his", "her", "yo", "y", "o", "old", "year-old",
     "now", "currently", "previously", "still",
+})
+
+#: Subjects of ``... is a`` / ``... was a`` that make the occupation after it certain
+#: (``he is a plumber``, ``She was a piano teacher``); a name found before counts too.
+PROFESSION_SUBJECTS: frozenset[str] = frozenset({
+    "he", "she", "i", "who", "patient", "pt", "husband", "wife", "father", "mother", "son",
+    "daughter", "brother", "sister", "partner", "spouse",
 })
 
 #: Words before an occupation (within a few words) that say it *is* the person's occupation.

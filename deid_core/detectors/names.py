@@ -30,7 +30,9 @@ note headings) plus the hand-written supplements in :mod:`.name_rules`.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -76,6 +78,20 @@ _PERSON_AFTER = frozenset("said says states stated reports reported called agree
 _CONTRACTIONS = frozenset({"m", "re", "ve", "ll", "d", "t"})
 #: Generational suffixes kept inside a name span (``Kevin Veitonen II``, ``John Smith Jr.``).
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+#: After a name: an age (``, 96,``, ``— 67 yo``, ``82 year old``) or an identifier label
+#: (``(MRN``, ``| DOB``): the name is the patient's, at the head of a note or a row.
+_AGE_ID_AFTER_RE = re.compile(
+    r"[ \t]*(?:[,|(:\-–—][ \t]*)*(?:(?P<label>mrn|dob\b|d\.o\.b|med rec|acct|age\b|sex\b|ssn|nhs)"
+    r"|\d{1,3}(?:[ \t]*(?:,|yo\b|y/o|y\.o|y\b|-?years?\b|-?yrs?\b|m\b|f\b|\)|$)|-y))",
+    re.IGNORECASE | re.MULTILINE)
+#: Where a line's first word starts (after spaces, dashes and bullets).
+_LINE_WORD_RE = re.compile(r"(?m)^[ \t\-–—•*>]*(?=[^\W_])")
+#: Words before a name at the head of a line that say it is the patient (``pt raymond dufresne``).
+_HEAD_PREFIXES = frozenset({"pt", "patient", "name", "re"})
+#: A word with any of these facts is not taken as part of a name by the head-of-line rules.
+_NOT_NAME = NON | FOL | CLN | TTL_D | TTL_P | REL | LBL | CRED | PROF | MONTH
+#: The first letter of each line (after bullets, dashes and digits).
+_LINE_START_RE = re.compile(r"(?m)^[^\w\n]*(?:\d[^\w\n]*)*([^\W\d_])")
 _UNITS = frozenset("ml dl hr hrs kg mg mcg mm cm min l g ul hpf lpf wk wks mo yr yrs d h s o u".split())
 
 
@@ -106,6 +122,7 @@ class Lexicon:
         followers, clinical: eponym followers / clinical nouns.
         doctor_titles, patient_titles, relations, credentials, non_names: context words.
         professions: occupation phrases as word tuples.
+        states: U.S. state names; departments: one-word hospital services (``cardiology``).
         labels: label phrases ``(words, label, needs_colon)``.
     """
 
@@ -123,6 +140,7 @@ class Lexicon:
     non_names: frozenset[str] = R.NON_NAMES
     professions: frozenset[tuple[str, ...]] = frozenset()
     states: frozenset[str] = frozenset()
+    departments: frozenset[str] = frozenset()
     labels: tuple = R.LABELS
     _memo: dict = field(default_factory=dict, repr=False)
     _labels_by_last: dict = field(default_factory=dict, repr=False)
@@ -164,6 +182,7 @@ class Lexicon:
             non_names=R.NON_NAMES | {h for h in headings if " " not in h},
             professions=frozenset(tuple(p.split()) for p in profs if p.strip()),
             states=_optional(lambda: [w for w in lists.us_states() if " " not in w]),  # type: ignore[attr-defined]
+            departments=frozenset(d for d in _handwritten("departments") if " " not in d),
         )
 
     def flags(self, low: str) -> int:
@@ -270,8 +289,8 @@ def _shape(w: str) -> int:
     if w.islower():
         return LOW
     if w[0].isupper():
-        if "-" in w and not all(p[:1].isupper() for p in w.split("-")):
-            return OTHER  # Roux-en-Y, X-ray: not a name shape
+        if "-" in w and not all(p[:1].isupper() and len(p) > 1 for p in w.split("-")):
+            return OTHER  # Roux-en-Y, X-ray, On-X: not a name shape
         return CAP
     return OTHER
 
@@ -304,13 +323,21 @@ class _Scan:
             self.lower_doc = False
         else:   # at most one capitalised word in 25 (acronyms and a stray capital allowed)
             capped = shape.count(CAP) + shape.count(UP) + shape.count(INI)
-            self.lower_doc = capped * 25 <= shape.count(LOW)
+            lows = shape.count(LOW)
+            self.lower_doc = capped * 25 <= lows
+            if not self.lower_doc and capped * 6 <= lows:
+                # a lower-case note with a few proper nouns typed in capitals: its lines
+                # start in lower case ("pt ngozi rosenthal ... University Hospital")
+                starts = _LINE_START_RE.findall(text)
+                low_starts = sum(1 for c in starts if c.islower())
+                self.lower_doc = low_starts >= 4 and low_starts >= 5 * (len(starts) - low_starts)
         if self.lower_doc:   # a single letter is an initial in a lower-case note ("smith, john c")
             for k, w in enumerate(self.low):
                 if shape[k] == LOW and len(w) == 1 and (w not in "ai" or text.startswith(".", toks[k].end)):
                     shape[k] = INI
         self.caps_doc = not self.lower_doc and text == text.upper()
         self._caps_line: dict[int, bool] = {}
+        self._starts = [t.start for t in toks]
         self.used = bytearray(self.n)
         self.spans: list[Span] = []
         self.found: dict[str, tuple[str, str]] = {}
@@ -398,6 +425,14 @@ class _Scan:
             s = g.strip(" \t")
             return s in ("\n", "\r\n")
         return False
+
+    def line_starts_at(self, i: int) -> bool:
+        """Token i is the first word on its line (dashes, bullets and spaces may precede it)."""
+        text = self.text
+        p = self.toks[i].start - 1
+        while p >= 0 and text[p] in " \t-–—•*>":
+            p -= 1
+        return p < 0 or text[p] == "\n"
 
     def line_ends_after(self, i: int) -> bool:
         """Nothing but spaces, a comma or a full stop follows token i on its line."""
@@ -540,9 +575,14 @@ class _Scan:
                     k = m
                     continue
                 break
-            nl = "\n" in self.gap(k)
+            g = self.gap(k)
+            nl = "\n" in g
             if not self.ctx_ok(nxt) or fl[nxt] & (FOL | CLN | CRED | TITLE) and not fl[nxt] & LIST:
                 break
+            if self.low[nxt] in R.ID_LABEL_WORDS or "\t" in g or "   " in g:
+                break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
+            if fl[nxt] & NON and self.strict(nxt):
+                break   # "WIFE GRETA TO CALL": no capitals to tell a name from a word
             if shape[nxt] == INI:
                 after = nxt + 1
                 dotted = self.toks[nxt].end < len(self.text) and self.text[self.toks[nxt].end] == "."
@@ -556,8 +596,10 @@ class _Scan:
             if nl:
                 if fl[nxt] & NON or not (fl[nxt] & LIST and self.line_ends_after(nxt)
                                          or fl[k] & GIV and self.line_ends_after(nxt)
-                                         or second_free and len(idx) == 1 and not fl[k] & SUR):
-                    break
+                                         or second_free and len(idx) == 1 and not fl[k] & SUR
+                                         and (fl[nxt] & LIST and not fl[nxt] & ENG
+                                              or not self.strict(nxt))):
+                    break   # "son kwame\ndrives": a lower-case word on the next line is a verb
                 newline_used = True
             idx.append(nxt)
             k = nxt
@@ -604,6 +646,8 @@ class _Scan:
                     self._credential(i)
             if shape[i] in (UP, LOW) and 2 <= len(low[i]) <= 3 and not self.used[i]:
                 self._initials(i)
+            if low[i] in R.INITIALS_LABELS and i + 1 < n and not self.used[i + 1]:
+                self._initials_after_label(i)
 
     def _title(self, i: int) -> None:
         """``Dr. Anne Whitcombe``, ``Mrs. Thao``, ``RN Chiara Bellweather``, ``Pt Achterberg,
@@ -613,8 +657,10 @@ class _Scan:
             return
         g = self.gap(i)
         dotted = g.startswith(".")
-        if not all(c in _SPACES for c in (g[1:] if dotted else g)):
-            return
+        rest = g[1:] if dotted else g
+        if not all(c in _SPACES for c in rest) and not (
+                dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and self.shape[i + 1] == CAP):
+            return   # "referral to Dr.\nSaoirse Ní Bhriain": a line break after "Dr." is fine
         if s == UP and not self.caps_line(i) and low not in ("rn", "np", "dr", "mr", "mrs"):
             return
         j = i + 1
@@ -654,25 +700,39 @@ class _Scan:
     def _relation(self, i: int) -> None:
         """``his wife Mary``, ``daughter, Ana Lopez``, ``brother Pieter Achterberg``."""
         g = self.gap(i).strip(" \t")
-        if g not in ("", ",", ":", "(", "-", "–", "—", ", (", "="):
-            return
         j = i + 1
-        if not self.ctx_ok(j) or self.shape[j] == INI:
+        poss = i > 0 and self.low[i - 1] in R.POSSESSIVES and self.plain_gap(i - 1)
+        if g in ("\n", "\r\n"):
+            # "his daughter\nharriet", "father\nBlaž": a line break after the relation word
+            if not (poss or self.shape[j] == CAP and not self.strict(j)):
+                return
+        elif g not in ("", ",", ":", "(", "-", "–", "—", ", (", "="):
             return
+        w = self.low[j]
         fj = self.fl[j]
+        calendar = poss and w in R.CALENDAR_NAMES and self.shape[j] != INI and not (
+            j + 1 < self.n and self.toks[j + 1].word[0].isdigit())   # "his partner thu"
+        if not calendar and (not self.ctx_ok(j) or self.shape[j] == INI):
+            return
         if fj & (FOL | CLN | REL) and not fj & LIST:
             return
         tier = CERTAIN
         idx = self.take(j, allow_comma=self.shape[j] == UP, second_free=True)
-        if not fj & LIST:
-            w = self.low[j]
+        if calendar:
+            idx = [j]
+        elif not fj & LIST:
             if self.shape[j] == CAP and not self.strict(j):
                 # "Mother: Folasade Adeyemi-Clarke" is a name, "Mother: Alive" is not
                 tier = REVIEW if g == ":" and len(idx) < 2 else CERTAIN
-            elif self.lower_doc and not fj & NON and not w.endswith(("s", "ed", "ing", "ly")):
-                # "with wife ngozi if eating well": a function word after it reads as a name
+            elif (self.lower_doc or poss and self.strict(j)) and not fj & NON \
+                    and not w.endswith(("s", "ed", "ing", "ly")):
+                # "with wife ngozi if eating well": a function word after it reads as a name;
+                # so does a bracket, a comma or the end of the line after "his son ROALD"
                 nxt = idx[-1] + 1
-                tier = CERTAIN if nxt < self.n and self.fl[nxt] & NON and self.plain_gap(idx[-1]) else REVIEW
+                after = self.gap(idx[-1]).lstrip(" \t")[:1]
+                tier = CERTAIN if (nxt < self.n and self.fl[nxt] & NON and self.plain_gap(idx[-1])
+                                   or poss and (after in ("(", ",", "\n", "\r") or nxt >= self.n)) \
+                    else REVIEW
             else:
                 return
         self.emit(idx, "PATIENT", tier, f"names:relation:{self.low[i]}", remember=tier == CERTAIN)
@@ -756,25 +816,36 @@ class _Scan:
 
     def _credential(self, i: int) -> None:
         e = self.toks[i + self.credential_at(i) - 1].end
-        if self.text.startswith(":", e):
-            return   # "Triage RN: ..." is a label
         g = self.gap(i - 1)
+        if self.text.startswith(":", e) and "," not in g:
+            return   # "Triage RN: ..." is a label ("from aoife hughes, md:" is a sign-off)
         if "\n" in g or g.strip(" \t") not in ("", ","):
             return
-        if "," not in g and self.low[i] in R.AMBIGUOUS_CREDENTIALS:
+        k = i - 1
+        modifier = False
+        if "," not in g and self.shape[k] == LOW and not self.lower_doc and k >= 1 \
+                and not self.fl[k] & (NON | LIST) and self.toks[k].word.isalpha() \
+                and self.gap(k - 1).strip(" \t") == "," and "\n" not in self.gap(k - 1):
+            k -= 1   # "Bram Oosterhuis, device RN": a role word between name and credential
+            modifier = True
+        elif "," not in g and self.low[i] in R.AMBIGUOUS_CREDENTIALS:
             return
         idx: list[int] = []
-        k = i - 1
+        lower_doc = self.lower_doc
         while k >= 0 and len(idx) < 4:
             s, f = self.shape[k], self.fl[k]
             if self.used[k]:
                 break
             if s == INI or s == CAP or s == UP and (self.caps_line(k) or f & LIST) \
-                    or s == LOW and self.lower_doc:
-                if f & NON and not (f & LIST and s != LOW) or f & CRED and s == UP and not f & LIST:
+                    or s == LOW and lower_doc:
+                if s == INI and (self.text.startswith(".", self.toks[k].end) or self.toks[k].word.isupper()):
+                    pass   # "Yusuf A. Farouk, RN", "a. szymanska, np": an initial, never a word
+                elif f & NON and not (f & LIST and s != LOW) or f & CRED and s == UP and not f & LIST:
                     break
                 if f & TITLE and not f & LIST:
                     break
+                if lower_doc and f & (LBL | REL | PROF) and s == LOW:
+                    break   # "the ordering clinician fatima el-amin, md": the role is no name
                 idx.append(k)
                 if k == 0:
                     break
@@ -786,14 +857,52 @@ class _Scan:
                 k -= 1
             else:
                 break
-        if not idx or all(self.shape[k] == INI for k in idx):
+        if not idx or all(self.shape[k] == INI for k in idx) or modifier and len(idx) < 2:
             return
         idx.reverse()
         listed = any(self.fl[k] & LIST for k in idx)
-        if self.lower_doc and not listed and self.shape[idx[0]] != INI:
-            return
+        if lower_doc and not listed and self.shape[idx[0]] != INI and not (
+                len(idx) >= 2 and self.line_starts_at(idx[0])):
+            return   # "kwame asante, pharmd" opening a line is a signature
         tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
         self.emit(idx, "DOCTOR", tier, f"names:credential:{self.low[i]}", remember=tier == CERTAIN)
+
+    def _initials_after_label(self, i: int) -> None:
+        """Initials after a dictation or signature word: ``transcribed 9/16 by m.o.``,
+        ``Transcriptionist: mlr``, ``transcribed: ks   Job ...``, ``Tech ZQ / reviewed``."""
+        text, toks, low = self.text, self.toks, self.low
+        j = i + 1
+        g = self.gap(i)
+        tok = toks[j]
+        if g == " " and tok.end < len(text) and text[tok.end] == ".":
+            k = j   # dotted initials "m.o." / "J.S."
+            letters = ""
+            while k < self.n and len(toks[k].word) == 1 and toks[k].word.isalpha() \
+                    and text.startswith(".", toks[k].end) and (k == j or toks[k].start == toks[k - 1].end + 1):
+                letters += low[k]
+                k += 1
+            if 2 <= len(letters) <= 3 and letters not in self.lex.credentials and (
+                    k >= self.n or not self.gap(k - 1).lstrip(".")[:1].isalnum()):
+                for m in range(j, k):
+                    self.used[m] = 1
+                self.spans.append(Span(tok.start, toks[k - 1].end + 1, "DOCTOR", CERTAIN,
+                                       f"names:initials_after:{low[i]}"))
+            return
+        if low[i] == "by":
+            return
+        colon = g.strip(" \t") in (":", ":-", "-")
+        w = tok.word
+        if not (colon or g == " " and w.isupper() and low[i] in ("tech", "technologist", "scribe")):
+            return
+        if not (2 <= len(w) <= 4 and w.isalpha() and (w.isupper() or w.islower())) \
+                or self.fl[j] & (NON | CRED | LIST) or self.shape[j] == CAP:
+            return
+        e = tok.end
+        rest = text[e:e + 3]
+        if not (e >= len(text) or rest[:1] in "\r\n" or rest.startswith(("  ", " /", "/", "\t"))):
+            return
+        self.used[j] = 1
+        self.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, f"names:initials_after:{low[i]}"))
 
     def _initials(self, i: int) -> None:
         """Signature initials alone at the end of a line: ``-- JS``, ``—JS``, ``/js``, ``AB/cd``."""
@@ -802,6 +911,11 @@ class _Scan:
             return
         w = tok.word
         if not (w.isupper() or w.islower()) or not w.isalpha():
+            return
+        if w.isupper() and text[tok.start - 1] == "/" and (tok.start == 1 or text[tok.start - 2] == "\n") \
+                and not self.fl[i] & NON:
+            self.used[i] = 1   # "/JTW James T. Wolcott-Mbeki, MD": initials opening a line
+            self.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
             return
         # rest of the line must be empty
         e = tok.end
@@ -816,6 +930,16 @@ class _Scan:
         if p < 0:
             return
         c = text[p]
+        if c == "/" and p == tok.start - 1 and i > 0 and self.toks[i - 1].end == p and w.islower() \
+                and (e >= len(text) or text[e] in "\r\n") and self.line_starts_at(i - 1) \
+                and self.toks[i - 1].start == text.rfind("\n", 0, p) + 1:
+            pw = self.low[i - 1]
+            if self.toks[i - 1].word.islower() and pw.isalpha() and 2 <= len(pw) <= 3 \
+                    and pw not in _UNITS and not (self.fl[i - 1] | self.fl[i]) & NON:
+                self.used[i] = self.used[i - 1] = 1   # "ads/mo" alone on the last line
+                for t in (self.toks[i - 1], tok):
+                    self.spans.append(Span(t.start, t.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+                return
         if c in "-–—" and (w.isupper() or not self.fl[i] & (NON | ENG | LIST)):
             q = p
             while q >= 0 and text[q] in "-–—":
@@ -839,6 +963,127 @@ class _Scan:
                     self.spans.append(Span(prev.start, prev.end, "DOCTOR", CERTAIN, "names:signature_initials"))
                     self.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
 
+    # -- heads of lines and "X is a 42 yo" -----------------------------------------------
+    def name_like(self, k: int) -> bool:
+        """Token k could be part of a name here: a capitalised word (ALL CAPS in a capitals
+        line, any case in a lower-case note), no title, label, role or clinical word."""
+        s = self.shape[k]
+        if self.fl[k] & _NOT_NAME or s == OTHER or s == INI:
+            return False
+        if s == LOW:
+            return self.lower_doc
+        if s == UP:
+            return self.caps_line(k)
+        return True
+
+    def _run_from(self, j: int) -> list[int]:
+        """Name-like tokens from j: ``LAST, FIRST [M]`` or up to 3 words (and an initial)
+        separated by single spaces on one line."""
+        n, shape = self.n, self.shape
+        if not self.name_like(j) or self.used[j]:
+            return []
+        if j + 1 < n and self.gap(j).strip(" \t") == "," and "\n" not in self.gap(j):
+            if self.name_like(j + 1) and not self.used[j + 1] and shape[j + 1] == shape[j]:
+                idx = [j, j + 1]
+                if j + 2 < n and len(self.low[j + 2]) == 1 and self.low[j + 2].isalpha() \
+                        and self.plain_gap(j + 1):
+                    idx.append(j + 2)   # "pemberton, roderick a": a middle initial
+                return idx
+            return [j]
+        idx = [j]
+        k = j
+        while k + 1 < n and len(idx) < 4 and self.gap(k) in (" ", ". ") and not self.used[k + 1]:
+            if self.gap(k) == ". " and shape[k] != INI:
+                break
+            nxt = k + 1
+            if shape[nxt] == INI and len(idx) < 3:
+                idx.append(nxt)
+            elif self.name_like(nxt) and len([m for m in idx if shape[m] != INI]) < 3 and (
+                    len(idx) < 2 or self.fl[nxt] & LIST and not self.fl[nxt] & ENG):
+                idx.append(nxt)   # a third word only from the name lists ("... hd#4")
+            else:
+                break
+            k = nxt
+        if shape[idx[-1]] == INI and not self.text.startswith(".", self.toks[idx[-1]].end) \
+                and not self.lower_doc and idx[-1] + 1 < n and self.plain_gap(idx[-1]):
+            idx.pop()
+        return idx
+
+    def head_pass(self) -> None:
+        """A name heading a line and followed by the patient's age or an identifier label
+        (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``, ``okafor, chinedu — 67
+        yo``), optionally after ``pt`` / ``name:`` (``pt ngozi rosenthal hd#4``); and the
+        subject of ``X is a 42 yo`` at the start of a sentence."""
+        toks, low, fl, n, text = self.toks, self.low, self.fl, self.n, self.text
+        starts = self._starts
+        for m in _LINE_WORD_RE.finditer(text):
+            i = bisect_left(starts, m.end())
+            if i >= n or starts[i] != m.end() or self.used[i]:
+                continue
+            prefix = None
+            j = i
+            if low[i] in _HEAD_PREFIXES and i + 1 < n and self.gap(i).strip(" \t") in ("", ":", ".", ".:"):
+                prefix, j = low[i], i + 1
+            idx = self._run_from(j)
+            if not idx:
+                continue
+            words = [k for k in idx if self.shape[k] != INI]
+            clean = [k for k in words if fl[k] & LIST and not fl[k] & (ENG | MED)]
+            last = idx[-1]
+            end = toks[last].end + (1 if self.shape[last] == INI and text.startswith(".", toks[last].end) else 0)
+            after = _AGE_ID_AFTER_RE.match(text, end)
+            if after and (clean and (len(words) >= 2 or prefix) or len(words) >= 2 and (
+                    prefix or after.group("label")
+                    or "," in text[toks[idx[0]].end:toks[idx[1]].start])):
+                # an age after two unlisted words counts only after "pt" or in "LAST, FIRST"
+                source = "names:head+age_or_identifier"
+            elif prefix in ("pt", "patient", "name") and len(words) >= 2 and fl[words[-1]] & LIST \
+                    and not fl[words[-1]] & ENG and not self.eponym_after(words[-1]) \
+                    and not low[words[0]].endswith(("ing", "ed")) \
+                    and not fl[words[0]] & ENG:
+                source = f"names:head:{prefix}"
+            else:
+                continue
+            label = "DOCTOR" if self.credential_after(last) else "PATIENT"
+            self.emit(idx, label, CERTAIN, source, remember=True)
+        depts = self.lex.departments
+        for i in range(n - 1):
+            if low[i] in depts and text.startswith(" (", toks[i].end) and not self.used[i + 1]:
+                self._service_contact(i)
+        for i in range(2, n - 2):
+            if low[i] != "is" or low[i + 1] not in ("a", "an") or self.used[i - 1]:
+                continue
+            w = toks[i + 2].word
+            if not (w[:1].isdigit() and (len(w) <= 3 and w.isdigit() or "-y" in w.lower())):
+                continue
+            idx = []
+            k = i - 1
+            while k >= 0 and len(idx) < 4 and (self.name_like(k) or idx and low[k] in _PARTICLES) \
+                    and not self.used[k] and self.gap(k) in (" ",):
+                idx.append(k)
+                if self.sentence_start(k):
+                    break
+                k -= 1
+            if idx and self.sentence_start(idx[-1]) and low[idx[-1]] not in _PARTICLES:
+                idx.reverse()
+                self.emit(idx, "PATIENT", CERTAIN, "names:subject_of_age", remember=True)
+
+    def _service_contact(self, i: int) -> None:
+        """``Neurosurgery (Okwu)``: a capitalised name alone in brackets after a service is
+        the consultant; certain if in the name lists, else review."""
+        j = i + 1
+        idx = [j]
+        if j + 1 < self.n and self.plain_gap(j) and self.shape[j + 1] == CAP:
+            idx.append(j + 1)
+        last = idx[-1]
+        if not self.text.startswith(")", self.toks[last].end):
+            return
+        if not all(self.shape[k] == CAP and self.name_like(k) for k in idx):
+            return
+        listed = any(self.fl[k] & LIST and not self.fl[k] & (ENG | MED) for k in idx)
+        tier = CERTAIN if listed else REVIEW
+        self.emit(idx, "DOCTOR", tier, f"names:service_contact:{self.low[i]}", remember=listed)
+
     # -- list rules -------------------------------------------------------------------
     def list_pass(self) -> None:
         n, fl, shape, used = self.n, self.fl, self.shape, self.used
@@ -852,7 +1097,8 @@ class _Scan:
                     self._initial_surname(i)
                 continue
             if not f & LIST or not (self.shaped(i) or s == UP and i + 2 < n):
-                if s in (CAP, UP) and i + 1 < n and fl[i + 1] & GIV and self._last_first(i):
+                if s in (CAP, UP) and i + 1 < n and self.text.startswith(",", self.toks[i].end) \
+                        and self._last_first(i):
                     continue
                 if s == CAP and not f & (NON | FOL | CLN | TITLE | REL | LBL | CRED):
                     if i + 2 < n and shape[i + 1] == INI and shape[i + 2] == CAP:
@@ -875,6 +1121,19 @@ class _Scan:
         if self.gap(i).strip(" \t") != "," or "\n" in self.gap(i):
             return False
         j = i + 1
+        if not fl[j] & GIV and shape[j] == shape[i] and self.name_like(i) and self.name_like(j) \
+                and not fl[j] & STATE and not self.used[j]:
+            idx = [i, j]
+            if j + 1 < self.n and shape[j + 1] == INI and self.plain_gap(j) and "\n" not in self.gap(j):
+                idx.append(j + 1)
+            end = self.toks[idx[-1]].end
+            if shape[idx[-1]] == INI and self.text.startswith(".", end):
+                end += 1
+            if _AGE_ID_AFTER_RE.match(self.text, end):
+                # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
+                label = "DOCTOR" if self.credential_after(idx[-1]) else "PATIENT"
+                self.emit(idx, label, CERTAIN, "names:last_first+identifier", remember=True)
+                return True
         if not fl[j] & GIV or fl[j] & (NON | STATE) or shape[j] != shape[i] or shape[i] not in (CAP, UP, LOW):
             return False
         if not fl[i] & SUR:   # Wexley, Cornelius: an unlisted surname
@@ -1066,6 +1325,12 @@ class _Scan:
             return  # no capitals to go by: only with a person word next to it
         if f & MED and i + 1 < self.n and self.toks[i + 1].word[0].isdigit():
             return  # Apgar 8/9, Gleason 7: a score
+        if self._key(i) in R.TEST_EPONYMS:
+            return  # "anti-K (Kell)", "Holter not needed", "Morse fall score": a test, not a person
+        if f & (ENG | MED) and i + 1 < self.n and self.shape[i + 1] == UP and not self.strict(i) \
+                and self.plain_gap(i) and not self.fl[i + 1] & (CRED | LIST) \
+                and self.low[i + 1] not in _SUFFIXES and self.low[i + 1] not in R.ID_LABEL_WORDS:
+            return  # "Medtronic Azure XT DR": a product and its model code
         if self.clinical_after(i):
             tier, source = REVIEW, source + "+clinical_noun"
         elif strict:
@@ -1117,6 +1382,42 @@ class _Scan:
                     role == "giv" or i + 1 < self.n and self.low[i + 1] in R.VERB_READING_NEXT):
                 continue
             self.emit([i], label, CERTAIN, "names:document_consistency", remember=False)
+
+    # -- log-ins made from a name ----------------------------------------------------------
+    def username_pass(self) -> None:
+        """A lower-case word that is a name found in this note plus a few letters or digits
+        (``Gideon R. Asamoah-Brandt, MD (gasamoahb)``, ``Protocol tech: boosterhuis`` after
+        ``Bram Oosterhuis``, ``Entered by kosei-tutu`` after ``Kwabena Osei-Tutu``) is that
+        person's log-in: USERNAME. Not in lower-case notes, not inside e-mail addresses."""
+        if self.lower_doc:
+            return
+        parts: set[str] = set()
+        text = self.text
+        for sp in self.spans:
+            if sp.tier != CERTAIN or sp.label not in ("PATIENT", "DOCTOR"):
+                continue
+            for word in text[sp.start:sp.end].split():
+                word = _strip_accents(word.lower().replace("’", "").replace("'", "").rstrip(".,"))
+                for part in {word, word.replace("-", "")} | set(word.split("-")):
+                    if len(part) >= 4 and part.isalpha():
+                        parts.add(part)
+        if not parts:
+            return
+        toks, used, shape, fl = self.toks, self.used, self.shape, self.fl
+        for k in range(self.n):
+            if used[k] or shape[k] not in (LOW, OTHER) or fl[k] & NON:
+                continue
+            tok = toks[k]
+            w = tok.word
+            if len(w) < 5 or not w.islower() or not w[0].isalpha():
+                continue
+            if text[tok.start - 1:tok.start] in "@./" and tok.start or text[tok.end:tok.end + 1] in ("@", ".", "/") \
+                    and text[tok.end + 1:tok.end + 2].isalnum():
+                continue   # inside an e-mail address, a URL or a path
+            bare = _strip_accents(w.replace("-", ""))
+            if any(p in bare and 0 < len(bare) - len(p) <= 3 for p in parts):
+                used[k] = 1
+                self.spans.append(Span(tok.start, tok.end, "USERNAME", CERTAIN, "names:username_from_name"))
 
     # -- professions ------------------------------------------------------------------
     def profession_pass(self) -> None:
@@ -1187,16 +1488,28 @@ class _Scan:
         k = i - 1
         steps = 0
         while k >= 0 and steps < 5:
-            if any(c in ".\n;" for c in text[self.toks[k].end:self.toks[k + 1].start]):
-                break
+            g = text[self.toks[k].end:self.toks[k + 1].start]
+            if any(c in ".;" for c in g) or g.count("\n") > 1:
+                break   # one line break inside a sentence is fine ("a 68 yo\ncommercial pilot")
             w = low[k]
             if w in R.PROFESSION_CONTEXT or w.endswith("-year-old") or w.endswith("-yr-old") \
                     or w in ("o", "old") and k > 0 and low[k - 1] in ("y", "year", "yr"):
                 return CERTAIN
+            if k == i - 1 and w.isdigit() and len(w) <= 3 and "," in g and k > 0 \
+                    and "," in self.gap(k - 1) and self.used[k - 1]:
+                return CERTAIN   # "Rutendo Mapfumo, 54, high school chemistry teacher"
             k -= 1
             steps += 1
-        if i >= 2 and low[i - 1] in ("a", "an") and low[i - 2] in ("is", "was", "as"):
-            return CERTAIN if low[i - 2] == "as" else REVIEW
+        if i >= 2 and low[i - 1] in ("a", "an"):
+            if low[i - 2] == "as":
+                return CERTAIN
+            if low[i - 2] in ("is", "was"):
+                # "he is a plumber", "Father Marcus Clarke is a firefighter": a person subject
+                subj = i - 3
+                return CERTAIN if subj >= 0 and (low[subj] in R.PROFESSION_SUBJECTS or self.used[subj]) \
+                    else REVIEW
+            if self.gap(i - 2).strip(" \t") == "," and self.used[i - 2]:
+                return CERTAIN   # "her grandson Mateus Lund, a civil engineer"
         return None
 
 
@@ -1218,7 +1531,9 @@ def detect(doc: Document) -> Iterable[Span]:
         return []
     scan = _Scan(doc, lexicon())
     scan.context_pass()
+    scan.head_pass()
     scan.list_pass()
     scan.consistency_pass()
+    scan.username_pass()
     scan.profession_pass()
     return scan.spans

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from ..spans import Span
 
@@ -135,14 +135,3 @@ class Emitter:
 
     def __iter__(self) -> Iterator[Span]:
         return iter(sorted(self.spans))
-
-
-def words(*items: str) -> str:
-    """A regex alternation of the given literal words, longest first (so ``Sept`` beats
-    ``Sep``)."""
-    return "(?:" + "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True)) + ")"
-
-
-def find_all(regex: re.Pattern[str], text: str) -> Iterable[re.Match[str]]:
-    """``regex.finditer(text)``; here so detectors share one spelling."""
-    return regex.finditer(text)
