@@ -7,35 +7,54 @@ separator, comma, ``of``, time of day and time-zone offset stays as written.
 Formats read (case-insensitive): ``03/05/2014``, ``3/5/14``, ``3-5-2014``, ``3.5.2014``,
 ``2014-03-05`` (also followed by a time and offset, ``2014-03-05T14:30:00-05:00``),
 ``20140305``, ``March 5th, 2014``, ``Mar. 5``, ``Mar-05-2014``, ``5 March 2014``,
-``05-Mar-14``, ``12th of March``, ``Jan-2019``, ``March of 2019``, ``03/2014``, ``2014-03``,
-``3/4``, ``March``, ``2019``, ``'98``, ``the 13th``, a weekday alone or with any of these
-(``Monday, March 5, 2014``, ``Tues 3/4``).
+``05-Mar-14``, ``5MAR2014``, ``12th of March``, ``Jan-2019``, ``Dec '19``, ``MAR2014``,
+``March of 2019``, ``03/2014``, ``2014-03``, ``3/4``, ``March``, ``2019``, ``'98``, ``1990s``,
+``the 13th``, day ranges (``June 3-5, 2014``, ``10-12 January``, ``10th to 12th of March``,
+``June 28-3``), a weekday alone or with any of these (``Monday, March 5, 2014``, ``Tues 3/4``),
+several dates in one span (``3/5-3/7/2014``), holidays (below).
 
 How each kind moves by ``offset`` days (documented rule, see :func:`shift_date_text`):
 
 * day, month and year known: the calendar date plus ``offset`` (leap days handled by
   :mod:`datetime`); so intervals between such dates survive exactly.
-* day and month, no year: the date in ``context_year`` (or the leap year 2000 when none is given
-  or the date does not exist in it) plus ``offset``; the year stays unwritten.
-* month and year: the 15th of that month plus ``offset``.
-* month alone: the 15th of that month (in the context year) plus ``offset``; if that lands in
-  the same month (only for offsets near a whole year) the month moves one in the offset's
-  direction.
+* day and month, no year: the year is taken from the nearest date with a year in the same span
+  (``12/30 - 1/2/2015``: 30 December 2014), else ``context_year`` (the surrogate writer passes
+  the note's), else the leap year 2000 (also when the date does not exist in the context year);
+  then plus ``offset``; the year stays unwritten. So a yearless date and a dated one in one span
+  keep their interval.
+* a day range (``June 3-5, 2014``, ``10-12 January``): both ends move by ``offset``; when they
+  land in different months the range is written with both months (``June 30-July 2, 2014``,
+  ``30 June-2 July``), and with both years when those differ. A range written across a month end
+  (``June 28-3``) keeps that layout when the ends again straddle one month end. ``28-3 June``
+  (which month starts it?) is not read.
+* month and year (``Jan-2019``, ``Dec '19``, ``03/2014``, ``2014-03``): the 15th of that month
+  plus ``offset`` gives the new month and year. If that is the same month and year (possible
+  for offsets under about 16 days) the month moves one further in the offset's direction, so a
+  month-year value always changes.
+* month alone: the same rule in the context year; the year stays unwritten.
 * year alone: one year in the offset's direction. A bare year is not a Safe Harbor identifier,
   but i2b2 marks it; moving it by the sign keeps the order and gaps between bare years and never
   leaves it unchanged.
+* a decade (``1990s``, ``'90s``, ``1990's``) stays as written, on purpose: a decade reveals
+  nothing more specific than a span of ten years, which Safe Harbor allows (it permits the year
+  itself), and moving it by the offset's sign would claim a precision the note never had and
+  shift a whole decade of history. When a span holds only decades, :func:`shift_date_text`
+  returns it unchanged (the caller decides whether to keep it or write a tag).
 * day of the month alone (``the 13th``): ``(day - 1 + offset) mod 31 + 1`` (one up if that
   leaves it unchanged); no calendar is known, so this only hides the day.
 * weekday alone: ``(weekday + offset) mod 7`` (true in every calendar); with a full date the
   weekday of the new date.
 * two-digit years: ``00``-``49`` are read as 20xx, ``50``-``99`` as 19xx, and written back as
   two digits.
-* a holiday (``Christmas 2019``, ``Thanksgiving``, ``Memorial Day``, ``Easter``) is read as its
-  date in its year (or the context year) and written as the shifted ``Month D[, YYYY]`` in the
-  holiday name's letter case; a holiday without a fixed rule (Hanukkah, Ramadan) keeps its name
-  and its year moves like a bare year.
-* a numeric date is read month first (``03/05`` is March 5); day first only when the first
-  number cannot be a month (``25/12/2014``).
+* a holiday (``Christmas 2019``, ``Thanksgiving``, ``Easter Sunday``, ``Memorial Day``) is read
+  as its date in its year (or a year written elsewhere in the span, or the context year) and
+  written as the shifted ``Month D[, YYYY]`` in the holiday name's letter case; a weekday or year
+  beside it follows the new date. A holiday without a fixed rule (Hanukkah, Ramadan) keeps its
+  name and its year moves like a bare year; written without a year it is not read.
+* a numeric date is read month first (``03/05`` is March 5); day first when the first number
+  cannot be a month (``25/12/2014``) or when ``day_first`` is set (:func:`day_first_in` decides
+  it for a note whose other numeric dates can only be read day first), so the ambiguous ones
+  of such a note keep their intervals.
 
 Unparseable text gives ``None``; the surrogate writer then uses :func:`fake_date`.
 """
@@ -46,7 +65,7 @@ import re
 from dataclasses import dataclass, field
 
 __all__ = ["ParsedDate", "parse_date", "shift_date_text", "fake_date", "format_like_case",
-           "MONTHS", "WEEKDAYS"]
+           "day_first_in", "holiday_date", "MONTHS", "WEEKDAYS", "REFERENCE_YEAR"]
 
 MONTHS: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july",
                            "august", "september", "october", "november", "december")
@@ -63,23 +82,36 @@ _WD = re.compile(r"(?<![^\W\d_])(?P<wd>mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesda
                  r"thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?![^\W\d_])",
                  re.I)
 _SUF = r"(?P<suf>st|nd|rd|th)?"
-_YEAR_SEP = r"(?:,?\s+of\s+|,\s*'?|\s*[-/.]\s*'?|\s+'?|')"
+#: Between a month name and a year: ``, `` ``-`` ``/`` ``.`` `` of `` an apostrophe, or nothing
+#: (``MAR2014``).
+_YEAR_SEP = r"(?:,?\s+of\s+|,\s*'?|\s*[-/.]\s*'?|\s+'?|'|)"
+#: The second day of a day range: ``3-5``, ``3rd to 5th``, ``3 & 5``, ``3 through 5``.
+_RANGE = (r"(?P<rs>\s*[-–—&]\s*|\s+(?:to|through|thru|and)\s+)"
+          r"(?P<d2>\d{1,2})(?P<suf2>st|nd|rd|th)?(?![\d:])")
 
 #: (name, regex) tried in order; the first that matches decides the fields. Named groups:
-#: y (year), m (numeric month), mon (month name), d (day), suf (ordinal suffix).
+#: y (year), m (numeric month), mon (month name), d (day), suf (ordinal suffix), d2 and suf2
+#: (the last day of a day range), dec (a decade).
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
     ("iso", r"(?<!\d)(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d)"),
     ("compact", r"^(?P<y>(?:1[89]|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)"),
     ("mdy", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d:])"),
-    ("day_month", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+)" + _MON
+    ("day_month_range", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + _RANGE
+     + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+)" + _MON
      + r"(?:" + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:]))?"),
+    ("day_month", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+|)" + _MON
+     + r"(?:" + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:]))?"),
+    ("month_day_range", _MON + r"\s+(?:the\s+)?(?P<d>\d{1,2})" + _SUF + _RANGE
+     + r"(?:(?:,\s*'?|\s+'?)(?P<y>\d{4}|\d{2})(?![\d:]))?"),
     ("month_day", _MON + r"(?:\s*[-/.]\s*|\s+(?:the\s+)?)(?P<d>\d{1,2})" + _SUF + r"(?![\d:])"
      + r"(?:(?:,\s*'?|\s*[-/.]\s*'?|\s+'?)(?P<y>\d{4}|\d{2})(?![\d:]))?"),
     ("month_year", _MON + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:])"),
     ("numeric_month_year", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[-/.])(?P<y>\d{4})(?!\d)"),
     ("iso_month", r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d\-])"),
-    ("month_day_numeric", r"(?<![\d.])(?P<m>\d{1,2})[/-](?P<d>\d{1,2})(?![\d/\-])"),
+    ("month_day_numeric", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[/-])(?P<d>\d{1,2})(?![\d/])"
+     r"(?!-(?:\d{4}|\d\d)(?![\d/.:-]))"),
     ("month", _MON),
+    ("decade", r"(?<![\d'’])(?P<dec>(?:1[6-9]|2\d)\d0|['’]?\d0)['’]?s(?![^\W\d_])"),
     ("year", r"(?<!\d)(?P<y>(?:1[6-9]|2\d)\d\d)(?!\d)"),
     ("year_apostrophe", r"['’](?P<y>\d\d)(?!\d)"),
     ("day", r"(?<![\d.])(?P<d>\d{1,2})(?P<suf>st|nd|rd|th)(?![^\W\d_])"),
@@ -105,12 +137,15 @@ class ParsedDate:
 
     Attributes:
         pattern: the name of the pattern that matched (``"mdy"``, ``"month_day"``, ...;
-            ``"weekday"`` when only a weekday was found).
+            ``"weekday"`` when only a weekday was found, ``"decade"`` for ``1990s``).
         year, month, day: the values read, ``None`` where the text does not give them
             (``year`` is four-digit, two-digit years already expanded).
         weekday: 0 = Monday ... 6 = Sunday, or ``None``.
-        fields: field name (``y``, ``m``, ``mon``, ``d``, ``suf``, ``wd``) -> ``(start, end)``
-            character offsets of that field in the text.
+        day2: the last day of a day range (``June 3-5``: 5), or ``None``; smaller than ``day``
+            when the range runs into the next month (``June 28-3``).
+        fields: field name (``y``, ``m``, ``mon``, ``d``, ``suf``, ``d2``, ``suf2``, ``wd``,
+            ``dec``) -> ``(start, end)`` character offsets of that field in the text.
+        start: offset of the date's first character (the weekday's when one comes first).
         end: offset just past the date's text (where the next date may start).
     """
 
@@ -121,6 +156,8 @@ class ParsedDate:
     weekday: int | None = None
     fields: dict[str, tuple[int, int]] = field(default_factory=dict)
     end: int = 0
+    day2: int | None = None
+    start: int = 0
 
 
 def _expand_year(digits: str) -> int:
@@ -145,37 +182,24 @@ def _valid(y: int | None, m: int | None, d: int | None) -> bool:
     return True
 
 
-def _leftmost(text: str, pos: int) -> tuple[str, re.Match[str]] | None:
-    """The pattern match starting first at or after ``pos``; ties go to the earlier pattern."""
-    best: tuple[int, int, str, re.Match[str]] | None = None
+def _candidates(text: str, pos: int) -> list[tuple[int, int, str, re.Match[str]]]:
+    """Every pattern's first match at or after ``pos``, ordered by start, then pattern rank."""
+    found = []
     for rank, (name, rx) in enumerate(_PATTERNS):
         m = rx.search(text, pos)
-        if m and (best is None or (m.start(), rank) < best[:2]):
-            best = (m.start(), rank, name, m)
-    return None if best is None else (best[2], best[3])
+        if m:
+            found.append((m.start(), rank, name, m))
+    found.sort(key=lambda c: c[:2])
+    return found
 
 
-def parse_date(text: str, pos: int = 0) -> ParsedDate | None:
-    """Read the first date in ``text`` at or after ``pos`` (formats: the module docstring).
-
-    A weekday is taken as part of the date when it comes before it or right after it
-    (``Monday, March 5``; ``3/5/14 (Wed)``).
-
-    Returns:
-        A :class:`ParsedDate` (its ``end`` is where the date's text ends), or ``None`` when no
-        format matches or the values are impossible (``02/30/2014``, ``13/13/2014``).
-    """
-    wd = _WD.search(text, pos)
-    found = _leftmost(text, pos)
-    if found is None:
-        if wd is None:
-            return None
-        return ParsedDate("weekday", weekday=_WEEKDAY_ABBR[_wd_key(wd.group("wd"))],
-                          fields={"wd": wd.span("wd")}, end=wd.end())
-    name, m = found
+def _read(name: str, m: re.Match[str], day_first: bool) -> ParsedDate | None:
+    """The values of one pattern match, or ``None`` when they are impossible."""
     groups = m.groupdict()
     fields = {k: m.span(k) for k, v in groups.items()
-              if v is not None and k in ("y", "m", "mon", "d", "suf")}
+              if v is not None and k in ("y", "m", "mon", "d", "suf", "d2", "suf2", "dec")}
+    if name == "decade":
+        return ParsedDate(name, fields=fields, end=m.end(), start=m.start())
     year = _expand_year(groups["y"]) if groups.get("y") else None
     month = None
     if groups.get("m"):
@@ -183,19 +207,86 @@ def parse_date(text: str, pos: int = 0) -> ParsedDate | None:
     elif groups.get("mon"):
         month = _MONTH_ABBR[groups["mon"].lower()[:3]]
     day = int(groups["d"]) if groups.get("d") else None
-    if name == "mdy" and month is not None and day is not None and month > 12 and day <= 12:
+    if name in ("mdy", "month_day_numeric") and month is not None and day is not None and (
+            (month > 12 and day <= 12) or (day_first and day <= 12)):
         month, day = day, month
         fields["m"], fields["d"] = fields["d"], fields["m"]
-    if not _valid(year, month, day):
+    day2 = int(groups["d2"]) if groups.get("d2") else None
+    if not _valid(year, month, day) or (day2 is not None and (
+            day is None or day2 == day or not 1 <= day2 <= 31
+            or (day2 < day and name == "day_month_range"))):  # "28-3 June": which month?
         return None
-    parsed = ParsedDate(name, year, month, day, fields=fields, end=m.end())
-    if wd and (wd.end() <= m.start()
-               or (wd.start() >= m.end() and not text[m.end():wd.start()].strip(" ,(")
-                   and wd.start() - m.end() <= 3)):
+    return ParsedDate(name, year, month, day, fields=fields, end=m.end(), day2=day2,
+                      start=m.start())
+
+
+def parse_date(text: str, pos: int = 0, day_first: bool = False) -> ParsedDate | None:
+    """Read the first date in ``text`` at or after ``pos`` (formats: the module docstring).
+
+    A weekday is taken as part of the date when it comes before it or right after it
+    (``Monday, March 5``; ``3/5/14 (Wed)``). Where two patterns match, the one starting first
+    wins (ties: the order of :data:`_PATTERNS`); if its values are impossible the text gives
+    ``None`` (``02/30/2014`` is not read as the year ``2014``). A day range whose last day is
+    smaller (``June 28-3``) runs into the next month.
+
+    Args:
+        text: any string.
+        pos: character offset to start reading at.
+        day_first: read an ambiguous numeric date (``02/03/2014``) day first (2 March), as in a
+            note whose other numeric dates can only be read that way (see :func:`day_first_in`).
+
+    Returns:
+        A :class:`ParsedDate` (its ``end`` is where the date's text ends), or ``None`` when no
+        format matches or the values are impossible (``02/30/2014``, ``13/13/2014``).
+    """
+    wd = _WD.search(text, pos)
+    parsed = None
+    candidates = _candidates(text, pos)
+    if candidates:
+        parsed = _read(candidates[0][2], candidates[0][3], day_first)
+        if parsed is None:
+            return None
+    else:
+        if wd is None:
+            return None
+        return ParsedDate("weekday", weekday=_WEEKDAY_ABBR[_wd_key(wd.group("wd"))],
+                          fields={"wd": wd.span("wd")}, end=wd.end(), start=wd.start())
+    if wd and (wd.end() <= parsed.start
+               or (wd.start() >= parsed.end and not text[parsed.end:wd.start()].strip(" ,(")
+                   and wd.start() - parsed.end <= 3)):
         parsed.weekday = _WEEKDAY_ABBR[_wd_key(wd.group("wd"))]
         parsed.fields["wd"] = wd.span("wd")
         parsed.end = max(parsed.end, wd.end())
+        parsed.start = min(parsed.start, wd.start())
     return parsed
+
+
+def day_first_in(texts) -> bool:
+    """Whether a note's numeric dates are written day first.
+
+    Args:
+        texts: iterable of strings (the note's DATE spans, or the whole note).
+
+    Returns:
+        ``True`` when more numeric dates (``14/02/1931``, ``25.12``) can only be read day first
+        than can only be read month first (``02/14/1931``); ``False`` otherwise (the U.S.
+        default). Pass it as ``day_first`` so the ambiguous ones (``02/03/2014``) are read the
+        same way and intervals between them survive.
+    """
+    votes = 0
+    for text in texts:
+        for m in _NUMERIC_DM.finditer(text):
+            a, b = int(m.group("a")), int(m.group("b") or m.group("b2"))
+            if 1 <= a <= 12 < b <= 31:
+                votes -= 1
+            elif 1 <= b <= 12 < a <= 31:
+                votes += 1
+    return votes > 0
+
+
+#: A numeric day-month pair with a year (``14.02.1931``, ``3-5-14``) or a slash (``25/12``).
+_NUMERIC_DM = re.compile(r"(?<![\d.:/-])(?P<a>\d{1,2})(?:(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?:\d{4}|\d\d)"
+                         r"|/(?P<b2>\d{1,2}))(?!\d|[-/.:]\d)")
 
 
 def _wd_key(word: str) -> str:
@@ -263,7 +354,7 @@ def _add_days(d: _dt.date, offset: int) -> _dt.date | None:
 
 _HOLIDAY = re.compile(
     r"(?<![^\W\d_])(?P<h>christmas(?:\s+eve)?|x-?mas|new\s+year['’]?s(?:\s+(?:day|eve))?|thanksgiving|"
-    r"easter|good\s+friday|halloween|memorial\s+day|labou?r\s+day|independence\s+day|"
+    r"easter(?:\s+sunday)?|good\s+friday|halloween|memorial\s+day|labou?r\s+day|independence\s+day|"
     r"fourth\s+of\s+july|july\s+4th|veterans['’]?\s+day|valentine['’]?s\s+day|mother['’]?s\s+day|"
     r"father['’]?s\s+day|(?:martin\s+luther\s+king|mlk)\s+(?:jr\.?\s+)?day|presidents['’]?\s+day|"
     r"columbus\s+day|st\.?\s+patrick['’]?s\s+day|juneteenth|boxing\s+day)"
@@ -325,7 +416,14 @@ def _shift_holiday(text: str, offset: int, context_year: int | None) -> str | No
     m = _HOLIDAY.search(text)
     if not m:
         return None
-    year = int(m.group("y")) if m.group("y") else (context_year or REFERENCE_YEAR)
+    outside = [y for y in _BARE_YEAR.finditer(text) if y.end() <= m.start() or y.start() >= m.end()]
+    year_field = outside[0] if not m.group("y") and outside else None
+    if m.group("y"):
+        year = int(m.group("y"))
+    elif year_field:
+        year = int(year_field.group())
+    else:
+        year = context_year or REFERENCE_YEAR
     day = holiday_date(m.group("h"), year)
     new = _add_days(day, offset) if day else None
     if new is None:
@@ -333,66 +431,131 @@ def _shift_holiday(text: str, offset: int, context_year: int | None) -> str | No
     written = f"{MONTHS[new.month - 1]} {new.day}"
     if m.group("y"):
         written += f", {new.year}"
-    return text[:m.start()] + format_like_case(written, m.group("h")) + text[m.end():]
+    # the holiday becomes a month and day; a weekday or a year written beside it
+    # (``Thanksgiving Thursday 2021``) follows the new date
+    edits = {(m.start(), m.end()): format_like_case(written, m.group("h"))}
+    for w in _WD.finditer(text):
+        if w.end() <= m.start() or w.start() >= m.end():
+            edits[w.span("wd")] = _weekday_name(new.weekday(), w.group("wd"))
+    if year_field:
+        edits[year_field.span()] = f"{new.year:04d}"
+    out = text
+    for (s, e), value in sorted(edits.items(), reverse=True):
+        out = out[:s] + value + out[e:]
+    return out
 
 
-def shift_date_text(text: str, offset: int, context_year: int | None = None) -> str | None:
+_BARE_YEAR = re.compile(r"(?<!\d)(?:1[6-9]|2\d)\d\d(?!\d)")
+
+
+def _span_years(dates: list[ParsedDate], context_year: int | None) -> list[int | None]:
+    """The year to assume for each date written without one: from the nearest date with a year
+    in the same span (the next one, else the one before; the year turned so the yearless date
+    comes before the next one or after the previous one: ``12/30 - 1/2/2015`` is 30 December
+    2014), else ``context_year``."""
+    years: list[int | None] = []
+    for i, p in enumerate(dates):
+        if p.year is not None or p.month is None:
+            years.append(p.year)
+            continue
+        key = (p.month, p.day or 15)
+        ctx = context_year
+        after = [q for q in dates[i + 1:] if q.year is not None and q.month is not None]
+        before = [q for q in dates[:i] if q.year is not None and q.month is not None]
+        if after:
+            q = after[0]
+            ctx = q.year - (key > (q.month, q.day or 15))
+        elif before:
+            q = before[-1]
+            ctx = q.year + (key < (q.month, q.day or 15))
+        years.append(ctx)
+    return years
+
+
+def shift_date_text(text: str, offset: int, context_year: int | None = None,
+                    day_first: bool = False) -> str | None:
     """Move the date written in ``text`` by ``offset`` days, keeping its layout.
 
     Args:
         text: the characters of a DATE span, e.g. ``"Monday, March 5th, 2014 at 10:00"``;
-            every date in it is moved (``"3/5 - 3/7/2014"``).
+            every date in it is moved (``"3/5 - 3/7/2014"``, ``"June 3-5, 2014"``).
         offset: days to add (negative moves back), non-zero.
         context_year: the year to assume for a date written without one (e.g. the year of
-            other dates in the note); ``None`` uses :data:`REFERENCE_YEAR`.
+            other dates in the note) when the span itself has no dated neighbour; ``None`` uses
+            :data:`REFERENCE_YEAR`.
+        day_first: read ambiguous numeric dates day first (see :func:`day_first_in`).
 
     Returns:
         The shifted text (same separators, padding, letter case, abbreviation style and
-        ordinal suffix style), or ``None`` when ``text`` holds no readable date.
+        ordinal suffix style); ``text`` itself when it holds only decades (``1990s``, kept on
+        purpose: see the module docstring); ``None`` when ``text`` holds no readable date.
     """
     if _HOLIDAY.search(text):
         return _shift_holiday(text, offset, context_year)
-    values: dict[tuple[int, int], str] = {}
+    dates: list[ParsedDate] = []
     pos = 0
     while pos < len(text):
-        parsed = parse_date(text, pos)
-        new = _shift_parsed(parsed, text, offset, context_year) if parsed else None
-        if new is None:
+        parsed = parse_date(text, pos, day_first)
+        if parsed is None:
             break
-        values.update(new)
+        dates.append(parsed)
         pos = max(parsed.end, pos + 1)
-    if not values:
+    if not dates:
         return None
+    values: dict[tuple[int, int], str] = {}
+    for parsed, year in zip(dates, _span_years(dates, context_year)):
+        new = _shift_parsed(parsed, text, offset, year)
+        if new is None:
+            return None
+        values.update(new)
     out = text
     for (s, e), new_text in sorted(values.items(), reverse=True):
         out = out[:s] + new_text + out[e:]
     return out
 
 
+def _month_step(y: int, m: int, step: int) -> tuple[int, int]:
+    n = y * 12 + (m - 1) + step
+    return n // 12, n % 12 + 1
+
+
 def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
                   context_year: int | None) -> dict[tuple[int, int], str] | None:
-    """New text for each field of one parsed date, keyed by the field's ``(start, end)``."""
+    """New text for each field of one parsed date, keyed by the field's ``(start, end)``
+    (a zero-width key inserts text there)."""
+    if parsed.pattern == "decade":
+        return {}
     y, m, d = parsed.year, parsed.month, parsed.day
     sign = 1 if offset > 0 else -1
     new_y, new_m, new_d, new_wd = y, m, d, None
+    new2: _dt.date | None = None
+    new1: _dt.date | None = None
     if m is not None and d is not None:
         base = _dt.date(y, m, d) if y is not None else _context_date(context_year, m, d)
-        new = _add_days(base, offset)
-        if new is None:
+        new1 = _add_days(base, offset)
+        if new1 is None:
             return None
-        new_m, new_d = new.month, new.day
-        new_y = new.year if y is not None else None
+        new_m, new_d = new1.month, new1.day
+        new_y = new1.year if y is not None else None
+        if parsed.day2 is not None:
+            end = _range_end(base, parsed.day2)
+            new2 = _add_days(end, offset) if end else None
+            if new2 is None:
+                return None
         if parsed.weekday is not None:
-            new_wd = new.weekday() if y is not None else (parsed.weekday + offset) % 7
+            new_wd = new1.weekday() if y is not None else (parsed.weekday + offset) % 7
     elif m is not None:
+        # month and year, or month alone: the 15th of the month moves; the written month
+        # always changes (one more month in the offset's direction if it would not).
         base = _dt.date(y if y is not None else (context_year or REFERENCE_YEAR), m, 15)
         new = _add_days(base, offset)
         if new is None:
             return None
-        new_m = new.month
-        new_y = new.year if y is not None else None
-        if y is None and new_m == m:
-            new_m = (m - 1 + sign) % 12 + 1
+        ny, nm = new.year, new.month
+        if nm == m and (y is None or ny == y):
+            ny, nm = _month_step(ny, nm, sign)
+        new_m = nm
+        new_y = ny if y is not None else None
     elif d is not None:  # a day of the month alone ("the 13th"): moved within a 31-day month
         new_d = (d - 1 + offset) % 31 + 1
         if new_d == d:  # the offset is a multiple of 31 days
@@ -403,23 +566,75 @@ def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
         new_wd = (parsed.weekday + offset) % 7
     f = parsed.fields
     values: dict[tuple[int, int], str] = {}
+
+    def like(k: str) -> str:
+        return text[f[k][0]:f[k][1]]
+
     if "y" in f:
-        like = text[f["y"][0]:f["y"][1]]
         if new_y is None or not 0 <= new_y <= 9999:
             return None
-        values[f["y"]] = f"{new_y % 100:02d}" if len(like) == 2 else f"{new_y:04d}"
+        values[f["y"]] = _year(new_y, like("y"))
     padded = parsed.pattern in _NUMERIC and all(e - s == 2 for k, (s, e) in f.items() if k in ("m", "d"))
     if "m" in f:
-        values[f["m"]] = _num(new_m, text[f["m"][0]:f["m"][1]], padded)
+        values[f["m"]] = _num(new_m, like("m"), padded)
     if "mon" in f:
-        values[f["mon"]] = _month_name(new_m, text[f["mon"][0]:f["mon"][1]])
+        values[f["mon"]] = _month_name(new_m, like("mon"))
     if "d" in f:
-        values[f["d"]] = _num(new_d, text[f["d"][0]:f["d"][1]], padded)
+        values[f["d"]] = _num(new_d, like("d"), padded)
     if "suf" in f:
-        values[f["suf"]] = format_like_case(_ordinal(new_d), text[f["suf"][0]:f["suf"][1]])
+        values[f["suf"]] = format_like_case(_ordinal(new_d), like("suf"))
     if "wd" in f:
-        values[f["wd"]] = _weekday_name(new_wd, text[f["wd"][0]:f["wd"][1]])
+        values[f["wd"]] = _weekday_name(new_wd, like("wd"))
+    if new2 is not None:
+        values[f["d2"]] = _num(new2.day, like("d2"), False)
+        if "suf2" in f:
+            values[f["suf2"]] = format_like_case(_ordinal(new2.day), like("suf2"))
+        same_month = (new2.year, new2.month) == (new1.year, new1.month)
+        wraps = (new2.year, new2.month) == _month_step(new1.year, new1.month, 1) and new2.day < new1.day
+        if not (same_month or (wraps and parsed.day2 < parsed.day)):
+            _split_range(parsed, text, new1, new2, values)
     return values
+
+
+def _range_end(start: _dt.date, day2: int) -> _dt.date | None:
+    """The last day of a day range starting at ``start``: ``day2`` in the same month, or in
+    the next month when it is smaller (``June 28-3``); ``None`` when that day does not exist."""
+    y, m = (start.year, start.month) if day2 > start.day else _month_step(start.year, start.month, 1)
+    try:
+        return _dt.date(y, m, day2)
+    except ValueError:
+        return None
+
+
+def _year(value: int, like: str) -> str:
+    return f"{value % 100:02d}" if len(like) == 2 else f"{value:04d}"
+
+
+def _split_range(parsed: ParsedDate, text: str, new1: _dt.date, new2: _dt.date,
+                 values: dict[tuple[int, int], str]) -> None:
+    """Rewrite a day range whose two ends land in different months after the shift:
+    ``June 28-30, 2014`` + 3 days -> ``July 1-3`` is fine, but + 2 -> ``June 30-July 2, 2014``;
+    ``28-30 June`` -> ``30 June-2 July``; a year written once is written at both ends when
+    they land in different years (``Dec 30, 2014-Jan 1, 2015``)."""
+    f = parsed.fields
+    mon_like = text[f["mon"][0]:f["mon"][1]]
+    end1 = f["suf"][1] if "suf" in f else f["d"][1]
+    end2 = f["suf2"][1] if "suf2" in f else f["d2"][1]
+    year_part = ""
+    if "y" in f and new1.year != new2.year:
+        values[f["y"]] = _year(new2.year, text[f["y"][0]:f["y"][1]])
+        year_sep = text[f["mon"][1] if parsed.pattern.startswith("day_") else end2:f["y"][0]]
+        year_part = year_sep + _year(new1.year, text[f["y"][0]:f["y"][1]])
+    if parsed.pattern == "month_day_range":
+        values[f["mon"]] = _month_name(new1.month, mon_like)
+        sep = text[f["mon"][1]:f["d"][0]]
+        values[f["d2"]] = _month_name(new2.month, mon_like) + sep + values[f["d2"]]
+        if year_part:
+            values[(end1, end1)] = year_part
+    else:  # day_month_range: "28-30 June"
+        sep = text[end2:f["mon"][0]]
+        values[(end1, end1)] = sep + _month_name(new1.month, mon_like) + year_part
+        values[f["mon"]] = _month_name(new2.month, mon_like)
 
 
 def fake_date(n: int) -> str:

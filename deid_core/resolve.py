@@ -8,9 +8,10 @@ Priority (documented here, applied in :func:`resolve`):
    union (a missed character is the expensive failure, so the union, not the longest, wins).
 3. Label of a merged span: the longest candidate's label; on equal length the label that ranks
    first in :data:`LABEL_RANK` (identifiers with a shape before names and places).
-4. Adjacent spans of the same category and tier separated by nothing, by a run of spaces or
+4. Adjacent spans of the same label and tier separated by nothing, by a run of spaces or
    tabs, or by a single line break are joined into one span (``John`` + ``Smith``; a name split
-   over a line break). Different categories are never joined.
+   over a line break). Different labels are never joined, so ``Springfield, IL 62704`` stays
+   CITY, STATE and ZIP as i2b2 annotates it, and each part gets a surrogate of its own type.
 
 The source of a merged span lists the distinct sources of its parts, joined by ``" + "``.
 """
@@ -69,7 +70,7 @@ def _join_adjacent(spans: list[Span], text: str) -> list[Span]:
     for s in spans:
         if out:
             prev = out[-1]
-            if (prev.category == s.category and prev.tier == s.tier
+            if (prev.label == s.label and prev.tier == s.tier
                     and _JOINABLE_GAP.fullmatch(text, prev.end, s.start)):
                 out[-1] = _merge_group([prev, s], s.tier)
                 continue

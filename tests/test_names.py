@@ -249,6 +249,10 @@ NOTHING = [
     "her daughter april 5 visit",
     "Reviewed: yes\nTech: CT",
     "Flow 2 ml/hr\nmg/dl",
+    "Transported by U.S. Army helicopter.",
+    "his partner sat with him overnight",
+    "pt tolerating diet well, pt walking the hall",
+    "Transferred via Drake PLC courier.",
 ]
 
 
@@ -282,6 +286,7 @@ NOT_COVERED = [
     ("results released to the ordering clinician fatima el-amin, md, and the portal", "clinician"),
     ("Patient: Mrs Philippa Ashdown-Reyes   DOB: 19/04/1961", "DOB"),
     ("Cardiology (Inpatient) note", "Inpatient"),
+    ("his wife will call tomorrow", "call"),
     ("Email jwhitcombe@example.org from Dr. Anne Whitcombe", "jwhitcombe"),
 ]
 

@@ -29,6 +29,8 @@ CASES = [
      [(0, 14, "HOSPITAL", C)]),                                  # longest label wins
     ("Ann 3/4", [Span(0, 3, "PATIENT", C), Span(4, 7, "DATE", C)],
      [(0, 3, "PATIENT", C), (4, 7, "DATE", C)]),                 # different categories: not joined
+    ("IL 62704", [Span(0, 2, "STATE", C), Span(3, 8, "ZIP", C)],
+     [(0, 2, "STATE", C), (3, 8, "ZIP", C)]),                    # different labels: not joined
     ("Ann Lee", [Span(0, 3, "PATIENT", C), Span(4, 7, "DOCTOR", R)],
      [(0, 3, "PATIENT", C), (4, 7, "DOCTOR", R)]),               # different tiers: not joined
     ("", [], []),

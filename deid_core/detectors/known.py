@@ -9,7 +9,9 @@ certain (sources ``known:<kind>``):
   optional (``José`` / ``Jose``), straight or curly apostrophes.
 * ``known:name_part``: a part alone: the surname (2+ letters) or a given or middle name (3+
   letters). A lower-case occurrence of a part in a note that has capitals is review
-  (``known:name_part_lowercase``: ``a patient named Mark`` vs ``mark the site``).
+  (``known:name_part_lowercase``: ``mark the site``), and so is a part followed by an eponym
+  follower (``known:name_part_eponym``: ``Foley catheter``, ``St. John's wort``; list
+  ``eponym_followers()`` plus a few built-in words).
 * ``known:initials`` (review): the initials glued together as one token (``JS``, ``J.C.S.``).
 * ``known:mrn`` (MEDICALRECORD): the number ignoring separators (``-``, space, ``.``, ``/``),
   letter case and leading zeros; numbers shorter than 4 characters after that are ignored.
@@ -29,7 +31,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
+from .. import lists
 from ..document import Document, Known
 from ..spans import CERTAIN, REVIEW, Span
 
@@ -88,6 +92,30 @@ def _name_parts(name: str) -> tuple[list[str], list[str], list[str]]:
     return toks[:1], toks[1:-1], toks[-1:]
 
 
+_NEXT_WORD_RE = re.compile(r"(?:['’]s)?[ \t]+([A-Za-z]+)")
+#: Followers not in the derived lists that still make a name part a thing (``St. John's wort``).
+_EXTRA_FOLLOWERS = frozenset({"wort", "disease", "syndrome", "sign", "palsy", "scale", "score",
+                              "catheter", "procedure", "maneuver", "test", "reflex"})
+
+
+@lru_cache(maxsize=1)
+def _clinical_followers() -> frozenset[str]:
+    """Words after a name that make it an eponym or a device (the list, plus a few built in)."""
+    out = set(_EXTRA_FOLLOWERS)
+    for getter in ("eponym_followers",):
+        fn = getattr(lists, getter, None)
+        try:
+            out |= set(fn()) if fn else set()
+        except FileNotFoundError:
+            pass
+    return frozenset(out)
+
+
+def _before_clinical_word(text: str, end: int) -> bool:
+    m = _NEXT_WORD_RE.match(text, end)
+    return bool(m) and m.group(1).lower() in _clinical_followers()
+
+
 def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
     parts: dict[str, int] = {}      # lower-case part -> minimum length to stand alone
     initials: set[str] = set()
@@ -140,6 +168,8 @@ def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
                 continue
             if has_upper and word.islower():
                 yield Span(s, e, "PATIENT", REVIEW, "known:name_part_lowercase")
+            elif _before_clinical_word(text, e):
+                yield Span(s, e, "PATIENT", REVIEW, "known:name_part_eponym")
             else:
                 yield Span(s, e, "PATIENT", CERTAIN, "known:name_part")
         else:

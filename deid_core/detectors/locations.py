@@ -8,8 +8,9 @@ Finds (source ``locations:<rule>``):
   ``route`` (``Route 9``); ``street_no_number`` (review): ``Elm Street``; ``street_lower``
   (review, lower-case notes only): ``88 cutler st``.
 * ``city_state_zip`` / ``city_state_name``: ``Springfield, IL 62704``, ``Boston, MA 02118-1234``,
-  ``Boston, Massachusetts``. Certain when the city/state pair is in the place list or a ZIP
-  follows; an unknown city before an unambiguous abbreviation is review; nothing for
+  ``Boston, Massachusetts``. Certain when the city/state pair is in the place list, a ZIP
+  follows, or a Title-case town precedes an unambiguous abbreviation (``Tarrytown, NY``);
+  review for a listed city before an abbreviation that is also a word; nothing for
   abbreviations that are also clinical or credential words (``Smith, MD``, ``Head, CT``).
   ``city_zip`` (``Chicago 60630``), ``city_country`` (``Lisbon, Portugal``), ``city_after``
   (``2284 Granite Street, Bangor``; ``Maple Court Nursing Home, Dayton``).
@@ -86,7 +87,7 @@ HOSPITAL_WORDS_CORE = frozenset({
     "institute", "memorial", "general", "gen", "center", "centre", "children's",
     "senior center", "assisted living", "urgent care", "manor", "va", "vamc",
     "va medical center", "health sciences center", "medical campus", "birthing center",
-    "patient service center",
+    "patient service center", "regional medical center", "regional hospital",
 })
 
 #: Single hospital words that also start other phrases (``General Appearance``): they end a
@@ -158,7 +159,8 @@ financial patient patients nurse nursing nurses physician physicians provider pr
 doctors pharmacy pharmacist visiting anesthesia anesthesiology labor delivery postpartum
 antepartum birthing pcp pediatrician midwife midwifery wellness integrative functional rm rm. bay
 suite ste chair pod apt apartment stretcher cubicle tumor board conference rounds meeting huddle
-committee
+committee professor associate assistant chief director chairman attending fellow resident instructor
+lecturer dean head manager coordinator vice president
 """.split())
 
 #: Generic words that, alone, still look like an institution (``General Hospital``,
@@ -185,7 +187,8 @@ consult consulted appreciate recommend recommended discussed called paged notifi
 deferred request requested needs need schedule scheduled arrange arranged obtain obtained order
 ordered start started continue continued check checked cleared signed evaluated ask asked inform
 informed plan admit admitting disposition dispo location loc unit floor dept department from:
-to: cc: re: attn
+to: cc: re: attn md do rn np pa phd dds lpn pa-c aprn crnp notify notified page paged await awaiting
+awaits pending
 """.split())
 
 #: Titles, months and weekdays: a run starting with one is a name or a date, not a facility.
@@ -292,7 +295,7 @@ _STRONG_CONTEXT = frozenset("""
 lives living lived resides residing resided resident native born raised grew moved moving
 relocated relocating immigrated emigrated traveled travelled traveling travelling returned
 returning vacationing vacation vacationed visiting trip originally fled deployed stationed
-hometown flying flew headed heading from
+hometown flying flew headed heading from travel travels trips move moves live
 """.split())
 
 #: Large-city threshold for a bare preposition (``in Dallas``): population.
@@ -307,39 +310,21 @@ _UP = "A-ZÀ-ÖØ-Þ"
 #: A capitalised word: Title case or capitals, with internal apostrophes and hyphens, or one of
 #: a few abbreviations with a period (``St.``, ``Mt.``, ``Med.``).
 _CAPW = (rf"(?:(?:St|ST|Mt|MT|Ft|FT|Med|MED|Gen|GEN|Univ|UNIV|Hosp|HOSP|Ctr|CTR)\.|"
-         rf"[{_UP}][^\W_]{{0,30}}(?:['’][^\W_]{{1,20}}){{0,2}}"
-         rf"(?:-[^\W_]{{1,20}}(?:['’][^\W_]{{1,20}}){{0,2}}){{0,3}}(?:['’]s?)?)(?![^\W_])")
+         rf"[{_UP}][^\W\d_]{{0,30}}(?:['’][^\W\d_]{{1,20}}){{0,2}}"
+         rf"(?:-[^\W\d_]{{1,20}}(?:['’][^\W\d_]{{1,20}}){{0,2}}){{0,3}}(?:['’]s?)?)(?![^\W_])")
 _SP = r"[ \t]+"
 #: Spaces, or one line break with spaces around it.
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 _DIRECTION = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
 _START = r"(?<![\w'’.-])"
-#: A capitalised run: capitalised words joined by spaces, one line break, ``and``, ``&``,
-#: ``of``, ``for``, ``the`` (at most 12 words; a longer run continues as the next run).
+#: A capitalised run: capitalised words joined by one or two spaces, one line break, ``and``,
+#: ``&``, ``of``, ``for``, ``the`` (at most 12 words; a longer run continues as the next run).
+#: Tabs and wider gaps separate table columns, so they end a run.
 _RUN_RE = re.compile(
-    rf"{_START}{_CAPW}(?:(?:(?:[ \t]+(?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}}[ \t]+"
-    rf"|[ \t]*&[ \t]*|[ \t]+|[ \t]*\r?\n[ \t]*){_CAPW}){{0,11}}")
+    rf"{_START}{_CAPW}(?:(?:(?: (?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}} "
+    rf"| ?& ?| {{1,2}}| *\r?\n[ \t]*){_CAPW}){{0,11}}")
 _RUN_WORD_RE = re.compile(r"[^\s&]+|&")
 _LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
-
-
-def _case_forms(phrases: Iterable[str]) -> set[str]:
-    """Each lower-case phrase in Title case (``children's hospital`` -> ``Children's Hospital``)
-    and in capitals; acronyms (``icu``, ``snf``) in capitals only."""
-    out = set()
-    for p in phrases:
-        if p in _ACRONYM_WORDS:
-            out.add(p.upper())
-            continue
-        out.add(" ".join(w if w in ("and", "of", "for", "&") else w[:1].upper() + w[1:]
-                         for w in p.split()))
-        out.add(p.upper())
-    return out
-
-
-_ACRONYM_WORDS = frozenset({"icu", "micu", "sicu", "ccu", "cicu", "cvicu", "nicu", "picu", "ticu",
-                            "nsicu", "snf", "va", "vamc", "ent", "ob/gyn", "obgyn", "ed", "er", "or",
-                            "pacu"})
 
 
 def _alt(words: Iterable[str], gap: str = _GAP) -> str:
@@ -403,6 +388,7 @@ _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|h
 _COMMA_GAP_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
 _BOAT_RE = re.compile(rf"{_GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{_DIRECTION})?(?![\w])")
+_LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
 _TAIL_WORDS = frozenset({"Associates", "Group", "Partners", "Network", "System", "ASSOCIATES", "GROUP"})
 _COMPANY_WEAK = frozenset({"drug", "drugs", "co", "market", "bank", "agency", "company"})
 
@@ -521,10 +507,8 @@ def _tables() -> _Tables:
         rf"(?<![\w])(?P<name>{lower_name}){_GAP}"
         rf"(?P<kw>{_alt(s.lower() for s in _COMPANY_SUFFIXES + _SCHOOL_WORDS if len(s) > 4)})(?![\w])")
     context_lower_re = re.compile(
-        r"(?<![\w])(?P<ctx>(?:lives|living|lived|resides|residing|born|raised|moved|moving|relocated|"
-        r"relocating|immigrated|emigrated|traveled|travelled|returned|visiting|trip|originally|flying|"
-        r"flew|from|in|near|to|at)(?:[ \t]+(?:in|to|from|at|near|of))?)"
-        rf"{_GAP}(?P<run>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})")
+        rf"(?<![\w])(?P<ctx>from|in|near|to|at|of|visiting){_GAP}"
+        rf"(?=(?P<run>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}}))")
     given = _optional("given_names", default={})
     person_places = frozenset(k for k in places if " " not in k and k in given)
     max_words = max([len(k.split()) for k in list(places) + list(states) + list(countries)] or [1])
@@ -646,18 +630,13 @@ def _name_kind(words: list[Word], generic: frozenset) -> str:
         bare = n[:-2] if n.endswith("'s") else n
         if w.text.isupper() and len(w.text) > 1 and w.text.rstrip(".") in GENERIC_ACRONYMS:
             continue
-        if n in generic or bare in generic:
+        if n in generic or bare in generic or ("-" in bare and all(p in generic for p in bare.split("-"))):
             institution = institution or n in GENERIC_INSTITUTION_WORDS or bare in GENERIC_INSTITUTION_WORDS
             continue
         distinct = True
     if distinct:
         return "distinct"
     return "institution" if institution else "generic"
-
-
-def _distinct_count(words: list[Word], generic: frozenset) -> int:
-    return sum(1 for w in words if not _is_connector(w) and _norm(w.text) not in generic
-               and not (w.text.isupper() and w.text in GENERIC_ACRONYMS))
 
 
 def _sentence_initial(text: str, pos: int) -> bool:
@@ -790,7 +769,13 @@ def _phrase_rules(n: _Note, t: _Tables, r: _Run, i: int, j: int, kinds: frozense
         return
     phrase_end = words[j].end
     nxt = words[j + 1] if j + 1 < len(words) and not words[j + 1].nl else None
-    name = _strip_leading(_segment(words, max(0, i - 6), i))
+    if words[i].nl and (not kinds & {"hosp", "hosp_weak"} or (i != j and all(
+            w.text.isupper() for w in words[max(0, i - 3):i]) and not n.caps)):
+        name = []   # a name on the line above, except after a capitals heading (DISCHARGE SUMMARY)
+    else:
+        name = _strip_leading(_segment(words, max(0, i - 6), i))
+    if _LABEL_AFTER_RE.match(text, phrase_end):
+        return  # "Unit No: 123", "Insurance ID": a field label, not a name
     if not name:
         if "school" in kinds and nxt and nxt.text.lower() == "of":
             pass  # University of X
@@ -808,7 +793,7 @@ def _phrase_rules(n: _Note, t: _Tables, r: _Run, i: int, j: int, kinds: frozense
             end, k = phrase_end, j
             if nxt is not None and nxt.text in _TAIL_WORDS:
                 end, k = nxt.end, j + 1
-            if k + 2 < len(words) and words[k + 1].text.lower() in ("of", "for") and not words[k + 2].nl:
+            if k + 2 < len(words) and words[k + 1].text.lower() == "of" and not words[k + 2].nl:
                 seg = []
                 for w in words[k + 2:k + 7]:
                     if w.nl:
@@ -826,8 +811,7 @@ def _phrase_rules(n: _Note, t: _Tables, r: _Run, i: int, j: int, kinds: frozense
                 tier = REVIEW
             yield Span(name[0].start, end, "HOSPITAL", tier, f"locations:hospital:{kind}")
     if "practice" in kinds and kind == "distinct" and not title and not colon:
-        single = _distinct_count(name, t.generic) < 2 and _sentence_initial(text, name[0].start)
-        yield Span(name[0].start, phrase_end, "HOSPITAL", REVIEW if single or all_caps else CERTAIN,
+        yield Span(name[0].start, phrase_end, "HOSPITAL", REVIEW if all_caps else CERTAIN,
                    "locations:practice")
     if "unit" in kinds and kind == "distinct" and not title:
         end = phrase_end
@@ -953,7 +937,7 @@ _PLACE_VERBS = frozenset("""
 lives living lived resides residing resided born raised grew moved moving relocated relocating
 immigrated emigrated traveled travelled traveling travelling returned returning vacationing
 vacationed vacation visiting trip originally fled deployed stationed flying flew headed heading
-resident native hometown
+resident native hometown travel travels trip trips move moves live
 """.split())
 _FACILITY_VERBS = frozenset("""
 seen treated admitted evaluated presented presenting transferred followed visited visit hospitalized
@@ -1057,7 +1041,11 @@ def _facility_context(n: _Note, t: _Tables, r: _Run) -> Iterator[Span]:
     source = _facility_context_word(_tail_words(text, r.start))
     if not source:
         return
-    first_line = [r.words[0]] + [w for w in _takewhile_same_line(r.words[1:])]
+    first_line = [r.words[0]]
+    for w in _takewhile_same_line(r.words[1:]):
+        if w.text in ("for", "the"):
+            break   # "Calloway Rehabilitation Center for LSVT BIG"
+        first_line.append(w)
     words = _strip_leading(first_line)
     if len(words) > 6:
         words = words[:6]
@@ -1125,8 +1113,10 @@ def _city_state(n: _Note, t: _Tables) -> Iterator[Span]:
         elif city and comma and st not in _CREDENTIAL_ABBR:
             tier = REVIEW if st in _AMBIGUOUS_STATE_ABBR else CERTAIN
         elif comma and st not in _AMBIGUOUS_STATE_ABBR:
-            tier = REVIEW
+            # "Tarrytown, NY": an unlisted town before an unambiguous abbreviation.
             city = _city_words_after_facility(words, t)[-2:]
+            tier = CERTAIN if city and all(w.text[:1].isupper() and not w.text.isupper() for w in city) \
+                else REVIEW
         else:
             continue
         if city and _norm(city[0].text) not in _NOT_FACILITY_FIRST:
@@ -1163,7 +1153,9 @@ def _lower_case_rules(n: _Note, t: _Tables) -> Iterator[Span]:
             continue
         k, label, pop = found
         key = _key(" ".join(w.text for w in words[:k]))
-        ctx_first = m.group("ctx").split()[0].lower()
+        ctx_first = _place_context_word(_tail_words(text, m.start("ctx")) + [m.group("ctx")])
+        if not ctx_first:
+            continue
         tier = _context_tier(t, key, label, k, pop, ctx_first, False)
         if tier == CERTAIN and not (ctx_first in _STRONG_CONTEXT and (k > 1 or pop >= _BIG_CITY)):
             tier = REVIEW

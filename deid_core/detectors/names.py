@@ -16,11 +16,21 @@ dictionary look-up, memoised per distinct word), then a few cheap passes apply t
    review. In an ALL-CAPS note or line and in a (nearly) all-lowercase note capitalisation is
    no evidence: lone English-word names give nothing, other lone list names go to review only
    next to a person word (``seen by``, ``called``), two-word list names go to review.
+   Heads of lines: a name opening a line and followed by an age or an identifier label
+   (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``), or after ``pt`` / ``name:``;
+   ``LAST, FIRST`` before an identifier anywhere; the subject of ``X is a 42 yo``; a name in
+   brackets after a service (``Neurosurgery (Okwu)``, review unless listed). Initials after
+   dictation words (``transcribed by m.o.``, ``Transcriptionist: mlr``, ``Tech ZQ /``).
+   Lone eponyms that name a test or antigen (``Kell``, ``Holter``, ``Morse``) and a
+   collision word before a model code (``Azure XT``) give nothing.
 3. Document consistency: a word of a name found with high confidence is certain wherever it
    appears again as a name-shaped word (``Mr. Hope ... Hope reports``), and a review candidate
    made only of such words becomes certain.
+   A lower-case word made of a name found in the note plus up to three letters or digits
+   (``gasamoahb`` after ``Asamoah-Brandt``) is that person's log-in (USERNAME).
 4. Occupations from the professions list with context (``works as a``, ``retired``,
-   ``occupation:``, ``by trade``, ``67 yo``) are PROFESSION, certain, after ``is a`` review;
+   ``occupation:``, ``by trade``, ``67 yo``, ``Name, 54,``, ``he is a``, ``Name, a``) are
+   PROFESSION, certain; after ``is a`` with no person as subject review;
    after ``retired`` / ``former`` / ``works as a`` a short phrase with an occupational ending
    (``court stenographer``) is certain too.
 
@@ -710,8 +720,8 @@ class _Scan:
             return
         w = self.low[j]
         fj = self.fl[j]
-        calendar = poss and w in R.CALENDAR_NAMES and self.shape[j] != INI and not (
-            j + 1 < self.n and self.toks[j + 1].word[0].isdigit())   # "his partner thu"
+        calendar = poss and w in R.CALENDAR_NAMES and self.shape[j] != INI \
+            and (j + 1 >= self.n or self.gap(j).lstrip(" \t")[:1] in ("\n", "\r", "(", ",", ";"))
         if not calendar and (not self.ctx_ok(j) or self.shape[j] == INI):
             return
         if fj & (FOL | CLN | REL) and not fj & LIST:
@@ -720,6 +730,9 @@ class _Scan:
         idx = self.take(j, allow_comma=self.shape[j] == UP, second_free=True)
         if calendar:
             idx = [j]
+        elif fj & ENG and self.strict(j) and j + 1 < self.n and self.shape[j + 1] == LOW \
+                and not self.fl[j + 1] & (NON | GIV) and self.plain_gap(j, allow_newline=True):
+            idx, tier = [j], REVIEW   # "his wife will call": no capitals to tell Will from will
         elif not fj & LIST:
             if self.shape[j] == CAP and not self.strict(j):
                 # "Mother: Folasade Adeyemi-Clarke" is a name, "Mother: Alive" is not
@@ -830,6 +843,7 @@ class _Scan:
             modifier = True
         elif "," not in g and self.low[i] in R.AMBIGUOUS_CREDENTIALS:
             return
+        ambiguous = self.low[i] in R.AMBIGUOUS_CREDENTIALS
         idx: list[int] = []
         lower_doc = self.lower_doc
         while k >= 0 and len(idx) < 4:
@@ -864,6 +878,8 @@ class _Scan:
         if lower_doc and not listed and self.shape[idx[0]] != INI and not (
                 len(idx) >= 2 and self.line_starts_at(idx[0])):
             return   # "kwame asante, pharmd" opening a line is a signature
+        if lower_doc and ambiguous and not self.line_starts_at(idx[0]):
+            return   # "tolerating diet well, pt walking": "pt" is the patient here
         tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
         self.emit(idx, "DOCTOR", tier, f"names:credential:{self.low[i]}", remember=tier == CERTAIN)
 
@@ -881,8 +897,9 @@ class _Scan:
                     and text.startswith(".", toks[k].end) and (k == j or toks[k].start == toks[k - 1].end + 1):
                 letters += low[k]
                 k += 1
-            if 2 <= len(letters) <= 3 and letters not in self.lex.credentials and (
-                    k >= self.n or not self.gap(k - 1).lstrip(".")[:1].isalnum()):
+            after = text[toks[k - 1].end + 1:toks[k - 1].end + 40].lstrip(" \t")[:1]
+            if 2 <= len(letters) <= 3 and letters not in self.lex.credentials \
+                    and after in ("", "\n", "\r", ",", ";", ")"):   # not "by U.S. Army"
                 for m in range(j, k):
                     self.used[m] = 1
                 self.spans.append(Span(tok.start, toks[k - 1].end + 1, "DOCTOR", CERTAIN,
@@ -1028,7 +1045,7 @@ class _Scan:
             if not idx:
                 continue
             words = [k for k in idx if self.shape[k] != INI]
-            clean = [k for k in words if fl[k] & LIST and not fl[k] & (ENG | MED)]
+            clean = [k for k in words if fl[k] & LIST and not fl[k] & ENG and not self.eponym_after(k)]
             last = idx[-1]
             end = toks[last].end + (1 if self.shape[last] == INI and text.startswith(".", toks[last].end) else 0)
             after = _AGE_ID_AFTER_RE.match(text, end)
@@ -1403,19 +1420,23 @@ class _Scan:
                         parts.add(part)
         if not parts:
             return
-        toks, used, shape, fl = self.toks, self.used, self.shape, self.fl
-        for k in range(self.n):
-            if used[k] or shape[k] not in (LOW, OTHER) or fl[k] & NON:
+        toks, used, fl = self.toks, self.used, self.fl
+        shortest = min(len(p) for p in parts)
+        for k, w in enumerate(self.low):
+            if len(w) <= shortest or used[k] or fl[k] & NON or not w[0].isalpha():
                 continue
             tok = toks[k]
-            w = tok.word
-            if len(w) < 5 or not w.islower() or not w[0].isalpha():
+            if not tok.word.islower():
+                continue
+            bare = w.replace("-", "")
+            if not bare.isascii():
+                bare = _strip_accents(bare)
+            if not any(p in bare and len(bare) - len(p) <= 3 for p in parts):
                 continue
             if text[tok.start - 1:tok.start] in "@./" and tok.start or text[tok.end:tok.end + 1] in ("@", ".", "/") \
                     and text[tok.end + 1:tok.end + 2].isalnum():
                 continue   # inside an e-mail address, a URL or a path
-            bare = _strip_accents(w.replace("-", ""))
-            if any(p in bare and 0 < len(bare) - len(p) <= 3 for p in parts):
+            if bare not in parts:
                 used[k] = 1
                 self.spans.append(Span(tok.start, tok.end, "USERNAME", CERTAIN, "names:username_from_name"))
 
