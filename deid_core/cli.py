@@ -2,7 +2,7 @@
 
 Usage::
 
-    deid redact    [FILE|-] [--key K] [--known KNOWN.json]
+    deid redact    [FILE|-] [--known KNOWN.json]
     deid surrogate [FILE|-] [--key K] [--known KNOWN.json]
     deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only]
@@ -70,10 +70,19 @@ def _cmd_text(args: argparse.Namespace) -> int:
     decisions = None
     if args.command == "review":
         decisions = _read_json(args.decisions) or {}
-    result = api.process(text, mode=args.command, key=args.key, decisions=decisions, known=known)
+    try:
+        result = api.process(text, mode=args.command, key=getattr(args, "key", None),
+                             decisions=decisions, known=known)
+    except ValueError as e:
+        raise InputError(str(e)) from None
     if args.command == "review":
+        ids = {item["id"] for item in result["review"]}
+        stray = sorted(set(decisions) - ids)
+        if stray:
+            raise InputError(f"{args.decisions}: no review candidate with id {', '.join(stray)}; "
+                             f"candidates are {', '.join(sorted(ids)) or 'none'}")
         if args.accept_all or args.reject_all:
-            decisions = {item["id"]: bool(args.accept_all) for item in result["review"]}
+            decisions = {i: bool(args.accept_all) for i in ids}
             result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known)
         if args.json:
             _write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
@@ -88,7 +97,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
 def _cmd_detect(args: argparse.Namespace) -> int:
     path = args.input
     records = []
-    for n, line in enumerate(_read_text(path).splitlines(), 1):
+    for n, line in enumerate(_read_text(path).removeprefix("\ufeff").splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -111,11 +120,21 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         docs = read(args.format, args.path)
     except (ValueError, OSError) as e:
         raise InputError(str(e)) from None
+    if not docs:
+        raise InputError(f"{args.path}: no annotated notes to score")
     report = evaluate(docs, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
-    else:
-        _write(format_report(report) + "\n")
+        return 0
+    _write(format_report(report) + "\n")
+    if args.details:
+        texts = {d.id: d.text for d in docs}
+        for note in report["notes"]:
+            for kind in ("misses", "false_alarms"):
+                for start, end in note[kind]:
+                    piece = texts[note["id"]][start:end]
+                    _write(f"{note['id']}\t{kind[:-2] if kind == 'misses' else 'false alarm'}\t"
+                           f"{start}:{end}\t{piece!r}\n")
     return 0
 
 
@@ -128,14 +147,20 @@ def build_parser() -> argparse.ArgumentParser:
                        ("review", "mask certain spans; list amber candidates; apply decisions")):
         sp = sub.add_parser(name, help=text)
         sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
-        sp.add_argument("--key", default=None, help="linkage key: same key, same date offset and fake values")
-        sp.add_argument("--known", default=None, help="JSON file of the patient's known identifiers")
+        if name != "redact":
+            sp.add_argument("--key", default=None,
+                            help="linkage key: same key, same date offset and fake values "
+                                 "(default: a fresh random secret for this run)")
+        sp.add_argument("--known", default=None,
+                        help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
+                             '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
         sp.set_defaults(func=_cmd_text)
         if name == "review":
             sp.add_argument("--decisions", default=None,
                             help='JSON file {"start:end": true (mask) | false (keep)}')
-            sp.add_argument("--accept-all", action="store_true", help="mask every review candidate")
-            sp.add_argument("--reject-all", action="store_true", help="keep every review candidate")
+            both = sp.add_mutually_exclusive_group()
+            both.add_argument("--accept-all", action="store_true", help="mask every review candidate")
+            both.add_argument("--reject-all", action="store_true", help="keep every review candidate")
             sp.add_argument("--json", action="store_true", help="print output, spans and review list as JSON")
     sp = sub.add_parser("detect", help="JSONL in, one JSON line of spans per note out")
     sp.add_argument("--input", required=True, help='JSONL file of {"id", "text", ...} (or -)')
@@ -145,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
     sp.add_argument("path")
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
-    sp.add_argument("--details", action="store_true", help="include per-note misses and false alarms")
+    sp.add_argument("--details", action="store_true",
+                    help="also list each note's misses and false alarms (offsets and text)")
     sp.set_defaults(func=_cmd_eval)
     return p
 

@@ -127,3 +127,54 @@ def test_bad_input_is_a_clear_error(capsys, tmp_path, argv, content, message):
 def test_missing_file(capsys):
     code, _, err = run(capsys, ["redact", "/nonexistent/note.txt"])
     assert code == 2 and "No such file" in err
+
+
+@pytest.mark.parametrize("known,message", [
+    ({"foo": "bar"}, "unknown field(s) in known"),
+    ({"names": "John Smith"}, "known.names must be a list of strings"),
+])
+def test_bad_known_file_is_a_clear_error(capsys, tmp_path, note_file, known, message):
+    k = tmp_path / "known.json"
+    k.write_text(json.dumps(known), encoding="utf-8")
+    code, out, err = run(capsys, ["redact", str(note_file), "--known", str(k)])
+    assert code == 2 and message in err and out == ""
+
+
+@pytest.mark.parametrize("decisions,message", [
+    ({"abc": True}, "is not of the form 'start:end'"),
+    ({"210:215": "yes"}, "must be true (mask) or false (keep)"),
+    ({"999:1000": True}, "no review candidate with id 999:1000"),
+])
+def test_bad_decisions_are_a_clear_error(capsys, tmp_path, note_file, decisions, message):
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps(decisions), encoding="utf-8")
+    code, out, err = run(capsys, ["review", str(note_file), "--decisions", str(d)])
+    assert code == 2 and message in err and out == ""
+
+
+def test_accept_all_and_reject_all_together_are_refused(capsys, note_file):
+    with pytest.raises(SystemExit) as e:
+        main(["review", str(note_file), "--accept-all", "--reject-all"])
+    assert e.value.code == 2
+
+
+def test_eval_of_an_empty_corpus_is_an_error(capsys, tmp_path):
+    p = tmp_path / "empty.jsonl"
+    p.write_text("\n", encoding="utf-8")
+    code, out, err = run(capsys, ["eval", "--format", "corpus", str(p)])
+    assert code == 2 and "no annotated notes" in err
+
+
+def test_detect_accepts_a_byte_order_mark(capsys, tmp_path):
+    p = tmp_path / "bom.jsonl"
+    p.write_bytes("\ufeff".encode("utf-8") + b'{"id": 1, "text": "Seen 03/05/2014."}\n')
+    code, out, _ = run(capsys, ["detect", "--input", str(p)])
+    assert code == 0 and json.loads(out)["spans"][0]["label"] == "DATE"
+
+
+def test_eval_details_lists_misses_with_text(capsys, tmp_path):
+    p = tmp_path / "one.jsonl"
+    p.write_text(json.dumps({"id": "x", "text": "Seen by nobody in particular, blue.",
+                             "spans": [{"start": 30, "end": 34, "label": "CITY"}]}) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, ["eval", "--format", "corpus", str(p), "--details"])
+    assert code == 0 and "x\tmiss\t30:34\t'blue'" in out
