@@ -95,7 +95,7 @@ _RANGE = (r"(?P<rs>\s*[-–—&]\s*|\s+(?:to|through|thru|and)\s+)"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
     ("iso", r"(?<!\d)(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d)"),
     ("compact", r"^(?P<y>(?:1[89]|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)"),
-    ("mdy", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d:])"),
+    ("mdy", r"(?<![\d.:])(?P<m>\d{1,2})(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d:])"),
     ("day_month_range", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + _RANGE
      + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+)" + _MON
      + r"(?:" + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:]))?"),
@@ -108,8 +108,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx,
     ("month_year", _MON + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:])"),
     ("numeric_month_year", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[-/.])(?P<y>\d{4})(?!\d)"),
     ("iso_month", r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d\-])"),
-    ("month_day_numeric", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[/-])(?P<d>\d{1,2})(?![\d/])"
-     r"(?!-(?:\d{4}|\d\d)(?![\d/.:-]))"),
+    ("month_day_numeric", r"(?<![\d.:])(?P<m>\d{1,2})(?P<s>[/-])(?P<d>\d{1,2})(?![\d/:])"
+     r"(?!-(?:\d{4}|\d\d)(?![\d/.:-]))(?!\s*(?:[ap]\.?m\b|h\b|hrs?\b|hours?\b|min))"),
     ("month", _MON),
     ("decade", r"(?<![\d'’])(?P<dec>(?:1[6-9]|2\d)\d0|['’]?\d0)['’]?s(?![^\W\d_])"),
     ("year", r"(?<!\d)(?P<y>(?:1[6-9]|2\d)\d\d)(?!\d)"),
@@ -224,7 +224,8 @@ def parse_date(text: str, pos: int = 0, day_first: bool = False) -> ParsedDate |
     """Read the first date in ``text`` at or after ``pos`` (formats: the module docstring).
 
     A weekday is taken as part of the date when it comes before it or right after it
-    (``Monday, March 5``; ``3/5/14 (Wed)``). Where two patterns match, the one starting first
+    (``Monday, March 5``; ``3/5/14 (Wed)``); it also decides an ambiguous numeric date when only
+    one reading falls on it (``Tue 04/03/2024`` is 4 March). Where two patterns match, the one starting first
     wins (ties: the order of :data:`_PATTERNS`); if its values are impossible the text gives
     ``None`` (``02/30/2014`` is not read as the year ``2014``). A day range whose last day is
     smaller (``June 28-3``) runs into the next month.
@@ -258,7 +259,23 @@ def parse_date(text: str, pos: int = 0, day_first: bool = False) -> ParsedDate |
         parsed.fields["wd"] = wd.span("wd")
         parsed.end = max(parsed.end, wd.end())
         parsed.start = min(parsed.start, wd.start())
+        _weekday_decides_order(parsed)
     return parsed
+
+
+def _weekday_decides_order(p: ParsedDate) -> None:
+    """Swap day and month of an ambiguous numeric date (``Sat 02.03.2024``) when only the
+    other reading falls on the weekday written beside it."""
+    if (p.pattern != "mdy" or p.year is None or p.month == p.day
+            or not (p.month <= 12 and p.day <= 12)):
+        return
+    try:
+        as_read, swapped = _dt.date(p.year, p.month, p.day), _dt.date(p.year, p.day, p.month)
+    except ValueError:
+        return
+    if as_read.weekday() != p.weekday == swapped.weekday():
+        p.month, p.day = p.day, p.month
+        p.fields["m"], p.fields["d"] = p.fields["d"], p.fields["m"]
 
 
 def day_first_in(texts) -> bool:
@@ -310,10 +327,12 @@ def _num(value: int, like: str, padded: bool) -> str:
     return f"{value:02d}" if like.startswith("0") or (padded and len(like) == 2) else str(value)
 
 
-def _month_name(month: int, like: str) -> str:
+def _month_name(month: int, like: str, dotted: bool = False) -> str:
+    """The name of ``month`` in the style of ``like``: full, three letters, or ``Sept``; in its
+    letter case. ``May`` counts as a full name unless ``dotted`` (``May.``: an abbreviation)."""
     full = MONTHS[month - 1]
     low = like.lower()
-    if low in MONTHS:  # a full name ("May" counts as one)
+    if low in MONTHS and not (dotted and low == "may"):  # a full name
         new = full
     elif low == "sept":
         new = "sept" if month == 9 else full[:3]
@@ -355,7 +374,7 @@ def _add_days(d: _dt.date, offset: int) -> _dt.date | None:
 _HOLIDAY = re.compile(
     r"(?<![^\W\d_])(?P<h>christmas(?:\s+eve)?|x-?mas|new\s+year['’]?s(?:\s+(?:day|eve))?|thanksgiving|"
     r"easter(?:\s+sunday)?|good\s+friday|halloween|memorial\s+day|labou?r\s+day|independence\s+day|"
-    r"fourth\s+of\s+july|july\s+4th|veterans['’]?\s+day|valentine['’]?s\s+day|mother['’]?s\s+day|"
+    r"fourth\s+of\s+july|veterans['’]?\s+day|valentine['’]?s\s+day|mother['’]?s\s+day|"
     r"father['’]?s\s+day|(?:martin\s+luther\s+king|mlk)\s+(?:jr\.?\s+)?day|presidents['’]?\s+day|"
     r"columbus\s+day|st\.?\s+patrick['’]?s\s+day|juneteenth|boxing\s+day)"
     r"(?:[ \t,]{1,3}(?:of\s+)?(?P<y>(?:1[6-9]|2\d)\d\d))?(?![^\W\d_])", re.I)
@@ -363,7 +382,7 @@ _HOLIDAY = re.compile(
 _FIXED_HOLIDAYS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("christmas eve", (12, 24)), ("christmas", (12, 25)), ("xmas", (12, 25)), ("x-mas", (12, 25)),
     ("new years eve", (12, 31)), ("new years", (1, 1)), ("halloween", (10, 31)),
-    ("independence", (7, 4)), ("fourth of july", (7, 4)), ("july 4th", (7, 4)),
+    ("independence", (7, 4)), ("fourth of july", (7, 4)),
     ("veterans", (11, 11)), ("valentines", (2, 14)), ("juneteenth", (6, 19)),
     ("st patricks", (3, 17)), ("boxing", (12, 26)),
 )
@@ -498,8 +517,10 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
         parsed = parse_date(text, pos, day_first)
         if parsed is None:
             break
-        dates.append(parsed)
         pos = max(parsed.end, pos + 1)
+        if parsed.pattern == "year" and dates and None not in (dates[-1].year, dates[-1].day):
+            continue  # "3/5/2014 1930": a time of day after a full date, not a year
+        dates.append(parsed)
     if not dates:
         return None
     values: dict[tuple[int, int], str] = {}
@@ -578,9 +599,13 @@ def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
     if "m" in f:
         values[f["m"]] = _num(new_m, like("m"), padded)
     if "mon" in f:
-        values[f["mon"]] = _month_name(new_m, like("mon"))
+        values[f["mon"]] = _month_name(new_m, like("mon"), text[f["mon"][1]:f["mon"][1] + 1] == ".")
     if "d" in f:
-        values[f["d"]] = _num(new_d, like("d"), padded)
+        # a two-digit day joined to a month name without a space is fixed width ("10-Jan-2014",
+        # "10JAN2014"): padded; with a space ("10 January") only a leading zero means padding
+        joined = "mon" in f and not any(c.isspace() for c in text[f["d"][1]:f["mon"][0]]
+                                        + text[f["mon"][1]:f["d"][0]])
+        values[f["d"]] = _num(new_d, like("d"), padded or joined)
     if "suf" in f:
         values[f["suf"]] = format_like_case(_ordinal(new_d), like("suf"))
     if "wd" in f:

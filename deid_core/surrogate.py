@@ -6,11 +6,14 @@ gets (the helpers' docstrings give the details):
 ========================================  ============================================================
 PATIENT, DOCTOR                           :class:`~deid_core.surrogate_names.NameFaker` (person,
                                           sex, case and ``LAST, FIRST M`` layout kept)
-USERNAME, ZIP, ROOM, PHONE, FAX, all IDs  :func:`~deid_core.surrogate_shapes.shape_map` (digit
+USERNAME, ZIP, ROOM, all IDs             :func:`~deid_core.surrogate_shapes.shape_map` (digit
                                           count, punctuation, letter case kept)
+PHONE, FAX                                :func:`~deid_core.surrogate_shapes.fake_phone` (layout
+                                          and ``+1`` kept; NANP shape, ``555-01xx`` line)
 DATE                                      :func:`~deid_core.dateshift.shift_date_text` by the key's
                                           one offset; unreadable text -> a fake ISO date
-AGE                                       :func:`~deid_core.surrogate_shapes.fake_age`
+AGE                                       :func:`~deid_core.surrogate_shapes.fake_age` (a
+                                          decade at or over 90 such as ``90s`` is kept)
 EMAIL, URL, IPADDR                        documentation domains and addresses
 CITY, STATE, COUNTRY, STREET, HOSPITAL,   :class:`~deid_core.surrogate_places.PlaceFaker`
 ORGANIZATION, DEPARTMENT, LOCATION-OTHER
@@ -20,19 +23,22 @@ PROFESSION                                hand-written professions list
 Guarantees: every pick depends only on the linkage key and the normalised original value (so
 the same value gets the same fake throughout a note and in every note run with the same key);
 a fake never equals its original (re-picked; where no different value of the same shape exists,
-e.g. a span of punctuation only, the category tag such as ``[ID]`` is written instead).
+e.g. a span of punctuation only, the category tag such as ``[ID]`` is written instead), with one
+exception: an AGE span that states only a band at or over 90 (``90s``, ``nineties``, ``90+``;
+:func:`~deid_core.surrogate_shapes.is_age_category`) is written as is, since it reveals no
+more than a 10-year band.
 """
 from __future__ import annotations
 
-from . import lists as _lists
 from .analyze import Analysis
 from .dateshift import fake_date, parse_date, shift_date_text
 from .keys import LinkageKey, as_key, normalise
 from .render import Rendered, render
 from .spans import REVIEW, Span
-from .surrogate_names import NameFaker, word_keys
-from .surrogate_places import PlaceFaker, sorted_pool
-from .surrogate_shapes import fake_age, fake_email, fake_ip, fake_url, shape_map, ssn_valid
+from .surrogate_names import NameFaker, fake_pools, word_keys
+from .surrogate_places import PlaceFaker
+from .surrogate_shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
+                               is_age_category, shape_map, ssn_valid)
 
 __all__ = ["surrogate", "Surrogator"]
 
@@ -42,7 +48,10 @@ mrn mr no nos num number id ids acct account accts med rec record medical ssn ss
 room rm bed suite ste unit floor fl apt ward bay pager pgr ph tel phone fax cell mobile
 """.split())
 
-_SHAPED = frozenset({"USERNAME", "ZIP", "ROOM", "PHONE", "FAX", "SSN", "MEDICALRECORD", "HEALTHPLAN",
+#: Characters of context before a name span given to the name faker (titles, relation words).
+NAME_CONTEXT_CHARS = 40
+
+_SHAPED = frozenset({"USERNAME", "ZIP", "ROOM", "SSN", "MEDICALRECORD", "HEALTHPLAN",
                      "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM"})
 _INSTITUTIONS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "LOCATION-OTHER"})
 
@@ -61,7 +70,8 @@ class Surrogator:
         self.text = text
         self.key = key
         self.offset = key.date_offset_days()
-        self._names_src = [text[s.start:s.end] for s in spans if s.category == "NAME"]
+        self._names_src = [(text[s.start:s.end], self._before(s), s.source)
+                           for s in spans if s.category == "NAME"]
         self._excluded: set[str] = set()
         for s in spans:
             self._excluded |= word_keys(text[s.start:s.end])
@@ -74,7 +84,10 @@ class Surrogator:
                 if parsed and parsed.year is not None:
                     self.context_year = parsed.year
                     break
-        self._memo: dict[tuple[str, str, str], str] = {}
+        self._memo: dict[tuple[str, str, str, str], str] = {}
+
+    def _before(self, span: Span) -> str:
+        return self.text[max(0, span.start - NAME_CONTEXT_CHARS):span.start]
 
     @property
     def names(self) -> NameFaker:
@@ -92,21 +105,23 @@ class Surrogator:
 
     def fake(self, span: Span, original: str) -> str:
         """The fake for one span whose characters are ``original``; never equal to it."""
-        before = self.text[max(0, span.start - 8):span.start]
-        memo_key = (span.label, original, before if span.category == "NAME" else "")
+        name = span.category == "NAME"
+        before = self._before(span) if name else ""
+        memo_key = (span.label, original, before, span.source if name else "")
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = self._fake(span.label, original, before)
-            if hit is None or normalise(hit) == normalise(original):
+            hit = self._fake(span.label, original, before, span.source)
+            kept = span.label == "AGE" and hit == original and is_age_category(original)
+            if hit is None or (normalise(hit) == normalise(original) and not kept):
                 hit = f"[{span.category}]"
             self._memo[memo_key] = hit
         return hit
 
-    def _fake(self, label: str, original: str, before: str) -> str | None:
+    def _fake(self, label: str, original: str, before: str, source: str = "") -> str | None:
         if not original.strip():
             return None
         if label in ("PATIENT", "DOCTOR"):
-            return self.names.fake(original, before)
+            return self.names.fake(original, before, source)
         if label == "DATE":
             shifted = shift_date_text(original, self.offset, self.context_year)
             if shifted is None:
@@ -115,11 +130,13 @@ class Surrogator:
         if label == "AGE":
             return fake_age(self.key, original)
         if label == "EMAIL":
-            return fake_email(self.key, original, sorted_pool("surname", _lists.surnames()))
+            return fake_email(self.key, original, fake_pools().surnames)
         if label == "URL":
             return fake_url(self.key, original)
         if label == "IPADDR":
             return fake_ip(self.key, original)
+        if label in ("PHONE", "FAX"):
+            return fake_phone(self.key, "id:" + label, original, ID_LABEL_WORDS)
         if label in _SHAPED:
             valid = ssn_valid if label == "SSN" else None
             return shape_map(self.key, "id:" + label, original, ID_LABEL_WORDS, valid)

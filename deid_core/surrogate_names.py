@@ -8,18 +8,32 @@ gets a role:
 * ``LAST, FIRST M`` (a comma after the first unit): the units before the comma are the surname,
   the first after it the given name, the rest middle names.
 * otherwise, two or more units: the last is the surname, the first the given name, others middle.
-* one unit: a surname when the note already used it as one, when an initial or a title
-  (``Dr``, ``Mrs``...) comes before it, or when it is not a given name in the Census list;
-  otherwise a given name.
+* one unit: a given name when a relation word (``husband``, ``his daughter``; the detector's
+  ``names:relation:<word>`` source says the same) or a first-name cue (``first name:``,
+  ``goes by``) comes just before it; a surname when the note already used it as one, when an
+  initial or a title (``Dr``, ``Mrs``...) comes before it, or when it is neither a given name
+  in the Census list nor used as a given name elsewhere in the note; otherwise a given name.
+* a lone word of 2-4 capital letters that is in neither Census list (``JS``, ``RMT``, a
+  signature or ``cc:`` line), 2-4 capitals inside a longer span that are the initials of the
+  rest of it (``JTW James T. Wolcott``), or a lone 2-4 letter word the detector found as initials
+  (source containing ``initials``: ``-- jkm``), is a set of initials: it becomes as many fake
+  letters in the same case (the initials of that person's fake name when the note spells the
+  person out, ``John Smith`` ... ``JS``). Dotted initials (``J.S.``) are initials letter by
+  letter.
 
 Every part is replaced by a keyed pick (:class:`deid_core.keys.LinkageKey`) made from its
 normalised spelling and role only, so the same surname maps to the same fake surname wherever and
 in whatever layout it appears, in this note and in every note run with the same key. A given name
 is replaced by one of the same sex (Census 1990 lists: ``M``, ``F`` or ``MF`` for both; a name
-in both lists counts as the sex it is far more common in, see :func:`usual_sex`). An
+in both lists counts as the sex it is far more common in, see :func:`usual_sex`); a name after a
+relation word takes the relation's sex (:func:`relation_sex`: husband, son -> ``M``; wife,
+daughter -> ``F``), for that name throughout the note. An
 initial becomes the initial of the fake name of the same person when the note spells that person
 out elsewhere (``John Smith`` ... ``J. Smith``), else a keyed letter. A pick never equals the
 original part nor any other name part written in the note (re-picked with the next attempt).
+Fake picks never use a name that is also an ordinary English word or a medical term
+(``lists.english_collisions()``, ``lists.medical_collisions()``: no ``Mr. Kind``, no
+``Dr. Parkinson``): see :func:`fake_pools`.
 """
 from __future__ import annotations
 
@@ -32,7 +46,7 @@ from . import lists as _lists
 from .dateshift import format_like_case
 from .keys import LinkageKey, normalise
 
-__all__ = ["NameFaker", "name_parts", "word_keys"]
+__all__ = ["NameFaker", "name_parts", "word_keys", "relation_sex", "fake_pools", "is_initials"]
 
 #: Words kept as written inside a name span (generational suffixes, degrees, credentials).
 KEPT_WORDS: frozenset[str] = frozenset({
@@ -45,6 +59,27 @@ PARTICLES: frozenset[str] = frozenset({"van", "von", "der", "den", "de", "del", 
                                        "al", "el", "ter", "ten"})
 #: Titles that make a following lone name a surname (``Dr Smith``).
 TITLES: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam"})
+
+#: Relation heads with a sex; prefixes ``step``/``grand``/``god``/``great``/``half``/``ex`` and
+#: ``-in-law`` are looked through (``granddaughter`` -> F, ``brother-in-law`` -> M).
+MALE_RELATIONS: frozenset[str] = frozenset({
+    "husband", "son", "father", "brother", "dad", "daddy", "pa", "papa", "uncle", "nephew",
+    "boyfriend", "fiance", "fiancé", "widower", "grandpa", "grandad", "granddad", "man", "boy",
+    "gentleman"})
+FEMALE_RELATIONS: frozenset[str] = frozenset({
+    "wife", "daughter", "mother", "sister", "mom", "mum", "mommy", "mummy", "ma", "mama", "aunt",
+    "niece", "girlfriend", "fiancee", "fiancée", "widow", "grandma", "granny", "woman", "girl",
+    "lady"})
+#: Relation words without a sex (the name list's sex is used).
+NEUTRAL_RELATIONS: frozenset[str] = frozenset({
+    "partner", "spouse", "friend", "caregiver", "carer", "child", "cousin", "guardian", "parent",
+    "sibling", "neighbor", "neighbour", "roommate", "grandchild", "kid", "baby", "twin",
+    "companion", "poa", "proxy", "hcp", "contact"})
+_REL_PREFIXES = ("great-", "great", "step-", "step", "grand", "god", "half-", "ex-", "foster ")
+#: Words just before a lone name that make it a first name (``first name: Tomasz``).
+FIRST_NAME_CUES: tuple[str, ...] = ("first name", "firstname", "first", "given name", "forename",
+                                    "goes by", "go by", "nickname", "called", "call him",
+                                    "call her", "named", "hi", "hello", "dear", "thanks", "thank you")
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _UNIT = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)*")
@@ -60,6 +95,65 @@ def _key(word: str) -> str:
 def word_keys(text: str) -> set[str]:
     """The normalised words of ``text`` (letters only, accents and punctuation dropped)."""
     return {k for k in (_key(m.group()) for m in _WORD.finditer(text)) if k}
+
+
+def relation_sex(word: str) -> str | None:
+    """``"M"``/``"F"`` for a relation word with a sex (``husband``, ``Granddaughter``,
+    ``brother-in-law``), ``"?"`` for a relation without one (``partner``), ``None`` for a word
+    that is not a relation."""
+    w = re.sub(r"['’]s$", "", normalise(word).strip(" .,:;")) if word else ""
+    w = w.replace("-in-law", "").replace(" in law", "")
+    for _ in range(3):
+        if w in MALE_RELATIONS:
+            return "M"
+        if w in FEMALE_RELATIONS:
+            return "F"
+        if w in NEUTRAL_RELATIONS:
+            return "?"
+        for p in _REL_PREFIXES:
+            if w.startswith(p) and len(w) > len(p) + 1:
+                w = w[len(p):]
+                break
+        else:
+            return None
+    return None
+
+
+_RELATION_SOURCE = re.compile(r":relation:([^\W\d][\w\-]*)")
+_RELATION_BEFORE = re.compile(r"([^\W\d_][^\W\d_'’\-]*(?:-[^\W\d_]+)*)(?:['’]s)?[\s,:;(\-]*$")
+_CUE_BEFORE = re.compile(r"(?<![^\W\d_])(" + "|".join(sorted((re.escape(c) for c in FIRST_NAME_CUES),
+                                                           key=len, reverse=True))
+                         + r")\s*[:,\-]?\s*$", re.I)
+
+
+def context_sex(before: str, source: str = "") -> str | None:
+    """What the text ``before`` a lone name (and the detector's ``source``) say about it:
+    ``"M"``/``"F"``/``"?"`` when it is a first name (after a relation word or a first-name cue;
+    ``"?"`` = sex unknown), ``None`` when they say nothing."""
+    for word in _RELATION_SOURCE.findall(source):
+        sex = relation_sex(word.replace("_", " "))
+        if sex:
+            return sex
+    m = _RELATION_BEFORE.search(before)
+    if m:
+        sex = relation_sex(m.group(1))
+        if sex:
+            return sex
+    if _CUE_BEFORE.search(before):
+        return "?"
+    return None
+
+
+_INITIALS = re.compile(r"[A-Z]{2,4}")
+
+
+def is_initials(word: str, listed: object = ()) -> bool:
+    """True for 2-4 capital letters (``JS``, ``RMT``) that are not a name in ``listed``
+    (a container of lower-case names: ``LEE``, ``NG`` stay names), nor a particle, suffix,
+    credential or title (``DE``, ``JR``, ``MD``, ``DR``)."""
+    low = word.lower()
+    return (bool(_INITIALS.fullmatch(word)) and low not in listed
+            and low not in PARTICLES and low not in KEPT_WORDS and low not in TITLES)
 
 
 def name_parts(text: str) -> list[tuple[int, int, str]]:
@@ -111,8 +205,15 @@ def usual_sex(name: str, listed: str, percents: dict[str, dict[str, float]]) -> 
     return "MF"
 
 
+#: A pick list keeps only names that are not English or medical words when at least this many
+#: remain (the real lists keep about 21,000 surnames and 4,400 given names); a smaller
+#: stand-in list is used whole.
+MIN_CLEAN_POOL = 20
+
+
 class _Pools:
-    """Sorted pick lists built from the Census lists (rebuilt if the lists change)."""
+    """Sorted pick lists built from the Census lists, less the English and medical collisions
+    (rebuilt if the lists change)."""
 
     def __init__(self) -> None:
         self._src: tuple[object, ...] = ()
@@ -122,17 +223,26 @@ class _Pools:
         given = _lists.given_names()
         sur = _lists.surnames()
         percents = given_name_percents()
-        src = (given, sur, percents)
+        english = _lists.english_collisions()
+        medical = _lists.medical_collisions()
+        src = (given, sur, percents, english, medical)
         if len(src) != len(self._src) or any(a is not b for a, b in zip(src, self._src)):
             given = {n: usual_sex(n, sex, percents) for n, sex in given.items()}
             self.given_sex = given
             self.surname_set = sur
+            bad = english | medical
+
+            def clean(names) -> tuple[str, ...]:
+                kept = tuple(sorted(n for n in names if n not in bad))
+                return kept if len(kept) >= MIN_CLEAN_POOL else tuple(sorted(names))
+
             by_sex: dict[str, list[str]] = {"M": [], "F": [], "MF": []}
             for name, sex in given.items():
                 by_sex.setdefault(sex, []).append(name)
-            self.given_by_sex = {s: tuple(sorted(v)) for s, v in by_sex.items()}
-            self.given_all = tuple(sorted(given))
-            self.surnames = tuple(sorted(sur))
+            self.given_by_sex = {s: clean(v) for s, v in by_sex.items()}
+            self.given_all = clean(given)
+            self.surnames = clean(sur)
+            self.listed = set(given) | set(sur)
             self._src = src
         return self
 
@@ -140,13 +250,24 @@ class _Pools:
 _POOLS = _Pools()
 
 
+def fake_pools() -> "_Pools":
+    """The current pick lists: ``surnames``, ``given_all`` and ``given_by_sex`` (``"M"``,
+    ``"F"``, ``"MF"``) are sorted tuples of lower-case Census names that are neither
+    ``lists.english_collisions()`` nor ``lists.medical_collisions()`` (unless fewer than
+    :data:`MIN_CLEAN_POOL` would remain); ``given_sex`` maps
+    every listed given name to its usual sex; ``listed`` is every listed name."""
+    return _POOLS.get()
+
+
 class NameFaker:
     """Fake names for one note.
 
     Args:
         key: the linkage key deciding every pick.
-        originals: the texts of every name span in the note; their full names teach initials
-            (``John Smith`` lets ``J. Smith`` follow).
+        originals: every name span in the note, each its text or a ``(text, before, source)``
+            triple (``before``: up to ~40 characters just before the span; ``source``: the
+            span's detector source). Full names teach initials (``John Smith`` lets
+            ``J. Smith`` and ``JS`` follow); relation contexts teach first names and their sex.
         excluded: normalised words never used as a fake (default: the words of ``originals``;
             the surrogate writer passes the words of every span in the note).
 
@@ -154,32 +275,74 @@ class NameFaker:
         FileNotFoundError: if the Census list files are missing (see :mod:`deid_core.lists`).
     """
 
-    def __init__(self, key: LinkageKey, originals: Iterable[str] = (),
+    def __init__(self, key: LinkageKey, originals: Iterable[str | tuple[str, str, str]] = (),
                  excluded: Iterable[str] | None = None) -> None:
         self.key = key
         self.pools = _POOLS.get()
-        originals = list(originals)
+        items = [(o, "", "") if isinstance(o, str) else (o[0], o[1], o[2]) for o in originals]
         self.excluded: set[str] = set(excluded) if excluded is not None else set()
         self.known_surnames: set[str] = set()
+        self.known_given: set[str] = set()
+        self.learned_sex: dict[str, str] = {}  # first name -> sex its relation word gave
         self.given_for: dict[tuple[str, str], str] = {}  # (surname, initial) -> given name
+        self.initials_for: dict[str, list[tuple[str, str]] | None] = {}  # "js" -> parts, None if ambiguous
         if excluded is None:
-            for text in originals:
+            for text, _, _ in items:
                 self.excluded.update(word_keys(text))
-        for text in originals:
-            roles = self._roles(text, "")
-            given = [k for k, r in roles if r == "given"]
-            surs = [k for k, r in roles if r == "surname"]
-            self.known_surnames.update(surs)
-            if given and surs:
-                self.given_for.setdefault((surs[-1], given[0][0]), given[0])
+        # pass 1: full names and names in a first-name context; pass 2: everything else
+        lone = []
+        for text, before, source in items:
+            roles = self._roles(text, before, source)
+            named = [(k, r) for k, r in roles if r in ("given", "surname", "initial")]
+            sex = context_sex(before, source)
+            if sex in ("M", "F"):
+                for k, r in roles:
+                    if r == "given":
+                        self.learned_sex.setdefault(k, sex)
+                        break
+            if sum(r != "initial" for _, r in named) >= 2:
+                self._learn(roles)
+                initials = "".join(k[0] for k, _ in named)
+                if 2 <= len(initials) <= 4:
+                    seen = self.initials_for.get(initials, named)
+                    self.initials_for[initials] = named if seen == named else None
+            elif any(r == "given" for _, r in roles) and sex:
+                self._learn(roles)
+            else:
+                lone.append((text, before, source))
+        for text, before, source in lone:
+            self._learn(self._roles(text, before, source))
+
+    def _learn(self, roles: list[tuple[str, str]]) -> None:
+        given = [k for k, r in roles if r == "given"]
+        surs = [k for k, r in roles if r == "surname"]
+        self.known_surnames.update(surs)
+        self.known_given.update(given)
+        if given and surs:
+            self.given_for.setdefault((surs[-1], given[0][0]), given[0])
 
     # -- roles --------------------------------------------------------------------------------
-    def _roles(self, text: str, before: str) -> list[tuple[str, str]]:
-        """``(normalised part, role)`` per part, role ``surname``/``given``/``initial``/``kept``."""
+    def _roles(self, text: str, before: str, source: str = "") -> list[tuple[str, str]]:
+        """``(normalised part, role)`` per part, role ``surname``/``given``/``initial``/
+        ``initials``/``kept``."""
         parts = name_parts(text)
         roles: dict[int, str] = {i: p[2] for i, p in enumerate(parts)}
+        unit_idx = [i for i, p in enumerate(parts) if p[2] == "unit"]
+        by_source = "initials" in source and len(unit_idx) == 1
+        for i in unit_idx:
+            word = text[parts[i][0]:parts[i][1]]
+            if len(unit_idx) == 1:
+                lone = (i == 0 or parts[i - 1][2] != "initial") and (
+                    is_initials(word, self.pools.listed) or (by_source and is_initials(word.upper())))
+                if lone:
+                    roles[i] = "initials"
+            elif is_initials(word):  # "JTW James T. Wolcott": the letters of the rest
+                rest = "".join(_key(text[p[0]:p[1]])[:1] for j, p in enumerate(parts)
+                               if j != i and p[2] in ("unit", "initial"))
+                if rest == word.lower():
+                    roles[i] = "initials"
         for i, p in enumerate(parts[:-1]):
-            if (p[2] == "unit" and parts[i + 1][2] == "unit"
+            if (roles[i] == "unit" and roles[i + 1] == "unit"
                     and _key(text[p[0]:p[1]]) in PARTICLES):
                 roles[i] = "kept"
         units = [i for i, p in enumerate(parts) if roles[i] == "unit"]
@@ -195,14 +358,21 @@ class NameFaker:
             roles[units[-1]] = "surname"
         elif len(units) == 1:
             i = units[0]
-            k = _key(text[parts[i][0]:parts[i][1]])
+            word = text[parts[i][0]:parts[i][1]]
+            k = _key(word)
             initial_before = any(p[2] == "initial" for p in parts[:i])
-            title_inside = any(_key(text[p[0]:p[1]]) in TITLES for p in parts[:i])
-            if (k in getattr(self, "known_surnames", ()) or initial_before
-                    or title_inside or _TITLE_BEFORE.search(before) or k not in self.pools.given_sex):
+            title = (any(_key(text[p[0]:p[1]]) in TITLES for p in parts[:i])
+                     or _TITLE_BEFORE.search(before))
+            if initial_before or title:
                 roles[i] = "surname"
-            else:
+            elif context_sex(before, source):
                 roles[i] = "given"
+            elif k in getattr(self, "known_surnames", ()):
+                roles[i] = "surname"
+            elif k in getattr(self, "known_given", ()) or k in self.pools.given_sex:
+                roles[i] = "given"
+            else:
+                roles[i] = "surname"
         return [(_key(text[s:e]), roles[i]) for i, (s, e, _) in enumerate(parts)]
 
     # -- picks --------------------------------------------------------------------------------
@@ -218,8 +388,9 @@ class NameFaker:
         return self._pick(self.pools.surnames, "surname", original)
 
     def given(self, original: str) -> str:
-        """Fake given name (lower case) of the same sex for a normalised given name."""
-        sex = self.pools.given_sex.get(original)
+        """Fake given name (lower case) of the same sex for a normalised given name (the sex
+        a relation word gave it in this note, else its usual sex in the Census lists)."""
+        sex = self.learned_sex.get(original) or self.pools.given_sex.get(original)
         pool = self.pools.given_by_sex.get(sex) if sex else None
         return self._pick(pool or self.pools.given_all, "given:" + (sex or "?"), original)
 
@@ -232,16 +403,36 @@ class NameFaker:
         letters = tuple(c for c in string.ascii_lowercase if c != letter)
         return self.key.choice(letters, "initial", letter)
 
+    def initials(self, original: str) -> str:
+        """Fake initials (lower case, same length) for run-together initials such as ``js``:
+        the initials of the fake name of the person the note spells out with those initials
+        (one person only), else keyed letters; never equal to ``original``."""
+        parts = self.initials_for.get(original)
+        if parts:
+            surname = next((k for k, r in parts if r == "surname"), None)
+            fake = "".join((self.surname(k) if r == "surname" else self.given(k) if r == "given"
+                            else self.initial(k, surname))[0] for k, r in parts)
+            if fake != original:
+                return fake
+        for attempt in range(_ATTEMPTS_INITIALS):
+            fake = "".join(self.key.choice(string.ascii_lowercase, f"initials:{i}", original, attempt)
+                           for i in range(len(original)))
+            if fake != original:
+                return fake
+        return "".join("a" if c != "a" else "b" for c in original)  # pragma: no cover
+
     # -- whole span ---------------------------------------------------------------------------
-    def fake(self, text: str, before: str = "") -> str:
+    def fake(self, text: str, before: str = "", source: str = "") -> str:
         """The fake for a name span's ``text`` with the same layout, case and punctuation.
 
         Args:
             text: the span's characters, e.g. ``"SMITH, JOHN C"``.
-            before: text just before the span (to see a title such as ``Dr.``).
+            before: text just before the span (to see a title such as ``Dr.`` or a relation
+                word such as ``husband``; ~40 characters are plenty).
+            source: the span's detector source (``names:relation:wife`` marks a first name).
         """
         parts = name_parts(text)
-        roles = self._roles(text, before)
+        roles = self._roles(text, before, source)
         surname = next((k for k, r in roles if r == "surname"), None)
         out = []
         pos = 0
@@ -253,6 +444,9 @@ class NameFaker:
             elif role == "initial":
                 letter = self.initial(k, surname)
                 out.append(letter.upper() if word.isupper() or not word.islower() else letter)
+            elif role == "initials":
+                new = self.initials(k)
+                out.append(new if word.islower() else new.upper())
             else:
                 pieces = word.split("-")
                 fakes = []
@@ -267,3 +461,6 @@ class NameFaker:
             pos = e
         out.append(text[pos:])
         return "".join(out)
+
+
+_ATTEMPTS_INITIALS = 32

@@ -8,11 +8,14 @@
   :func:`deid_core.surrogate_shapes.shape_map`), street suffixes (``handwritten("street_suffixes")``),
   directions and unit words kept (:data:`STREET_WORDS`), state abbreviations swapped for another, the other words replaced by one
   fake name (a Census surname, ``Elm Street`` -> ``Garza Street``).
-* Hospital, organisation, department, other location: the words of the entries of
-  ``lists.handwritten("hospital_words")`` (and ``"departments"`` for DEPARTMENT) and linking
-  words stay; each
-  run of other words becomes a fake place name (``Mercy General Hospital`` ->
-  ``Tulsa General Hospital``); when every word is generic a fake place is put in front.
+* Hospital, organisation, department, other location: a whole new name is built from one fake
+  place and the original's generic words (the words of ``lists.handwritten("hospital_words")``
+  and ``"departments"``, and :data:`INSTITUTION_WORDS`), so no part of the original
+  proper name (``St.``, ``Agnes``, ``Brigham``) survives: ``<Place> <generic tail>``
+  (``St. Agnes Women's Hospital`` -> ``Tulsa Women's Hospital``), or ``<generic head> of
+  <Place>`` (``Children's Hospital of Boston`` -> ``Children's Hospital of Tulsa``); with no
+  generic tail a HOSPITAL gets ``<Place> Hospital`` (``Brigham and Women's`` ->
+  ``Tulsa Women's Hospital``) and other labels the place alone.
 * Profession: a keyed pick from ``lists.handwritten("professions")``.
 
 Every value keeps the original's letter case (ALL CAPS, lower, Title). Picks come from the
@@ -25,10 +28,11 @@ import re
 
 from . import lists as _lists
 from .keys import LinkageKey, normalise
-from .surrogate_names import word_keys
+from .surrogate_names import fake_pools, word_keys
 from .surrogate_shapes import shape_map
 
-__all__ = ["PlaceFaker", "STREET_WORDS", "LINK_WORDS", "style_like", "sorted_pool"]
+__all__ = ["PlaceFaker", "STREET_WORDS", "LINK_WORDS", "INSTITUTION_WORDS", "HEAD_WORDS", "style_like",
+           "sorted_pool"]
 
 #: Street suffixes (USPS), directions and unit words kept as written in an address.
 STREET_WORDS: frozenset[str] = frozenset("""
@@ -40,6 +44,38 @@ apt apartment suite ste unit floor fl fls bldg building room rm po box lot space
 """.split())
 #: Linking words kept inside institution names.
 LINK_WORDS: frozenset[str] = frozenset({"of", "the", "and", "for", "at", "in", "on", "&", "de", "la"})
+#: Generic words of institution names besides the hand-written lists (descriptors and the
+#: heads of organisation names); kept when they end the name.
+INSTITUTION_WORDS: frozenset[str] = frozenset("""
+women's womens women children's childrens children men's men infants infant veterans regional general memorial community county university
+medical center centre centers health healthcare hospital hospitals clinic clinics care
+rehabilitation rehab cancer heart eye ear vascular orthopedic orthopaedic specialty surgical
+surgery psychiatric behavioral behavioural veterans family pediatric pediatrics home homes
+institute infirmary hospice nursing facility system systems group associates partners practice
+pharmacy laboratory laboratories lab labs imaging dialysis foundation insurance inc llc corp
+corporation co company school college academy church services service unit wing pavilion
+house living assisted skilled primary internal medicine physical therapy sports spine allergy
+asthma vision epilepsy infusion endoscopy digestive fetal testing birthing wellness diagnostic
+diagnostics dental dentistry orthodontics chiropractic podiatry audiology hearing sleep
+pain wound counseling counselling recovery ambulance bakery bistro cafe restaurant cantina works
+consultants consulting logistics courier alliance mutual apothecary association partnership
+drug drugs store market bank trust agency society club ministries llp ltd plc credit union
+freight trucking
+""".split())
+#: Words that make a generic tail an institution (a tail of descriptors only, ``Women's``,
+#: gets :data:`HOSPITAL_HEAD` added for a HOSPITAL).
+HEAD_WORDS: frozenset[str] = frozenset("""
+hospital hospitals clinic clinics center centre centers infirmary hospice institute home homes
+facility system systems group associates partners practice pharmacy laboratory laboratories lab
+labs imaging dialysis foundation insurance inc llc corp corporation co company school college
+academy church services service unit wing pavilion health healthcare care rehab sanatorium snf
+house living nursing rehabilitation medicine therapy imaging infusion endoscopy testing wellness
+diagnostics dentistry orthodontics chiropractic podiatry audiology counseling counselling recovery
+ambulance bakery bistro cafe restaurant cantina works consultants consulting logistics courier
+alliance mutual apothecary association partnership drug drugs store market bank trust agency
+society club ministries llp ltd plc union freight trucking
+""".split())
+HOSPITAL_HEAD = "Hospital"
 #: How many of the biggest places fake cities are drawn from.
 CITY_POOL_SIZE = 1000
 
@@ -70,6 +106,22 @@ def sorted_pool(name: str, source, values: bool = False) -> tuple:
     if hit is None or hit[0] is not source:
         hit = (source, tuple(sorted(set(source.values() if values else source))))
         _POOL_CACHE[name] = hit
+    return hit[1]
+
+
+def _institution_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(generic words, head words) of institution names: the hand-written hospital words and
+    departments (words of 3+ letters) with :data:`INSTITUTION_WORDS` / :data:`HEAD_WORDS`;
+    a department's last word (``cardiology``, ``medicine``) is a head word too."""
+    hospital = _lists.handwritten("hospital_words")
+    departments = _lists.handwritten("departments")
+    hit = _POOL_CACHE.get("institution")
+    if hit is None or hit[0][0] is not hospital or hit[0][1] is not departments:
+        words = {w for entry in hospital | departments for w in entry.split() if len(w) > 2}
+        heads = {entry.split()[-1] for entry in departments if len(entry.split()[-1]) > 2}
+        hit = ((hospital, departments),
+               (frozenset(words | INSTITUTION_WORDS), frozenset(heads | HEAD_WORDS)))
+        _POOL_CACHE["institution"] = hit
     return hit[1]
 
 
@@ -140,7 +192,7 @@ class PlaceFaker:
                                      "profession", text), text)
 
     def _street_name(self, run: str) -> str:
-        return style_like(self._pick(sorted_pool("surname", _lists.surnames()), "street", run), run)
+        return style_like(self._pick(fake_pools().surnames, "street", run), run)
 
     def address(self, text: str, label: str) -> str | None:
         """A fake for street/address-like text: numbers shape-kept, :data:`STREET_WORDS` kept,
@@ -190,42 +242,45 @@ class PlaceFaker:
         return None if _norm(result) == _norm(text) else result
 
     def institution(self, text: str, label: str) -> str:
-        """A fake hospital/organisation/department/location name keeping its generic words."""
-        entries = set(_lists.handwritten("hospital_words"))
-        if label == "DEPARTMENT":
-            entries |= _lists.handwritten("departments")
-        generic = {w for entry in entries for w in entry.split()} | LINK_WORDS
-        out: list[str] = []
-        pos = 0
-        run: list[tuple[int, int]] = []
-        replaced = False
+        """A whole fake hospital/organisation/department/location name: one fake place with the
+        original's generic words around it (see the module docstring); no other word of the
+        original is kept. ALL CAPS and lower-case originals give ALL CAPS / lower-case fakes."""
+        generic, heads = _institution_words()
+        toks = [(m.start(), m.end(), m.group().casefold().replace("’", "'"))
+                for m in _TOKEN.finditer(text)]
 
-        def flush() -> None:
-            nonlocal pos, replaced
-            if not run:
-                return
-            s, e = run[0][0], run[-1][1]
-            out.append(text[pos:s])
-            out.append(self.city(text[s:e]))
-            pos = e
-            replaced = True
-            run.clear()
+        def is_generic(low: str) -> bool:
+            return low in generic or low in LINK_WORDS
 
-        for m in _TOKEN.finditer(text):
-            if m.group().casefold() in generic:
-                flush()
-            elif run and not text[run[-1][1]:m.start()].strip(" \t"):
-                run.append(m.span())
-            else:
-                flush()
-                run.append(m.span())
-        flush()
-        out.append(text[pos:])
-        result = "".join(out)
-        if not replaced:
-            first = _TOKEN.search(text)
-            like = first.group() if first else text
-            result = self.city(text).strip() + " " + text
-            if like.isupper() and len(like) > 1:
-                result = result.upper()
+        # trailing generic run, without the linking words it starts with
+        i = len(toks)
+        while i > 0 and is_generic(toks[i - 1][2]):
+            i -= 1
+        while i < len(toks) and toks[i][2] in LINK_WORDS:
+            i += 1
+        tail = toks[i:]
+        # leading generic run ending in a linking word: "Children's Hospital of"
+        j = 0
+        while j < len(toks) and is_generic(toks[j][2]):
+            j += 1
+        while j > 0 and toks[j - 1][2] not in LINK_WORDS:
+            j -= 1
+        head = toks[:j]
+        place = self.city(text)
+        upper = sum(c.isupper() for c in text) > 1 and not any(c.islower() for c in text)
+        lower = any(c.isalpha() for c in text) and not any(c.isupper() for c in text)
+
+        def case(value: str) -> str:
+            return value.upper() if upper else value.lower() if lower else value
+
+        has_head = any(t[2] in heads for t in tail)
+        if tail and (has_head or label != "HOSPITAL"):
+            result = place + " " + text[tail[0][0]:tail[-1][1]]
+        elif head and any(t[2] not in LINK_WORDS for t in head) and j < len(toks):
+            result = text[:head[-1][1]] + " " + place
+        elif label == "HOSPITAL":
+            words = text[tail[0][0]:tail[-1][1]] + " " if tail else ""
+            result = place + " " + words + case(HOSPITAL_HEAD)
+        else:
+            result = place
         return result

@@ -8,8 +8,16 @@
 * :func:`fake_email`, :func:`fake_url`, :func:`fake_ip`: valid-looking values in the reserved
   documentation domains (``example.org``, ``example.com``, ``example.net``; RFC 2606), private
   IPv4 ``10.0.0.0/8`` and documentation IPv6 ``2001:db8::/32`` (RFC 3849).
+* :func:`fake_phone`: a North American (NANP) number keeps its layout and any ``+1``/``1``
+  country prefix, gets a keyed area code of valid shape (first digit 2-9, no ``N11``, middle
+  digit not 9; toll-free ``800`` etc. kept) and a line in the fictional ``555-0100``-``555-0199``
+  range; other numbers keep
+  a ``+CC`` country code and are shape-mapped; an extension is shape-mapped.
 * :func:`fake_age`: an age over 89 becomes another age over 89 (90-99, or 100-109 for three
-  digits) in the same form, digits or words (``ninety-four`` -> ``ninety-one``).
+  digits) in the same form, digits or words (``ninety-four`` -> ``ninety-one``). A decade
+  (``90s``, ``90's``, ``nineties``, ``100s``) or the Safe Harbor category itself (``90+``) is
+  kept as written: it reveals no more than a 10-year band at or over 90
+  (:func:`is_age_category`); a decade under 90 becomes another decade under 90.
 
 Every function returns ``None`` when it cannot produce a value different from the original
 (the caller then writes the category tag instead).
@@ -22,7 +30,8 @@ from collections.abc import Callable
 from .dateshift import format_like_case
 from .keys import LinkageKey
 
-__all__ = ["shape_map", "fake_email", "fake_url", "fake_ip", "fake_age", "age_words"]
+__all__ = ["shape_map", "fake_email", "fake_url", "fake_ip", "fake_age", "age_words", "fake_phone",
+           "is_age_category"]
 
 _RUN = re.compile(r"[^\W\d_]+|\d+")
 _ASCII_LOWER = "abcdefghijklmnopqrstuvwxyz"
@@ -219,16 +228,57 @@ def _age_band(value: int, digits: int) -> range:
     return range(1 if digits == 1 else 10, 10 if digits == 1 else 90)
 
 
+#: A decade in digits: ``90s``, ``90's``, ``100s`` (the number ends in 0).
+_DECADE_DIGITS = re.compile(r"(?<!\d)(?P<n>[1-9]\d?0)(?P<s>['’]?s)(?![^\W\d_])", re.I)
+_DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies",
+                 "eighties", "nineties")
+_DECADE_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(_DECADE_WORDS) + r")(?![^\W\d_])", re.I)
+#: The Safe Harbor aggregate written out: ``90+``, ``>89``, ``over 89``, ``90 or older``.
+_AGE_AGGREGATE = re.compile(
+    r"(?:(?<!\d)(?:9\d|1\d\d)\s*\+|(?:>\s*=?|\bover\s+|\bolder\s+than\s+)(?:89|9\d|1\d\d)(?!\d)"
+    r"|(?<!\d)(?:9\d|1\d\d)\s+(?:or|and)\s+(?:older|over|above)\b)", re.I)
+
+
+def is_age_category(text: str) -> bool:
+    """True when ``text`` states an age only as a band at or over 90 that it is safe to keep as
+    written: a decade (``90s``, ``90's``, ``nineties``, ``100s``) or the Safe Harbor aggregate
+    itself (``90+``, ``>89``, ``over 89``, ``90 or older``). Such a span reveals at most a
+    10-year band, never the age, so :func:`fake_age` returns it unchanged."""
+    if _AGE_AGGREGATE.search(text):
+        return True
+    m = _DECADE_DIGITS.search(text)
+    if m:
+        return int(m.group("n")) >= 90 and not re.search(r"\d", text[:m.start()] + text[m.end():])
+    m = _DECADE_WORD.search(text)
+    return bool(m) and m.group().lower() == "nineties" and not re.search(r"\d", text)
+
+
 def fake_age(key: LinkageKey, text: str) -> str | None:
     """Another age in the same band and form: over 89 stays over 89 (90-99; 100-109 for a
-    three-digit or ``hundred`` age), digits stay digits, words stay words in the same case."""
-    m = re.search(r"\d+", text)
+    three-digit or ``hundred`` age), digits stay digits, words stay words in the same case.
+    A decade stays a decade (``40s`` -> ``70s``, ``forties`` -> ``seventies``); a band at or
+    over 90 (:func:`is_age_category`) is returned unchanged."""
+    if is_age_category(text):
+        return text
+    m = _DECADE_DIGITS.search(text)
     if m:
+        value = int(m.group("n"))
+        band = tuple(d for d in range(10, 90, 10) if d != value)
+        new = key.choice(band, "age:decade", str(value))
+        return text[:m.start("n")] + str(new) + text[m.end("n"):]
+    m = _DECADE_WORD.search(text)
+    if m:
+        word = m.group().lower()
+        band = tuple(w for w in _DECADE_WORDS[:-1] if w != word)
+        new = key.choice(band, "age:decade", word)
+        return text[:m.start()] + format_like_case(new, m.group()) + text[m.end():]
+    m = re.search(r"\d+", text)
+    if m and len(m.group()) <= 3:
         value = int(m.group())
         band = tuple(v for v in _age_band(value, len(m.group())) if v != value)
         new = key.choice(band, "age", str(value))
         return text[:m.start()] + str(new) + text[m.end():]
-    m = _AGE_WORDS.search(text)
+    m = None if m else _AGE_WORDS.search(text)
     if m:
         phrase = m.group()
         value = _words_value(phrase)
@@ -238,3 +288,88 @@ def fake_age(key: LinkageKey, text: str) -> str | None:
         words = age_words(new, hyphen, " and " in phrase.lower())
         return text[:m.start()] + format_like_case(words, phrase) + text[m.end():]
     return shape_map(key, "age", text)
+
+
+# ------------------------------------------------------------------------------- phones ---
+#: A leading country code: ``+1``, ``+44``, ``001``/``011`` international prefixes are not
+#: treated as country codes (they are shape-mapped with the rest).
+_COUNTRY = re.compile(r"\s*\(?\+\s?(?P<cc>\d{1,3})\)?(?=[\s.\-(/]|$)")
+#: A trailing extension: ``x204``, ``ext. 12``, ``extension 7``, ``#3``.
+_EXTENSION = re.compile(r"(?i:\s*(?:x|ext\.?|extn\.?|extension|#)\s*)(?P<ext>\d{1,6})\s*$")
+
+
+#: Toll-free area codes: kept as written (a business line; the line number is still faked).
+TOLL_FREE: frozenset[str] = frozenset({"800", "833", "844", "855", "866", "877", "888"})
+
+
+def _nanp_area_ok(area: str) -> bool:
+    return area[0] in "23456789" and area[1] != "9" and area[1:] != "11"
+
+
+def _nanp_digits(key: LinkageKey, purpose: str, seed: str, attempt: int, n: int) -> str:
+    """Keyed NANP digits: ``n`` = 10 (area, ``555``, ``01xx``) or 7 (``555``, ``01xx``)."""
+    rnd = _stream(key, purpose, seed, attempt, 8)
+    line = "01" + str(rnd[3] % 10) + str(rnd[4] % 10)
+    if n == 7:
+        return "555" + line
+    if seed[:3] in TOLL_FREE:
+        return seed[:3] + "555" + line
+    for i in range(0, 6, 3):  # two tries within one stream before the next attempt
+        area = str(2 + rnd[i] % 8) + str(rnd[i + 1] % 9) + str(rnd[i + 2] % 10)
+        if _nanp_area_ok(area):
+            return area + "555" + line
+    return "201555" + line
+
+
+def fake_phone(key: LinkageKey, purpose: str, text: str,
+               keep_words: frozenset[str] = frozenset()) -> str | None:
+    """A fake phone/fax number keeping the layout of ``text``.
+
+    A country code written ``+CC`` is kept as written, as is the leading ``1`` of an 11-digit
+    number (``1-800-...``). When the rest has 10 digits (with no country code, or ``1``) or 7
+    digits (no country code), it becomes a North American number of valid shape: area code
+    first digit 2-9, middle digit 0-8, not ``N11`` (a toll-free one, :data:`TOLL_FREE`, is
+    kept); exchange ``555``; line ``0100``-``0199`` (the range reserved for fiction). Other
+    numbers are shape-mapped (:func:`shape_map`). An extension (``x204``) is shape-mapped; label words in ``keep_words`` (``tel``, ``fax``) stay;
+    a span with any other word is shape-mapped whole. The digits are keyed from the number's
+    digits alone (country code and extension apart), so ``+1 617 555 0142`` and
+    ``(617) 555-0142`` get the same fake.
+
+    Returns:
+        The fake, or ``None`` when no different value can be made (no digit or letter).
+    """
+    first = re.search(r"[+\d]", text)
+    lead = first.start() if first else 0
+    cc_m = _COUNTRY.match(text, lead)
+    head = cc_m.end() if cc_m else lead
+    cc = cc_m.group("cc") if cc_m else None
+    ext_m = _EXTENSION.search(text, max(head, len(text) - 40))  # bounded: no quadratic scan
+    tail = ext_m.start() if ext_m else len(text)
+    body = text[head:tail]
+    positions = [head + i for i, c in enumerate(body) if c.isdigit()]
+    digits = "".join(text[i] for i in positions)
+    if cc is None and len(digits) == 11 and digits[0] == "1":  # 1-617-555-0142, +16175550142
+        cc, positions, digits = "1", positions[1:], digits[1:]
+    nanp = (len(digits) == 10 and cc in (None, "1")) or (len(digits) == 7 and cc is None)
+    ext = ext_m.group("ext") if ext_m else ""
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text[:lead] + body)]
+    if any(w not in keep_words for w in words):
+        return shape_map(key, purpose, text, keep_words)
+    if not nanp:
+        new_body = shape_map(key, purpose, body) or body
+        new_ext = (shape_map(key, purpose + ":ext", ext) or ext) if ext_m else ""
+        out = (text[:head] + new_body
+               + (text[tail:ext_m.start("ext")] + new_ext + text[ext_m.end("ext"):] if ext_m else ""))
+        return out if out != text else shape_map(key, purpose, text, keep_words)
+    for attempt in range(_ATTEMPTS):
+        new = _nanp_digits(key, purpose, digits, attempt, len(digits))
+        if new == digits:
+            continue
+        chars = list(text)
+        for i, d in zip(positions, new):
+            chars[i] = d
+        if ext_m:
+            new_ext = shape_map(key, purpose + ":ext", ext) or ext
+            chars[ext_m.start("ext"):ext_m.end("ext")] = list(new_ext)
+        return "".join(chars)
+    return None  # pragma: no cover - 100 lines x 700 area codes

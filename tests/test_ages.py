@@ -53,6 +53,17 @@ FOUND = [
     ("leopold fairweather, 96, lives at", [("96", R)]),
     ("SISTER YVETTE (92) IN", [("92", R)]),
     ("92-year-old and 95-year-old sisters", [("92", C), ("95", C)]),
+    ("He is ninety-four.", [("ninety-four", C)]),
+    ("She was ninety-one when widowed", [("ninety-one", C)]),
+    ("He is now ninety-three, lives alone", [("ninety-three", C)]),
+    ("She turned ninety-one last week.", [("ninety-one", C)]),
+    ("turns ninety in May", [("ninety", C)]),
+    ("Mother died at ninety-two.", [("ninety-two", C)]),
+    ("Father is one hundred and one.", [("one hundred and one", C)]),
+    ("age ninety", [("ninety", C)]),
+    ("She turns 90 today.", [("90", C)]),
+    ("She is 94.", [("94", C)]),
+    ("he was 96, lives alone", [("96", C)]),
 ]
 
 NOTHING = [
@@ -82,6 +93,18 @@ NOTHING = [
     "Temp is 98 F",
     "sats in the 90s",
     "SBP in the 90s",
+    "pulse was ninety.",
+    "HR at ninety",
+    "BP was ninety over sixty",
+    "He is ninety percent better",
+    "waited ninety.",
+    "flexed at ninety degrees",
+    "is ninety minutes away",
+    "she is 92% on RA",
+    "he is 98.6",
+    "she is 90 pounds",
+    "HR is 94.",
+    "he is 92 kg",
 ]
 
 

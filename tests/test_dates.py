@@ -107,6 +107,12 @@ FOUND = [
     ("followed since\n2009.", [("2009", C)]),
     ("(2017, 2021)", [("2017", C), ("2021", C)]),
     ("Hx CAD (CABG 2004), AF", [("2004", C)]),
+    # a model year is at most a review candidate, whatever precedes it; a time word still wins
+    ("Owned 2012 pickup", [("2012", R)]),
+    ("struck by 2012 pickup truck", [("2012", R)]),
+    ("rollover of 2019 Honda Civic", [("2019", R)]),
+    ("in 2012 cars were", [("2012", C)]),
+    ("diagnosed 2012 with CHF", [("2012", C)]),
     # several in one note
     ("Admit 3/4/2014, d/c 3/9/2014, f/u Apr 2", [("3/4/2014", C), ("3/9/2014", C), ("Apr 2", C)]),
 ]
@@ -174,6 +180,8 @@ NOTHING = [
     "1/2 ppd",
     "HIV 1/2 Ab",
     "a 3/4 inch laceration",
+    "FY2019 budget",
+    "FY2019 pickup",
 ]
 
 

@@ -92,6 +92,28 @@ FOUND = [
     ("card 4111-1111-1111-1112 (fails Luhn)", [("4111-1111-1111-1112", "IDNUM", R)]),
     ("MRN: 4471203   Acct# A99812",
      [("4471203", "MEDICALRECORD", C), ("A99812", "ACCOUNT", C)]),
+    # label punctuation in any order: "#", ":", ".", "No.", "-" and spaces
+    ("MRN#:1234567 seen", [("1234567", "MEDICALRECORD", C)]),
+    ("MRN#: 12-34-56 seen", [("12-34-56", "MEDICALRECORD", C)]),
+    ("MRN#:A1234567", [("A1234567", "MEDICALRECORD", C)]),
+    ("MRN #: 1234567", [("1234567", "MEDICALRECORD", C)]),
+    ("MRN No.: 12-34-56", [("12-34-56", "MEDICALRECORD", C)]),
+    ("MRN.:  #0045123", [("0045123", "MEDICALRECORD", C)]),
+    ("MRN-1234567", [("1234567", "MEDICALRECORD", C)]),
+    ("MRN: #12345", [("12345", "MEDICALRECORD", C)]),
+    ("Acct.#:A99812", [("A99812", "ACCOUNT", C)]),
+    ("Acct :# 5566778", [("5566778", "ACCOUNT", C)]),
+    # insurer name + plan word: certain HEALTHPLAN
+    ("BCBS policy XGH884512301", [("XGH884512301", "HEALTHPLAN", C)]),
+    ("Aetna ID: W123456789", [("W123456789", "HEALTHPLAN", C)]),
+    ("Cigna #: 88123401", [("88123401", "HEALTHPLAN", C)]),
+    ("UnitedHealthcare member ID 9981-22341", [("9981-22341", "HEALTHPLAN", C)]),
+    ("Humana Medicare Advantage member 77120934", [("77120934", "HEALTHPLAN", C)]),
+    ("Kaiser Permanente member number 00112233", [("00112233", "HEALTHPLAN", C)]),
+    ("Medicare policy 123456789A", [("123456789A", "HEALTHPLAN", C)]),
+    ("MassHealth ID 100200300400", [("100200300400", "HEALTHPLAN", C)]),
+    ("Medicaid # YQ44120983", [("YQ44120983", "HEALTHPLAN", C)]),
+    ("MRN#:\n\n4471203", [("4471203", "IDNUM", R)]),      # a blank line ends the label
 ]
 
 NOTHING = [
@@ -138,6 +160,11 @@ NOTHING = [
     "lost his job 1990",
     "NDC 0093-7180-01",
     "CPT 99213",
+    "Aetna policy updated",
+    "BCBS plan covers PT",
+    "Medicaid 2019 coverage",
+    "Cigna # 12",
+    "MRN#: none on file",
 ]
 
 

@@ -95,7 +95,7 @@ FOUND = [
     ("Message left for Parkinson about results.", [("Parkinson", "PATIENT", R)]),
     ("Results discussed with Patel on the phone.", [("Patel", "PATIENT", R)]),
     ("Foley catheter placed.", [("Foley", "PATIENT", R)]),
-    ("Swan-Ganz catheter removed.", [("Swan-Ganz", "PATIENT", R)]),
+    ("Hickman catheter flushed.", [("Hickman", "PATIENT", R)]),   # one word + clinical noun: review
     # document consistency: a confident name makes later lone mentions certain
     ("Dr. Patel called. Patel agrees with the plan.", [("Patel", "DOCTOR", C)] * 2),
     # ALL CAPS and lower-case notes: lists + context
@@ -179,6 +179,35 @@ FOUND = [
     ("Works as a sous-chef at a bistro.", [("sous-chef", "PROFESSION", C)]),
     ("She was a piano teacher for 50 years.", [("piano teacher", "PROFESSION", C)]),
     ("Her hero is a teacher.", [("teacher", "PROFESSION", R)]),   # no person subject: review
+    # lower-case lines and sentences inside a note that has capitals elsewhere
+    ("Progress Note 5/6/2025\npt john smith seen by dr jones today, wife mary at bedside. "
+     "daughter linda brown called.",
+     [("john smith", "PATIENT", C), ("jones", "DOCTOR", C), ("mary", "PATIENT", C),
+      ("linda brown", "PATIENT", C)]),
+    ("Plan: per Dr. Okafor. wife mary called and son david visits weekly.",
+     [("Okafor", "DOCTOR", C), ("mary", "PATIENT", C), ("david", "PATIENT", C)]),
+    ("HPI: Seen today.\n- f/u with dr jones in 2 weeks, pt agrees", [("jones", "DOCTOR", C)]),
+    ("Progress Note: pt john smith seen by dr jones today. wife mary at bedside.",
+     [("john smith", "PATIENT", C), ("jones", "DOCTOR", C), ("mary", "PATIENT", C)]),
+    ("Visit Summary\nPatient: john smith   DOB: 1/1/1950", [("john smith", "PATIENT", C)]),
+    ("Seen today. Spoke with pt john smith about the plan.", [("john smith", "PATIENT", C)]),
+    # ... where the name stops before a verb or an adverb
+    ("Clinic Note\nher daughter jessica lives nearby and son david visits weekly. mother mary said "
+     "she is fine.", [("jessica", "PATIENT", C), ("david", "PATIENT", C), ("mary", "PATIENT", C)]),
+    ("Clinic Note\ndr gonzalez agrees with plan and dr patel recommends mri.",
+     [("gonzalez", "DOCTOR", C), ("patel", "DOCTOR", C)]),
+    ("follow-up\nkim saw the patient. jessica lives with her mother.",
+     [("kim", "PATIENT", R), ("jessica", "PATIENT", R)]),
+    ("saw the patient. jessica reports pain.", [("jessica", "PATIENT", R)]),   # "patient." no title
+    ("DR GONZALEZ AGREES WITH PLAN. SON DAVID VISITS WEEKLY.",
+     [("GONZALEZ", "DOCTOR", C), ("DAVID", "PATIENT", C)]),
+    # hospitals named after people are no person
+    ("Transferred from Johns Hopkins for ECMO.", [("Johns Hopkins", "HOSPITAL", C)]),
+    ("seen at nyu langone last week", [("nyu langone", "HOSPITAL", C)]),
+    # ... and a person's verb after the name makes it certain after a relation
+    ("Discharge\nher husband obinna helps with pill boxes", [("obinna", "PATIENT", C)]),
+    ("ICU Note\nna 134 at 03:00, dr. ashworth aware", [("ashworth", "DOCTOR", C)]),
+    ("ED Note\nnext of kin: mother greta reinholt reached at home", [("greta reinholt", "PATIENT", C)]),
 ]
 
 
@@ -253,6 +282,38 @@ NOTHING = [
     "his partner sat with him overnight",
     "pt tolerating diet well, pt walking the hall",
     "Transferred via Drake PLC courier.",
+    # eponymous patterns, protocols, solutions, screens and devices
+    "ECG: Wolff-Parkinson-White pattern noted.",
+    "Exercise stress test per Bruce protocol, stage 3.",
+    "Cheyne-Stokes respirations overnight.",
+    "Jackson-Pratt drain with 20 ml output.",
+    "Bolus of Hartmann solution given.",
+    "Denver II screen normal for age.",
+    "History of Osgood-Schlatter disease as a teen.",
+    "Family history: her mother, Whipple procedure in 2010.",
+    "Swan-Ganz catheter removed.",
+    "SWAN-GANZ CATHETER REMOVED.",
+    "Child-Pugh class B cirrhosis.",
+    "CXR: Kerley B lines at both bases.",
+    "Ramsay sedation scale 3.",
+    "Argyll Robertson pupil on the left.",
+    "History of Ivor Lewis esophagectomy.",
+    "Sister Mary Joseph nodule at the umbilicus.",
+    "Bolus of lactated Ringer's given.",
+    "Salem sump to low wall suction.",
+    "Denver Developmental Screening Test normal.",
+    "Nursing Note\npt ambulating, foley catheter draining, swan-ganz removed, jackson-pratt drain intact.",
+    # lower-case sentences in a note with capitals: no name without evidence
+    "Plan: Continue lisinopril. will recheck bmp in 1 week and call with results.",
+    "Vent. rate 44 BPM   PR interval * ms   QRS duration 148 ms",
+    "Kept doses at home; she will self-inject (did so in 2021).",
+    "Assessment\npt is a 67 yo man. mark the site. hope to discharge. bill sent to insurance.",
+    "ED Note\nson reports his mother fell at home at about 22:30",
+    "Discharge\nQuestions: stroke nurse line (570) 555-0126",
+    "Cast check\nmeds reviewed: furosemide 20 mg daily",
+    "Pacemaker Clinic\nmr safety: mr-conditional pacemaker",
+    "ECG\nvent. rate 44 bpm        pr interval * ms      qrs duration 148 ms",
+    "Family history: her mother, Bruce protocol stress test 2019.",
 ]
 
 
@@ -288,6 +349,15 @@ NOT_COVERED = [
     ("Cardiology (Inpatient) note", "Inpatient"),
     ("his wife will call tomorrow", "call"),
     ("Email jwhitcombe@example.org from Dr. Anne Whitcombe", "jwhitcombe"),
+    ("Clinic Note\ndr gonzalez agrees with plan", "agrees"),
+    ("seen with kim. pt says jessica lives nearby", "lives"),
+    ("Clinic Note\nkim saw the patient today", "saw"),
+    ("Clinic Note\nher son david visits weekly", "visits"),
+    ("Sincerely,\nWendell E. Dunleavy, MD\nwendell.dunleavy@example.org", "wendell.dunleavy@example.org"),
+    ("Assessment\nwife will call tomorrow", "call"),
+    ("ICU Note\nna 134 at 03:00, dr. ashworth aware, 3% nacl not ordered yet", "aware"),
+    ("ED Note\nnext of kin: mother greta reinholt reached at home", "mother"),
+    ("Discharge\nher husband obinna helps with pill boxes", "helps"),
 ]
 
 

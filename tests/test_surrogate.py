@@ -15,6 +15,7 @@ from deid_core.keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key
 from deid_core.spans import LABELS, Span
 from deid_core import surrogate_names
 from deid_core.surrogate import surrogate
+from deid_core.surrogate_shapes import is_age_category
 
 MALE = ["adam", "brian", "carl", "dennis", "edgar", "frank", "glen", "harold", "ivan", "john",
         "kevin", "louis", "martin", "neil", "oscar", "paul", "ralph", "steven", "todd", "victor"]
@@ -51,7 +52,15 @@ def fake_lists(monkeypatch):
     monkeypatch.setattr(lists, "countries", lambda: frozenset({"france", "peru", "kenya", "japan"}),
                         raising=False)
     monkeypatch.setattr(lists, "handwritten", lambda name: HANDWRITTEN[name], raising=False)
+    monkeypatch.setattr(lists, "english_collisions", lambda: ENGLISH, raising=False)
+    monkeypatch.setattr(lists, "medical_collisions", lambda: MEDICAL, raising=False)
     monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: PERCENTS)
+
+
+#: Invented stand-ins: surnames that are ordinary words / medical words (never picked as fakes).
+ENGLISH = frozenset({"green", "hall", "king", "young", "hill", "baker", "carter", "turner", "wright",
+                     "kind", "moore"})
+MEDICAL = frozenset({"parker", "campbell"})
 
 
 PERCENTS = {"jamie": {"M": 0.02, "F": 0.2}}  # jamie: far more often female -> counts as F
@@ -336,5 +345,220 @@ def test_any_span_text_any_label_gives_a_different_value(value, label):
     r = surrogate(a, "fuzz")
     new = r.text[1:-1]
     assert r.text[0] == "<" and r.text[-1] == ">"
-    assert new != value
+    if label == "AGE" and is_age_category(value):  # "90s", "90+": a band, written as is
+        assert new == value
+    else:
+        assert new != value
     assert r.placed[0].replaced
+
+
+# ------------------------------------------------------------- new-user findings (rows) ---
+CITIES = "|".join(p[0] for p in PLACES)
+
+
+@pytest.mark.parametrize("value,label,shape,gone", [
+    ("St. Agnes Women's Hospital", "HOSPITAL", rf"(?:{CITIES}) Women's Hospital", ("St", "Agnes")),
+    ("St. Mary's Hospital", "HOSPITAL", rf"(?:{CITIES}) Hospital", ("St", "Mary")),
+    ("ST. MARY'S HOSPITAL", "HOSPITAL", rf"(?:{CITIES.upper()}) HOSPITAL", ("ST", "MARY")),
+    ("Brigham and Women's", "HOSPITAL", rf"(?:{CITIES}) Women's Hospital", ("Brigham", " and")),
+    ("Brigham and Women's Hospital", "HOSPITAL", rf"(?:{CITIES}) Women's Hospital", ("Brigham",)),
+    ("Children's Hospital of Boston", "HOSPITAL", rf"Children's Hospital of (?:{CITIES})", ("Boston",)),
+    ("Mayo Clinic Rochester", "HOSPITAL", rf"(?:{CITIES}) Hospital", ("Mayo", "Rochester")),
+    ("Acme Medical Group", "ORGANIZATION", rf"(?:{CITIES}) Medical Group", ("Acme",)),
+    ("St. Jude Cardiology", "DEPARTMENT", rf"(?:{CITIES}) Cardiology", ("St", "Jude")),
+    # not changed: the generic words themselves
+    ("Mercy General Hospital", "HOSPITAL", rf"(?:{CITIES}) General Hospital", ("Mercy",)),
+])
+def test_institution_is_a_whole_fake_name(value, label, shape, gone):
+    for i in range(8):
+        out = outs(surrogate(build(f"seen at {value}.", (value, label)), f"inst{i}"))[0]
+        assert re.fullmatch(shape, out), out
+        assert ". " not in out and all(g not in out for g in gone), out
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("90s", "90s"), ("90's", "90's"), ("100s", "100s"), ("nineties", "nineties"),
+    ("NINETIES", "NINETIES"), ("90+", "90+"), ("over 89", "over 89"), ("90 or older", "90 or older"),
+])
+def test_decade_or_band_over_89_is_kept(value, expected):
+    for i in range(5):
+        out = outs(surrogate(build(f"In her {value}.", (value, "AGE")), f"dec{i}"))[0]
+        assert out == expected
+
+
+@pytest.mark.parametrize("value,shape,low,high", [
+    ("92", r"9\d", 90, 99), ("93s", r"9\ds", 90, 99),  # "93s" is not a decade: a 9X age
+    ("40s", r"[1-8]0s", 10, 80), ("60's", r"[1-8]0's", 10, 80),
+])
+def test_ages_stay_in_band(value, shape, low, high):
+    seen = set()
+    for i in range(12):
+        out = outs(surrogate(build(f"in his {value}.", (value, "AGE")), f"band{i}"))[0]
+        assert re.fullmatch(shape, out), out
+        n = int(re.match(r"\d+", out).group())
+        assert low <= n <= high and out != value
+        seen.add(out)
+    assert len(seen) > 2
+
+
+def test_decade_words_under_90_stay_decade_words():
+    out = outs(surrogate(build("in her Forties", ("Forties", "AGE")), "w"))[0]
+    assert out in ("Teens", "Twenties", "Thirties", "Fifties", "Sixties", "Seventies", "Eighties")
+
+
+NANP = r"[2-9][0-8]\d"  # area code: first digit 2-9, middle 0-8 (N9X is reserved)
+
+
+@pytest.mark.parametrize("value,shape", [
+    ("+1 617 555 0100", rf"\+1 ({NANP}) 555 01\d\d"),
+    ("+1 (617) 555-0100", rf"\+1 \(({NANP})\) 555-01\d\d"),
+    ("+16175550100", rf"\+1({NANP})55501\d\d"),
+    ("1-800-555-0199", rf"1-({NANP})-555-01\d\d"),
+    ("(011) 555-0123", rf"\(({NANP})\) 555-01\d\d"),
+    ("617-555-0199", rf"({NANP})-555-01\d\d"),
+    ("617.555.0142 x204", rf"({NANP})\.555\.01\d\d x\d{{3}}"),
+    ("tel: 617 555 0142", rf"tel: ({NANP}) 555 01\d\d"),
+    ("555-0142", r"555-01\d\d()"),
+    ("+44 20 7946 0958", r"\+44 \d\d \d{4} \d{4}()"),  # not NANP: country code kept, digits shaped
+])
+@pytest.mark.parametrize("label", ["PHONE", "FAX"])
+def test_phone_keeps_country_code_and_nanp_shape(value, shape, label):
+    for i in range(30):
+        out = outs(surrogate(build(f"call {value} now", (value, label)), f"tel{i}"))[0]
+        m = re.fullmatch(shape, out)
+        assert m, out
+        area = m.group(1)
+        assert not area or area[1:] != "11", out  # no N11 area codes
+        assert out != value
+
+
+def test_same_phone_same_fake_with_or_without_plus_one():
+    text = "call +1 617 555 0142 or (617) 555-0142"
+    a, b = outs(surrogate(build(text, ("+1 617 555 0142", "PHONE"), ("(617) 555-0142", "PHONE")), "k"))
+    assert re.sub(r"\D", "", a)[1:] == re.sub(r"\D", "", b)
+
+
+@pytest.mark.parametrize("text,value,shape", [
+    ("Thanks. -- JS", "JS", r"[A-Z]{2}"),
+    ("cc: RMT", "RMT", r"[A-Z]{3}"),
+    ("signed ABCD", "ABCD", r"[A-Z]{4}"),
+    ("-- J.S.", "J.S.", r"[A-Z]\.[A-Z]\."),
+    # a listed surname in capitals stays a surname, not initials
+    ("cc: HALL", "HALL", r"[A-Z]{3,}"),
+])
+def test_initials_stay_initials(text, value, shape):
+    for i in range(10):
+        out = outs(surrogate(build(text, (value, "DOCTOR")), f"ini{i}"))[0]
+        assert re.fullmatch(shape, out) and out != value, out
+        if value == "HALL":
+            assert out.lower() in SURNAMES
+
+
+def test_initials_follow_the_persons_fake_name():
+    text = "Seen by John Smith. -- JS"
+    for i in range(10):
+        full, ini = outs(surrogate(build(text, ("John Smith", "DOCTOR"), ("JS", "DOCTOR")), f"jsf{i}"))
+        given, sur = full.split()
+        assert ini == given[0] + sur[0] or (ini != "JS" and given[0] + sur[0] == "JS"), (full, ini)
+
+
+@pytest.mark.parametrize("text,name,pool", [
+    ("her husband Tomasz visited", "Tomasz", MALE),
+    ("His wife, Zofia, called", "Zofia", FEMALE_POOL),
+    ("Daughter\nHelga brought meds", "Helga", FEMALE_POOL),
+    ("her son Robin came", "Robin", MALE),  # listed for both sexes: the relation decides
+    ("her brother-in-law Jurgen", "Jurgen", MALE),
+    ("the granddaughter Paula", "Paula", FEMALE_POOL),
+    ("First name: Tomasz", "Tomasz", MALE + FEMALE + BOTH),
+    ("his partner Frank", "Frank", MALE),  # no sex in the relation: the list's sex
+])
+def test_lone_first_name_after_relation_gets_a_given_name(text, name, pool):
+    for i in range(12):
+        out = outs(surrogate(build(text, (name, "PATIENT")), f"rel{i}"))[0]
+        assert out.lower() in pool and out != name, out
+
+
+def test_relation_named_person_keeps_one_fake_given_name():
+    text = "Husband Tomasz visited. Tomasz Nowak signed. Tomasz left."
+    marks = [("Tomasz", "PATIENT"), ("Tomasz Nowak", "PATIENT"), ("Tomasz", "PATIENT", 2)]
+    for i in range(8):
+        first, full, last = outs(surrogate(build(text, *marks), f"one{i}"))
+        assert full.split()[0] == first == last and first.lower() in MALE
+
+
+def test_relation_source_marks_a_first_name():
+    text = "Tomasz (husband) visited"
+    a = Analysis(text, (Span(0, 6, "PATIENT", "certain", "names:relation:husband"),), ())
+    out = surrogate(a, "src").text.split()[0]
+    assert out.lower() in MALE
+
+
+def test_title_still_makes_a_surname():
+    out = outs(surrogate(build("her husband Mr. Tomasz", ("Tomasz", "PATIENT")), "t"))[0]
+    assert out.lower() in SURNAMES
+
+
+def test_fakes_are_never_english_or_medical_words():
+    text = "Mr. Kind and Dr. Smith; Paul Jones."
+    marks = [("Kind", "PATIENT"), ("Smith", "DOCTOR"), ("Paul Jones", "PATIENT")]
+    picked = set()
+    for i in range(60):
+        for out in outs(surrogate(build(text, *marks), f"eng{i}")):
+            picked |= {w.lower() for w in out.split()}
+    assert picked & set(SURNAMES)
+    assert not picked & (ENGLISH | MEDICAL), picked & (ENGLISH | MEDICAL)
+
+
+def test_tiny_name_lists_are_used_whole(monkeypatch):
+    # a stand-in list made only of collisions: still yields fakes rather than failing
+    monkeypatch.setattr(lists, "surnames", lambda: {n: i for i, n in enumerate(sorted(ENGLISH))},
+                        raising=False)
+    out = outs(surrogate(build("Mr. Kind", ("Kind", "PATIENT")), "tiny"))[0]
+    assert out.lower() in ENGLISH and out != "Kind"
+
+
+@pytest.mark.parametrize("text,value,source,shape", [
+    ("-- jkm", "jkm", "names:signature_initials", r"[a-z]{3}"),
+    ("-- mo", "mo", "names:signature_initials", r"[a-z]{2}"),  # listed name, but the source says initials
+    ("JTW James T. Walker", "JTW James T. Walker", "names:signature_initials",
+     r"[A-Z]{3} [A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+"),
+    ("Maria DE LA CRUZ", "Maria DE LA CRUZ", "names:given+surname", r"[A-Z][a-z]+ DE LA [A-Z]+"),
+    ("-- mo", "mo", "names:surname_list", r"[a-z]{3,}"),  # no initials evidence: a name
+])
+def test_initials_by_source_and_inside_names(text, value, source, shape, monkeypatch):
+    given_names = {n: "M" for n in MALE} | {n: "F" for n in FEMALE} | {n: "MF" for n in BOTH + ["mo"]}
+    monkeypatch.setattr(lists, "given_names", lambda: given_names, raising=False)
+    i = text.index(value)
+    a = Analysis(text, (Span(i, i + len(value), "DOCTOR", "certain", source),), ())
+    for k in range(6):
+        r = surrogate(a, f"src{k}")
+        out = r.text[r.placed[0].out_start:r.placed[0].out_end]
+        assert re.fullmatch(shape, out) and out.casefold() != value.casefold(), out
+        if value.startswith("JTW"):  # initials of the same person's fake name
+            first, given, mid, sur = out.split()
+            assert first == given[0] + mid[0] + sur[0]
+
+
+def test_relation_sex_applies_to_a_full_name():
+    for i in range(12):
+        out = outs(surrogate(build("his wife Margarethe Farouk came", ("Margarethe Farouk", "PATIENT")),
+                             f"full{i}"))[0]
+        assert out.split()[0].lower() in FEMALE_POOL, out
+        out = outs(surrogate(build("her son Declan Whitby came", ("Declan Whitby", "PATIENT")), f"full{i}"))[0]
+        assert out.split()[0].lower() in MALE, out
+
+
+@pytest.mark.parametrize("value,shape", [
+    ("1-800-555-0123", r"1-800-555-01\d\d"), ("(888) 555-0100", r"\(888\) 555-01\d\d"),
+])
+def test_toll_free_area_code_kept(value, shape):
+    for i in range(10):
+        out = outs(surrogate(build(f"call {value}", (value, "PHONE")), f"tf{i}"))[0]
+        assert re.fullmatch(shape, out) and out != value, out
+
+
+@pytest.mark.parametrize("value,label", [("9" * 5000, "AGE"), ("9" * 5000 + "0s", "AGE"),
+                                         (" " * 50000 + "5", "PHONE"), ("1" * 20000, "PHONE")])
+def test_huge_values_do_not_crash(value, label):
+    out = outs(surrogate(build(f"<{value}>", (value, label)), "big"))[0]
+    assert out != value and len(out) == len(value)

@@ -7,6 +7,10 @@ Finds (source ``ages:<pattern>``); the span is the number only, never "years", "
 * ``age_label``: ``aged 95``, ``Age: 101``, ``at the age of 93``.
 * ``article_sex``: ``a 92 M``, ``is a 94 female``.
 * ``words``: ``ninety-four year old``, ``aged one hundred and two``.
+* ``words_cue``: a number word after a cue (``He is ninety-four.``, ``turned ninety-one``,
+  ``died at ninety-two.``); after ``is``/``was``/``at`` the number must end its clause, and
+  vital signs (``pulse was ninety.``) or quantities (``ninety minutes``) are left alone.
+* ``subject_is``: digits after a person and ``is``/``was``, ending the clause (``She is 94.``).
 * ``decade``: ``in her 90s``, ``in his late nineties``, ``in their 100s``.
 * ``article_sex`` also covers ``(F, 93)``; ``age_label`` also ``Age | 96`` and ``turns 90``.
 * ``years_review`` (review): ``92 years`` with no ``old``/``of age`` (a duration or an age).
@@ -23,7 +27,7 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import Emitter
+from .patterns import UNITS, Emitter
 
 __all__ = ["detect", "words_to_number"]
 
@@ -48,6 +52,12 @@ _SUFFIX_AFTER = re.compile(r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX, re.I)
 _LABEL_BEFORE = re.compile(
     r"(?i:\b(?:aged?|ages|age[ \t]+of|at[ \t]+age|turns|turned|turning|will[ \t]+be)[ \t]{0,2}"
     r"(?:[:=|][ \t]{0,2}|is[ \t]{1,2}|was[ \t]{1,2})?)$")
+#: A person as the subject of ``is``/``was`` before a number that ends its clause: ``she is 94.``
+_SUBJECT_IS_BEFORE = re.compile(
+    r"(?i:\b(?:he|she|who|patient|pt|mother|father|mom|dad|husband|wife|brother|sister|son|"
+    r"daughter|grandmother|grandfather|aunt|uncle)[ \t]{1,2}(?:is|was)[ \t]{1,2}"
+    r"(?:now[ \t]{1,2}|nearly[ \t]{1,2}|almost[ \t]{1,2})?|\b(?:died[ \t]+at|lived[ \t]+to))$")
+_DIGIT_CLAUSE_END = re.compile(r"[ \t]{0,2}(?:[.!?;](?!\d)|,[ \t]|$|\r?\n|[ \t](?i:and|when|but)\b)")
 _SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
 _COMMA_BEFORE = re.compile(r"[A-Za-z][a-z'’\-]+,[ \t]$|[A-Z][A-Za-z'’\-]+[ \t]\($")
 _COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
@@ -64,6 +74,30 @@ _YEARS_AFTER = re.compile(
 _WORDS = re.compile(
     r"(?i:(?<![\w-])" + _NUMBER_WORDS + r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX + r"|"
     r"\b(?:aged?|age[ \t]+of)[ \t:]{1,3}" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w2>") + r"(?![\w-]))")
+#: A bare number word (``ninety-four``), checked for a cue before it and what follows it.
+_BARE_WORDS = re.compile(r"(?i:(?<![\w-])" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w3>") + r"(?![\w-]))")
+#: Cue before a bare number word: a verb or preposition that states an age (``is``, ``was``,
+#: ``turned``, ``at``, ``age``), optionally with an adverb (``is now``, ``was nearly``).
+_WORD_CUE_BEFORE = re.compile(
+    r"(?i:\b(?P<cue>is|was|turned|turns|turning|at|ages?|aged|will[ \t]+be|be|reached|reaching|"
+    r"now|died[ \t]+at|lived[ \t]+to|until)[ \t]{1,2}"
+    r"(?:(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)[ \t]{1,2})?)$")
+#: Cues that state an age by themselves; the others (``is``, ``was``, ``at``) need the number to
+#: end its clause (``He is ninety-four.``, ``was ninety-one when``).
+_STRONG_CUES = frozenset({"turned", "turns", "turning", "age", "ages", "aged", "will be", "reached",
+                          "reaching", "lived to"})
+_CLAUSE_END_AFTER = re.compile(
+    r"[ \t]{0,2}(?:[.!?;,)]|$|\r?\n|(?i:and|but|when|with|in|on|now|today|this|last|next|"
+    r"years?|yrs?|himself|herself|soon)\b)")
+#: A quantity rather than an age: ``ninety minutes``, ``ninety percent``, ``ninety over sixty``.
+_WORD_NOT_AGE_AFTER = re.compile(
+    r"[ \t]{0,2}-?[ \t]{0,2}(?:" + UNITS + r"|(?i:over|to|per|percent|degrees?|pounds|miles|mph|"
+    r"dollars|thousand|million|times|seconds?|milliliters?|millig|beats|pts)\b)")
+#: Vital signs or scores just before the cue: ``pulse was ninety.``, ``sats at ninety``.
+_VITAL_BEFORE = re.compile(
+    r"(?i:\b(?:hr|heart[ \t]+rate|pulse|bp|pressure|systolic|diastolic|sats?|saturation|spo2|o2|"
+    r"oxygen|glucose|sugar|bgl?|temp|temperature|weight|rate|score|count|level|rr|map|fio2|"
+    r"percent|speed|iq)\b[^.;\n]{0,12})$")
 _DECADE_WORD = re.compile(
     r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)"
     r"(?P<d>nineties)(?![\w'’])")
@@ -109,6 +143,8 @@ def detect(doc: Document) -> Iterable[Span]:
             e.add(s, end, "AGE", CERTAIN, "digits_suffix")
         elif _LABEL_BEFORE.search(text, lo, s) and not _LABEL_NOT_AFTER.match(text, end):
             e.add(s, end, "AGE", CERTAIN, "age_label")
+        elif _SUBJECT_IS_BEFORE.search(text, lo, s) and _DIGIT_CLAUSE_END.match(text, end):
+            e.add(s, end, "AGE", CERTAIN, "subject_is")         # "she is 94.", "died at 92"
         elif _ARTICLE_BEFORE.search(text, lo, s) and _SEX_AFTER.match(text, end):
             e.add(s, end, "AGE", CERTAIN, "article_sex")
         elif m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
@@ -126,6 +162,18 @@ def detect(doc: Document) -> Iterable[Span]:
             g = "w" if m["w"] is not None else "w2"
             if words_to_number(m[g]) is not None:
                 e.add(m.start(g), m.end(g), "AGE", CERTAIN, "words")
+        for m in _BARE_WORDS.finditer(text):
+            s, end = m.start("w3"), m.end("w3")
+            if not e.free(s, end) or words_to_number(m["w3"]) is None:
+                continue
+            lo = max(0, s - 40)
+            cue = _WORD_CUE_BEFORE.search(text, lo, s)
+            if cue is None or _WORD_NOT_AGE_AFTER.match(text, end) \
+                    or _VITAL_BEFORE.search(text, lo, cue.start()):
+                continue
+            word = " ".join(cue["cue"].lower().split())
+            if word in _STRONG_CUES or _CLAUSE_END_AFTER.match(text, end):
+                e.add(s, end, "AGE", CERTAIN, "words_cue")      # He is ninety-four.
         for m in _DECADE_WORD.finditer(text):
             e.add(m.start("d"), m.end("d"), "AGE", CERTAIN, "decade")
     return list(e)

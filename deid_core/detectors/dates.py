@@ -20,6 +20,8 @@ Finds (source ``dates:<pattern>``):
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
   (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
   ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
+  ``year_model`` (review): a year before a vehicle or model word (``owned a 2012 pickup``,
+  ``struck by 2019 Honda``) is never certain, unless a time word precedes it (``in 2012``).
 * ``weekday``: a capitalised weekday alone (``seen Tuesday``); ``month_alone``: ``in March``.
 
 Validation: month 1-12, day within the month (29 February allowed), four-digit years
@@ -147,6 +149,17 @@ _YEAR_CTX = re.compile(
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+#: Prepositions that make a year a time even before a model noun (``in 2012 cars were``).
+_TIME_WORD_BEFORE = re.compile(r"(?i:\b(?:in|since|from|until|till|during|circa|year|between)[ \t]{1,3})$")
+#: A year naming a model or an edition, not an event in the patient's life (``2012 pickup``,
+#: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``).
+_MODEL_AFTER = re.compile(
+    r"[ \t]{1,2}(?i:pick-?ups?|trucks?|cars?|sedans?|suvs?|vans?|minivans?|jeeps?|motorcycles?|"
+    r"motorbikes?|bikes?|bicycles?|scooters?|atvs?|tractors?|rvs?|campers?|trailers?|boats?|"
+    r"coupes?|convertibles?|hatchbacks?|wagons?|vehicles?|models?|makes?|editions?|versions?|"
+    r"ford|toyota|honda|chevy|chevrolet|dodge|ram|gmc|nissan|subaru|hyundai|kia|bmw|audi|mercedes|"
+    r"volkswagen|vw|jeep|tesla|mazda|volvo|lexus|acura|buick|cadillac|chrysler|lincoln|harley|"
+    r"yamaha|kawasaki|silverado|f-?150|camry|corolla|civic|accord|tacoma|tundra|wrangler)(?![\w-])")
 _DATE_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:on|seen|since|from|until|till|through|thru|dated?|dos|dob|d\.o\.b\.?|"
     r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
@@ -325,7 +338,9 @@ def _years(e: Emitter, text: str) -> None:
             continue
         if _units_follow(text, end):
             continue
-        if _YEAR_CTX.search(text, max(0, s - 30), s):
+        if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
+            e.add(s, end, "DATE", REVIEW, "year_model")       # "owned a 2012 pickup"
+        elif _YEAR_CTX.search(text, max(0, s - 30), s):
             e.add(s, end, "DATE", CERTAIN, "year_context")
         elif s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
                 and _PAREN_AFTER.match(text, end):

@@ -11,7 +11,10 @@ Finds (source ``ids:<pattern>``), the label itself always outside the span:
   ``Member ID XJ4410029``, ``Medicare 1EG4-TE5-MK73``, ``Ins: ANT-900417723``, ``License # C12345``,
   ``DEA AB1234563``, ``NPI 1234567893``, ``CLIA 22D0987714``, ``VIN ...``, ``plate NH 4KX-772``,
   ``S/N PM22310``, ``sensor DWB242927E``, ``accession S14-2231``, ``order # 5510231``,
-  ``case no. 14-0033``, ``UBRN 0004 7719 2208``, ``#44512``. A second value joined by ``and``/``,``
+  ``case no. 14-0033``, ``UBRN 0004 7719 2208``, ``#44512``. Between label and value, ``#``, ``:``,
+  ``.``, ``-``, ``No.`` and spaces may come in any order (``MRN#:1234567``, ``MRN No.: 12-34-56``).
+  An insurer's name followed by a plan word labels a HEALTHPLAN number (``BCBS policy XGH884512301``,
+  ``Aetna ID W123456789``, ``Humana Medicare Advantage member 77120934``). A second value joined by ``and``/``,``
   (``SN PJN7721094 and PJN7720841``) takes the same label. The value must hold a digit; valid
   numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone.
 * ``vin``: a 17-character VIN whose check digit is right, anywhere; ``mbi``: the Medicare
@@ -43,6 +46,26 @@ from .patterns import UNITS, Emitter, line_before, luhn_ok, vin_check_ok
 __all__ = ["detect", "iban_ok"]
 
 _NO = r"(?:[ \t]{0,2}(?:#|no\b\.?|nos?\.|num\b\.?|number|id\b|identifier))"
+#: Health insurers and public plans by name or abbreviation (hand-written); followed by a plan
+#: word (``BCBS policy``, ``Aetna member ID``, ``Cigna #``) they label a HEALTHPLAN number.
+_INSURERS = (
+    r"(?:bcbs[a-z]{0,3}|blue[ \t]?cross(?:[ \t]{0,2}(?:/|and|&)?[ \t]{0,2}blue[ \t]?shield)?|"
+    r"blue[ \t]?shield|aetna|medicare|medicaid|medi-cal|masshealth|humana|cigna|"
+    r"united[ \t]?health[ \t]?care|united[ \t]?health|uhc|kaiser(?:[ \t]+permanente)?|anthem|"
+    r"tricare|champva|molina|centene|wellcare|ambetter|highmark|oscar|emblem(?:[ \t]?health)?|"
+    r"harvard[ \t]+pilgrim|tufts(?:[ \t]+health(?:[ \t]+plan)?)?|amerigroup|caresource|"
+    r"health[ \t]?net|fidelis|premera|regence|optum|geisinger)"
+    r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:advantage|ppo|hmo|epo|pos|supplement|part[ \t][a-d]))?"
+    r"(?:[ \t]{0,2}(?:policy|member(?:ship)?|subscriber|beneficiary|insurance|ins\b\.?|plan|"
+    r"card|group|id\b|identifier|#|no\b\.?|nos?\.|number)){1,3}")
+#: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively).
+_INSURER_FIRST_WORDS = frozenset({
+    "bcbs", "bcbsma", "bcbsm", "bcbsnc", "bcbstx", "bcbsil", "blue", "bluecross", "blueshield",
+    "aetna", "medicare", "medicaid", "medi-cal", "masshealth", "humana", "cigna", "united",
+    "unitedhealthcare", "unitedhealth", "uhc", "kaiser", "anthem", "tricare", "champva",
+    "molina", "centene", "wellcare", "ambetter", "highmark", "oscar", "emblem", "emblemhealth",
+    "harvard", "tufts", "amerigroup", "caresource", "health", "healthnet", "fidelis", "premera",
+    "regence", "optum", "geisinger"})
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
 #: character (the first alternative wins), so longer, more specific forms come first.
 _LABELS: tuple[tuple[str, str], ...] = (
@@ -54,7 +77,7 @@ _LABELS: tuple[tuple[str, str], ...] = (
                       r"(?:patient|pt\.?)[ \t]?(?:id\b|#)|history" + _NO),
     ("ACCOUNT", r"acc(?:oun)?t\.?" + _NO + r"?|acc[ \t]?#|billing(?:[ \t]+account)?" + _NO
                 + r"|encounter[ \t]+account" + _NO + r"?|enc(?:ounter)?\.?" + _NO + r"?|fin" + _NO + "?"),
-    ("HEALTHPLAN", r"(?:member|subscriber|policy|beneficiary|insurance|plan|group|health[ \t]?plan)"
+    ("HEALTHPLAN", _INSURERS + r"|(?:member|subscriber|policy|beneficiary|insurance|plan|group|health[ \t]?plan)"
                    + _NO + r"|member|subscriber|ins(?:urance)?(?=[ \t]{0,2}[:#])|medicare(?:[ \t]+card)?" + _NO + r"?|medicaid" + _NO + r"?|"
                    r"health[ \t]?plan|mbi|hicn"),
     ("LICENSE", r"(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + r"?|lic\.?" + _NO + r"?|dea" + _NO
@@ -73,7 +96,11 @@ _LABELS: tuple[tuple[str, str], ...] = (
               r"record" + _NO + r"|file" + _NO + r"|id|identifier|#"),
 )
 _LABEL_RE = "|".join(f"(?P<{label}>{regex})" for label, regex in _LABELS)
-_SEP = r"(?P<sep>[ \t]{0,20}(?:[:=|]|is[ \t]|was[ \t]|-[ \t])?[ \t]{0,3}#?[ \t]{0,2}(?:\r?\n[ \t]{0,3})?)"
+#: Between label and value: up to four of ``# : = | . -``, ``No.``/``Num``/``number``, ``is``/``was``,
+#: in any order and with spaces (``MRN#:1234567``, ``MRN No.: 12-34-56``, ``MRN: #12345``).
+#: Each repetition consumes at least one character, so the pattern cannot backtrack badly.
+_SEP = (r"(?P<sep>[ \t]{0,20}(?:(?:[:=|#.\-]|no\b\.?|nos?\.|num\b\.?|number\b|is[ \t]|was[ \t])"
+        r"[ \t]{0,3}){0,4}(?:\r?\n[ \t]{0,3})?)")
 #: The identifier: letters/digits with inner ``-./``, holding a digit; or digit groups split by
 #: single spaces (``0004 7719 2208``); an upper-case prefix of 1-3 letters and a space may lead
 #: (``MRN RM 008-331-62``).
@@ -158,7 +185,7 @@ def _label_starts(doc: Document) -> list[int]:
     starts = []
     for t in doc.tokens:
         w = t.word
-        if w in _LABEL_VARIANTS:
+        if w in _LABEL_VARIANTS or w.lower() in _INSURER_FIRST_WORDS:
             starts.append(t.start)
         elif (w[-1].isdigit() or "-" in w) and (
                 w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS):

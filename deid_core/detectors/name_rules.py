@@ -52,6 +52,7 @@ ID_LABEL_WORDS: frozenset[str] = frozenset(
 TEST_EPONYMS: frozenset[str] = frozenset("""
 kell duffy kidd gleason holter morse braden apgar glasgow mallampati fazekas valsalva
 trendelenburg romberg babinski homans kernig brudzinski epley hallpike barthel karnofsky
+ringer ringers
 """.split())
 
 #: Labels after which a lone 2-4 letter word is a person's initials (``Tech ZQ /``,
@@ -284,7 +285,27 @@ hernia aneurysm anomaly deformity dystrophy ataxia chorea dementia encephalopath
 neuroma contracture esophagus diverticulum tear tears thyroiditis glomerulonephritis ileus
 classification questionnaire inventory grading grade type negative positive equivocal
 monitor
+protocol protocols pattern patterns solution solutions screen screens screening respiration
+respirations breathing drain drains technique techniques approach view views wave waves
+regimen regimens pupil pupils hump sump paralysis
 """.split())
+
+#: Word endings of procedures and diagnoses (``Ivor Lewis esophagectomy``, ``Hashimoto
+#: thyroiditis``): a word with one of them that is in no name list is an eponym follower.
+FOLLOWER_SUFFIXES: tuple[str, ...] = (
+    "ectomy", "otomy", "ostomy", "plasty", "pexy", "rrhaphy", "oscopy", "itis", "osis",
+    "opathy", "algia", "plegia", "paresis", "emia",
+)
+
+#: Followers that also count two words on (``Ramsay sedation scale``, ``Beck depression
+#: inventory``): measures named after a person with a word between.
+MEASURE_FOLLOWERS: frozenset[str] = frozenset("""
+scale scales score scores criteria inventory questionnaire classification index protocol
+""".split())
+
+#: Words after a hyphenated pair of eponyms that make it a clinical term (``Child-Pugh class
+#: B``), besides eponym followers and clinical nouns.
+HYPHEN_EPONYM_NEXT: frozenset[str] = frozenset("class stage grade type".split())
 
 #: Supplement to ``lists.clinical_nouns()``: bedside objects after which a name-shaped word is
 #: only a candidate for review (``Foley catheter``, ``Swan-Ganz catheter``).
@@ -365,3 +386,71 @@ PROFESSION_CONTEXT: frozenset[str] = frozenset({
     "yo", "year-old", "yr-old",
     "employment", "job", "career", "trade", "former", "formerly", "vocation", "employer",
 })
+
+
+def _inflect(bases: str, past: bool = True) -> frozenset[str]:
+    """Third-person and -ing forms of verbs, and with ``past`` the regular past (``agree``
+    -> ``agrees``, ``agreeing``, ``agreed``)."""
+    out: set[str] = set()
+    for b in bases.split():
+        cy = len(b) > 2 and b[-1] == "y" and b[-2] not in "aeiou"
+        out.add(b[:-1] + "ies" if cy else b + "es" if b.endswith(("s", "sh", "ch", "x", "z", "o"))
+                else b + "s")
+        out.add(b[:-1] + "ing" if b.endswith("e") and not b.endswith("ee") else b + "ing")
+        if past:
+            out.add(b[:-1] + "ied" if cy else b + "d" if b.endswith("e") else b + "ed")
+    return frozenset(out)
+
+
+#: Hand-written: verbs that follow a person's name in a note (``gonzalez agrees``, ``kim
+#: saw``, ``jessica lives``), in their third-person, past and -ing forms. After a lone
+#: surname or given name in text without capitals they make it read as a person; and a name
+#: being collected in such text stops before one. Verbs that are also given names (will,
+#: hope, mark, bill, sue, pat, grant) are left out of the bases on purpose.
+PERSON_VERBS: frozenset[str] = _inflect("""
+accompany acknowledge administer agree answer appear arrange arrive ask assist attend believe
+call cancel care check complain confirm fall consent continue cry decline demonstrate deny describe
+discuss display endorse expect explain express follow help live look manage mention need note
+notify participate pick present provide receive recommend refuse remain reply report request
+reschedule reside respond return seem sign smoke state stay talk try use verbalize visit voice
+walk want weigh wish wonder work worry
+""") | _inflect("""
+bring drink drive feel find give go hear keep know leave make plan prefer say see sleep
+speak stand take teach tell think understand write
+""", past=False) | frozenset("""
+saw seen said told came went gone gave given took taken brought drove driven felt found heard
+kept knew known left made spoke spoken thought understood got gotten getting gets sat sitting
+sits stood ate drank slept wrote taught planned preferred admits admitting admitted stopped sent paid met does
+did has had is was are were fell ran rode woke broke hit lost won threw wore fed led bled held
+hurt put quit set spent read
+""".split())
+
+#: Hand-written: words at which a name being collected in text without capitals stops
+#: (``dr jones will call``, ``son david visits weekly``, ``dr. ashworth aware``): the verbs
+#: above, modal verbs, adverbs of time and place and a few predicate adjectives. Unlisted
+#: words ending in -ed, -ing or -ly stop it too.
+NAME_STOP_WORDS: frozenset[str] = PERSON_VERBS | frozenset("""
+will would can could may might shall should must do
+today tonight yesterday tomorrow now here there nearby weekly daily monthly nightly again
+also already still too only just never always often usually recently currently yet well
+aware unaware agreeable available unavailable concerned comfortable present absent
+""".split())
+
+#: Hand-written: hospitals and health systems named after people, written without a hospital
+#: word (``transferred from Johns Hopkins``, ``seen at NYU Langone``): the words are in the
+#: name lists, but the phrase is a HOSPITAL, not a person. Lower-case word tuples.
+INSTITUTIONS: frozenset[tuple[str, ...]] = frozenset(tuple(p.split()) for p in """
+johns hopkins
+john hopkins
+nyu langone
+beth israel
+md anderson
+sloan kettering
+memorial sloan kettering
+mount sinai
+mt sinai
+henry ford
+kaiser permanente
+baylor scott
+cedars-sinai
+""".strip().split("\n"))

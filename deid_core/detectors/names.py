@@ -13,9 +13,13 @@ dictionary look-up, memoised per distinct word), then a few cheap passes apply t
    word (``Will``, ``Hope``) holds fire at the start of a sentence and goes to review elsewhere,
    a word followed by an eponym follower (``Bell's palsy``, ``Glasgow Coma Scale``) is a
    diagnosis and gives no span, one followed by a clinical noun (``Foley catheter``) goes to
-   review. In an ALL-CAPS note or line and in a (nearly) all-lowercase note capitalisation is
-   no evidence: lone English-word names give nothing, other lone list names go to review only
-   next to a person word (``seen by``, ``called``), two-word list names go to review.
+   review. In an ALL-CAPS note or line, in a (nearly) all-lowercase note and in a lower-case
+   line or sentence of a note that has capitals elsewhere, capitalisation is no evidence:
+   lone English-word names give nothing (review before a person's verb: ``kim saw``), other
+   lone list names go to review only next to a person word (``seen by``, ``called``), two-word
+   list names go to review, and a name stops before a verb or adverb (``gonzalez agrees``).
+   A hyphenated pair of eponyms before a clinical noun (``Swan-Ganz catheter``) gives nothing;
+   a hospital named after people (``Johns Hopkins``) is a HOSPITAL.
    Heads of lines: a name opening a line and followed by an age or an identifier label
    (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``), or after ``pt`` / ``name:``;
    ``LAST, FIRST`` before an identifier anywhere; the subject of ``X is a 42 yo``; a name in
@@ -83,8 +87,21 @@ _SENTENCE_END = ".!?:;\n\r|\t"
 #: that make it read as a person (``seen by nguyen``, ``NGUYEN CALLED``).
 _PERSON_BEFORE = frozenset("by with per to from and called saw see cc tell told asked spoke seen "
                            "paged notified contacted informed discussed".split())
+#: Verbs after a lone name that is also an English word (``kim saw``, ``rose says``) in text
+#: without capitals that make it a review candidate: a person's verbs, not auxiliaries.
+_ENG_PERSON_AFTER = frozenset(w for w in R.PERSON_VERBS if w.endswith("s") and w not in (
+    "is", "was", "has", "does", "goes")) | frozenset(
+    "saw said told called agreed denied declined reported stated asked spoke visited wanted "
+    "thought felt lived recommended".split())
 _PERSON_AFTER = frozenset("said says states stated reports reported called agrees agreed was is "
-                          "has had will would notified aware".split())
+                          "has had will would notified aware".split()) | _ENG_PERSON_AFTER
+#: Full-word titles: a full stop after one ends a sentence (``saw the patient. jessica``).
+_WORD_TITLES = frozenset("patient doctor nurse attending resident intern fellow surgeon physician "
+                         "midwife therapist dietitian pharmacist chaplain provider psychologist "
+                         "aide interpreter translator scribe doula sitter navigator coordinator "
+                         "technician technologist counselor counsellor paramedic caseworker "
+                         "master madam officer judge adjuster attorney lawyer advocate landlord "
+                         "supervisor mister captain sergeant pastor rabbi imam reverend".split())
 _CONTRACTIONS = frozenset({"m", "re", "ve", "ll", "d", "t"})
 #: Generational suffixes kept inside a name span (``Kevin Veitonen II``, ``John Smith Jr.``).
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -242,7 +259,8 @@ class Lexicon:
             f |= MONTH | NON
         if key in self.states:
             f |= STATE
-        if low in self.followers:
+        if low in self.followers or (not f & LIST and len(key) > 5
+                                     and key.endswith(R.FOLLOWER_SUFFIXES)):
             f |= FOL
         if low in self.clinical:
             f |= CLN
@@ -283,6 +301,17 @@ def set_lexicon(lex: Lexicon | None) -> None:
 
 
 _SHAPES: dict[str, int] = {}
+
+
+def _by_first(phrases: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    """Word tuples indexed by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(phrases, key=len, reverse=True):
+        out.setdefault(words[0], []).append(words)
+    return out
+
+
+_INSTITUTIONS_BY_FIRST = _by_first(R.INSTITUTIONS)
 
 
 def _shape(w: str) -> int:
@@ -341,10 +370,15 @@ class _Scan:
                 starts = _LINE_START_RE.findall(text)
                 low_starts = sum(1 for c in starts if c.islower())
                 self.lower_doc = low_starts >= 4 and low_starts >= 5 * (len(starts) - low_starts)
-        if self.lower_doc:   # a single letter is an initial in a lower-case note ("smith, john c")
-            for k, w in enumerate(self.low):
-                if shape[k] == LOW and len(w) == 1 and (w not in "ai" or text.startswith(".", toks[k].end)):
-                    shape[k] = INI
+        #: per token: capitalisation is no evidence here (the whole note, or a line or a
+        #: sentence written all in lower case inside a note that has capitals elsewhere)
+        self.lower = bytearray(b"\x01") * self.n if self.lower_doc else self._lower_segments()
+        lower = self.lower
+        # a single letter is an initial in lower-case text ("smith, john c")
+        for k, w in enumerate(self.low):
+            if lower[k] and shape[k] == LOW and len(w) == 1 \
+                    and (w not in "ai" or text.startswith(".", toks[k].end)):
+                shape[k] = INI
         self.caps_doc = not self.lower_doc and text == text.upper()
         self._caps_line: dict[int, bool] = {}
         self._starts = [t.start for t in toks]
@@ -352,6 +386,74 @@ class _Scan:
         self.spans: list[Span] = []
         self.found: dict[str, tuple[str, str]] = {}
         self.reviewed: list[tuple[int, int, list[int]]] = []
+
+    def _lower_segments(self) -> bytearray:
+        """Per token, 1 where the text around it is written in lower case although the note
+        has capitals elsewhere (a heading ``Progress Note 5/6/2025`` above the line ``pt john
+        smith seen by dr jones``), else 0.
+
+        A line counts when it has no capitalised word, starts with a lower-case word and has
+        at least two lower-case words (and three times as many as ALL-CAPS acronyms). Inside
+        other lines, a sentence (split at ``. ! ?``, ``;``, table column gaps and a heading's
+        colon, not at a label's colon: ``Tech: boosterhuis``) counts by the same test with at least three lower-case words, and a
+        shorter capital-free sentence next to one that counts on the same line counts too
+        (``wife mary called. dr. jones.``)."""
+        n, shape, toks, text = self.n, self.shape, self.toks, self.text
+        out = bytearray(n)
+        if n == 0:
+            return out
+        # split into lines, and each line into sentences: lists of token indices
+        lines: list[list[list[int]]] = [[[0]]]
+        glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
+        for k in range(1, n):
+            g = text[toks[k - 1].end:toks[k].start]
+            if g and not any(c.isspace() for c in g) and any(c in "@._/\\" for c in g):
+                glued[k - 1] = glued[k] = 1
+            if "\n" in g or "\r" in g:
+                lines.append([[k]])
+            elif g[-1:] in " \t" and (any(c in ".!?;" for c in g)
+                                       or ":" in g and not self.fl[k - 1] & (LBL | TITLE | REL)) \
+                    or "\t" in g or "   " in g:
+                lines[-1].append([k])   # a heading's colon splits ("Progress Note: pt ..."), a label's not
+            else:
+                lines[-1][-1].append(k)
+
+        def lowercase(idx: list[int], need: int) -> bool:
+            first = next((k for k in idx if shape[k] != OTHER), None)
+            if first is None or shape[first] != LOW:
+                return False
+            lows = ups = 0
+            for k in idx:
+                s = shape[k]
+                if s == CAP:
+                    return False
+                if s == LOW and len(toks[k].word) > 1 and not glued[k]:
+                    lows += 1
+                elif s == UP:
+                    ups += 1
+            return lows >= need and ups * 3 <= lows   # not a row of acronyms and units
+
+        for sents in lines:
+            if lowercase([k for sent in sents for k in sent], 2):
+                for sent in sents:
+                    for k in sent:
+                        out[k] = not glued[k]
+                continue
+            if len(sents) < 2:
+                continue
+            flags = [lowercase(sent, 3) for sent in sents]
+            free = [not any(shape[k] == CAP for k in sent) for sent in sents]
+            for m in range(1, len(sents)):           # spread to short capital-free neighbours
+                if flags[m - 1] and free[m]:
+                    flags[m] = True
+            for m in range(len(sents) - 2, -1, -1):
+                if flags[m + 1] and free[m]:
+                    flags[m] = True
+            for sent, f in zip(sents, flags):
+                if f:
+                    for k in sent:
+                        out[k] = not glued[k]
+        return out
 
     # -- small predicates -------------------------------------------------------------
     def gap(self, i: int) -> str:
@@ -378,7 +480,7 @@ class _Scan:
 
     def strict(self, i: int) -> bool:
         """Capitalisation is no evidence here (lower-case note, or ALL-CAPS note or line)."""
-        return self.lower_doc or (self.shape[i] == UP and self.caps_line(i))
+        return self.lower[i] or (self.shape[i] == UP and self.caps_line(i))
 
     def shaped(self, i: int) -> bool:
         """Name-shaped without context: Title-case; ALL CAPS in a capitals line; any word in
@@ -387,9 +489,9 @@ class _Scan:
         if s == CAP:
             return True
         if s == UP:
-            return self.caps_line(i) and not self.lower_doc
+            return self.caps_line(i) and not self.lower[i]
         if s == LOW:
-            return self.lower_doc
+            return self.lower[i]
         return False
 
     def ctx_ok(self, i: int) -> bool:
@@ -403,7 +505,7 @@ class _Scan:
         if s == CAP or s == UP:
             pass
         elif s == LOW:
-            if not self.lower_doc and (not f & LIST or f & (NON | ENG)):
+            if not self.lower[i] and (not f & LIST or f & (NON | ENG)):
                 return False
         else:
             return False
@@ -468,12 +570,13 @@ class _Scan:
 
     def next_is_lower_word(self, i: int) -> bool:
         j = i + 1
-        return (j < self.n and self.shape[j] == LOW and not self.lower_doc
+        return (j < self.n and self.shape[j] == LOW and not self.lower[j]
                 and all(c in _SPACES for c in self.gap(i)))
 
     def eponym_after(self, i: int) -> bool:
         """Token i is followed by an eponym follower (``Bell's palsy``, ``Graves' disease``,
-        ``Glasgow Coma Scale``): a diagnosis, not a name."""
+        ``Glasgow Coma Scale``), or token i is a hyphenated pair of eponyms followed by a
+        clinical noun (``Swan-Ganz catheter``): a diagnosis or device, not a name."""
         j = i + 1
         if j >= self.n:
             return False
@@ -483,11 +586,18 @@ class _Scan:
         fj = self.fl[j]
         if fj & FOL:
             return True
+        if "-" in self.low[i] and self.shape[i] in (CAP, UP) and g == "" and "\n" not in self.gap(i) \
+                and (fj & CLN and not fj & NON or self.low[j] in R.HYPHEN_EPONYM_NEXT):
+            return True   # "Swan-Ganz catheter", "Child-Pugh class B": two eponyms and a clinical word
         if j + 1 >= self.n or self.gap(j).strip(" \t") not in ("", "-", "/"):
             return False
         if self.low[j] in ("and", "&") and j + 2 < self.n and self.shape[j + 1] in (CAP, UP):
             return bool(self.fl[j + 2] & FOL) and self.gap(j + 1).strip(" \t") == ""  # Hoehn and Yahr stage
-        return self.shape[j] in (CAP, UP) and not fj & LIST and bool(self.fl[j + 1] & FOL)
+        if self.shape[j] in (CAP, UP, INI) and not fj & LIST and self.fl[j + 1] & FOL:
+            return True   # "Kerley B lines", "Denver II screen"
+        # "Ramsay sedation scale": a lower-case word, then a measure
+        return (self.shape[j] == LOW and not fj & (NON | LIST) and self.low[j + 1] in R.MEASURE_FOLLOWERS
+                and self.shape[i] != LOW)
 
     def clinical_after(self, i: int) -> bool:
         """Token i is followed by a clinical noun (``Foley catheter``)."""
@@ -550,6 +660,25 @@ class _Scan:
             end -= 2
         self.spans.append(Span(start, end, label, tier, source))
 
+    # -- hospitals named after people ---------------------------------------------------
+    def institution_pass(self) -> None:
+        """``Johns Hopkins``, ``NYU Langone``: a hand-written hospital name made of name-list
+        words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
+        low, shape, n = self.low, self.shape, self.n
+        for i in range(n):
+            cands = _INSTITUTIONS_BY_FIRST.get(low[i])
+            if not cands or self.used[i] or not (shape[i] in (CAP, UP) or self.lower[i]):
+                continue
+            for words in cands:
+                m = len(words)
+                if tuple(low[i:i + m]) == words and all(
+                        self.plain_gap(k) and "\n" not in self.gap(k) for k in range(i, i + m - 1)):
+                    for k in range(i, i + m):
+                        self.used[k] = 1
+                    self.spans.append(Span(self.toks[i].start, self.toks[i + m - 1].end, "HOSPITAL",
+                                           CERTAIN, "names:institution"))
+                    break
+
     # -- context rules ----------------------------------------------------------------
     def take(self, j: int, allow_comma: bool = False, max_tokens: int = 4,
              second_free: bool = False) -> list[int]:
@@ -587,12 +716,15 @@ class _Scan:
                 break
             g = self.gap(k)
             nl = "\n" in g
-            if not self.ctx_ok(nxt) or fl[nxt] & (FOL | CLN | CRED | TITLE) and not fl[nxt] & LIST:
+            common_low = (shape[nxt] == LOW and shape[k] == LOW and fl[k] & GIV and fl[nxt] & COMMON
+                          and not fl[nxt] & NON and not nl)   # "pt john smith" in a note with capitals
+            if not (self.ctx_ok(nxt) or common_low) \
+                    or fl[nxt] & (FOL | CLN | CRED | TITLE) and not fl[nxt] & LIST:
                 break
             if self.low[nxt] in R.ID_LABEL_WORDS or "\t" in g or "   " in g:
                 break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
-            if fl[nxt] & NON and self.strict(nxt):
-                break   # "WIFE GRETA TO CALL": no capitals to tell a name from a word
+            if fl[nxt] & NON and self.strict(nxt) or self.stops(nxt):
+                break   # "WIFE GRETA TO CALL", "dr gonzalez agrees": no capitals to tell name from word
             if shape[nxt] == INI:
                 after = nxt + 1
                 dotted = self.toks[nxt].end < len(self.text) and self.text[self.toks[nxt].end] == "."
@@ -620,7 +752,7 @@ class _Scan:
         (``MD`` 1, ``M.D.`` 2)."""
         s = self.shape[i]
         if self.fl[i] & CRED and (s == UP or s == CAP and self.low[i] not in ("do", "ms", "ma")
-                                  or s == LOW and self.lower_doc):
+                                  or s == LOW and self.lower[i]):
             return 1
         if s == INI and i + 1 < self.n and self.shape[i + 1] == INI and self.gap(i) == "." \
                 and self.low[i] + self.low[i + 1] in self.lex.credentials:
@@ -667,6 +799,8 @@ class _Scan:
             return
         g = self.gap(i)
         dotted = g.startswith(".")
+        if dotted and low in _WORD_TITLES:
+            return   # "saw the patient. jessica reports": the full stop ends a sentence
         rest = g[1:] if dotted else g
         if not all(c in _SPACES for c in rest) and not (
                 dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and self.shape[i + 1] == CAP):
@@ -677,11 +811,15 @@ class _Scan:
         if self.used[j]:
             return
         fj, sj = self.fl[j], self.shape[j]
-        if low == "ms" and i > 0 and self.toks[i - 1].word.isdigit():
-            return   # 0.4 ms: a unit
+        if low == "ms" and i > 0 and (self.toks[i - 1].word.isdigit() or self.text[
+                :self.toks[i].start].rstrip(" \t")[-1:] in ("*", "<", ">", "=")):
+            return   # 0.4 ms, "PR interval * ms": a unit
+        if fj & (FOL | CLN) and (not fj & LIST or not f & STRONG and self.strict(j)):
+            return   # "mr safety", "MR CONDITIONAL", "stroke nurse line": a thing, not a person
         # "MR CONDITIONAL" (capitals, no dot) and "dr smith" in a mixed-case note are weak;
         # "dr. uzoma" (lower case with a dot) is strong
-        strong = bool(f & STRONG) and (s == CAP or s == UP and dotted or s == LOW and self.lower_doc
+        strong = bool(f & STRONG) and (s == CAP or s == UP and dotted
+                                       or s == LOW and self.lower[i] and not (sj == UP and not fj & LIST)
                                        or s == LOW and dotted and low in ("dr", "mr", "mrs"))
         if not self.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                        and self.toks[j].word.isalpha()):
@@ -693,7 +831,7 @@ class _Scan:
                                             and not self.fl[j + 1] & (NON | TITLE | CRED))
         if not strong:
             ok = bool(fj & LIST) and not fj & NON and not (
-                self.lower_doc and low in ("patient", "pt") and (fj & ENG or not fj & GIV))
+                self.lower[i] and low in ("patient", "pt") and (fj & ENG or not fj & GIV))
             if not ok and sj == INI and j + 1 < n and self.text.startswith(".", self.toks[j].end):
                 ok = True                                   # rn g. abernathy
             if not ok and sj == CAP and j + 1 < n and self.shape[j + 1] == CAP and self.plain_gap(j) \
@@ -704,6 +842,8 @@ class _Scan:
             if not ok:
                 return
         idx = self.take(j, allow_comma=comma, second_free=True)
+        if not f & STRONG and self.eponym_after(idx[-1]):
+            return   # "Sister Mary Joseph nodule": an eponym after a weak title
         label = "DOCTOR" if f & TTL_D or self.credential_after(idx[-1]) else "PATIENT"
         self.emit(idx, label, CERTAIN, f"names:title:{low}", remember=True)
 
@@ -726,24 +866,30 @@ class _Scan:
             return
         if fj & (FOL | CLN | REL) and not fj & LIST:
             return
+        if self.strict(j) and w in R.PERSON_VERBS:
+            return   # "his mother fell at home", "WIFE SAID": a verb, no name
         tier = CERTAIN
         idx = self.take(j, allow_comma=self.shape[j] == UP, second_free=True)
+        if self.eponym_after(idx[-1]) and not (fj & LIST and not fj & (ENG | MED) and len(idx) > 1):
+            return   # "her mother, Whipple procedure in 2010": a procedure, not the mother's name
         if calendar:
             idx = [j]
         elif fj & ENG and self.strict(j) and j + 1 < self.n and self.shape[j + 1] == LOW \
-                and not self.fl[j + 1] & (NON | GIV) and self.plain_gap(j, allow_newline=True):
+                and not self.fl[j + 1] & (NON | GIV) and self.plain_gap(j, allow_newline=True) \
+                and self.low[j + 1] not in _ENG_PERSON_AFTER:
             idx, tier = [j], REVIEW   # "his wife will call": no capitals to tell Will from will
         elif not fj & LIST:
             if self.shape[j] == CAP and not self.strict(j):
                 # "Mother: Folasade Adeyemi-Clarke" is a name, "Mother: Alive" is not
                 tier = REVIEW if g == ":" and len(idx) < 2 else CERTAIN
-            elif (self.lower_doc or poss and self.strict(j)) and not fj & NON \
-                    and not w.endswith(("s", "ed", "ing", "ly")):
+            elif (self.lower[j] or poss and self.strict(j)) and not fj & NON \
+                    and not w.endswith(("s", "ed", "ing", "ly")) and w not in R.NAME_STOP_WORDS:
                 # "with wife ngozi if eating well": a function word after it reads as a name;
                 # so does a bracket, a comma or the end of the line after "his son ROALD"
                 nxt = idx[-1] + 1
                 after = self.gap(idx[-1]).lstrip(" \t")[:1]
-                tier = CERTAIN if (nxt < self.n and self.fl[nxt] & NON and self.plain_gap(idx[-1])
+                tier = CERTAIN if (nxt < self.n and (self.fl[nxt] & NON or self.stops(nxt))
+                                   and self.plain_gap(idx[-1])
                                    or poss and (after in ("(", ",", "\n", "\r") or nxt >= self.n)) \
                     else REVIEW
             else:
@@ -772,8 +918,14 @@ class _Scan:
             if label == "USERNAME":
                 self._username(j, words, colon)
                 return
-            if self.fl[j] & TITLE and not self.fl[j] & LIST:
-                return  # "Attending: Dr. Smith": the title rule takes it
+            if m == 1 and self.lower[j] and low[i] in ("reviewed", "verified") and i > 0 \
+                    and not self.fl[j] & LIST and not low[i - 1].endswith("ly") \
+                    and not self.line_starts_at(i) \
+                    and self.gap(i - 1).strip(" \t") == "" and "\t" not in self.gap(i - 1) \
+                    and "   " not in self.gap(i - 1):
+                return   # "meds reviewed: furosemide": a verb and its object, no label
+            if self.fl[j] & (TITLE | REL) and not self.fl[j] & LIST:
+                return  # "Attending: Dr. Smith", "next of kin: mother greta": the title or relation rule
             if label == "DOCTOR" and colon and self._login_shaped(j):
                 self._username(j, words, colon)   # "Tech: dferreiral2"
                 return
@@ -836,7 +988,7 @@ class _Scan:
             return
         k = i - 1
         modifier = False
-        if "," not in g and self.shape[k] == LOW and not self.lower_doc and k >= 1 \
+        if "," not in g and self.shape[k] == LOW and not self.lower[k] and k >= 1 \
                 and not self.fl[k] & (NON | LIST) and self.toks[k].word.isalpha() \
                 and self.gap(k - 1).strip(" \t") == "," and "\n" not in self.gap(k - 1):
             k -= 1   # "Bram Oosterhuis, device RN": a role word between name and credential
@@ -845,20 +997,20 @@ class _Scan:
             return
         ambiguous = self.low[i] in R.AMBIGUOUS_CREDENTIALS
         idx: list[int] = []
-        lower_doc = self.lower_doc
+        lower = self.lower
         while k >= 0 and len(idx) < 4:
             s, f = self.shape[k], self.fl[k]
             if self.used[k]:
                 break
             if s == INI or s == CAP or s == UP and (self.caps_line(k) or f & LIST) \
-                    or s == LOW and lower_doc:
+                    or s == LOW and lower[k]:
                 if s == INI and (self.text.startswith(".", self.toks[k].end) or self.toks[k].word.isupper()):
                     pass   # "Yusuf A. Farouk, RN", "a. szymanska, np": an initial, never a word
                 elif f & NON and not (f & LIST and s != LOW) or f & CRED and s == UP and not f & LIST:
                     break
                 if f & TITLE and not f & LIST:
                     break
-                if lower_doc and f & (LBL | REL | PROF) and s == LOW:
+                if lower[k] and f & (LBL | REL | PROF) and s == LOW:
                     break   # "the ordering clinician fatima el-amin, md": the role is no name
                 idx.append(k)
                 if k == 0:
@@ -875,10 +1027,10 @@ class _Scan:
             return
         idx.reverse()
         listed = any(self.fl[k] & LIST for k in idx)
-        if lower_doc and not listed and self.shape[idx[0]] != INI and not (
+        if lower[idx[0]] and not listed and self.shape[idx[0]] != INI and not (
                 len(idx) >= 2 and self.line_starts_at(idx[0])):
             return   # "kwame asante, pharmd" opening a line is a signature
-        if lower_doc and ambiguous and not self.line_starts_at(idx[0]):
+        if lower[idx[0]] and ambiguous and not self.line_starts_at(idx[0]):
             return   # "tolerating diet well, pt walking": "pt" is the patient here
         tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
         self.emit(idx, "DOCTOR", tier, f"names:credential:{self.low[i]}", remember=tier == CERTAIN)
@@ -988,7 +1140,7 @@ class _Scan:
         if self.fl[k] & _NOT_NAME or s == OTHER or s == INI:
             return False
         if s == LOW:
-            return self.lower_doc
+            return self.lower[k]
         if s == UP:
             return self.caps_line(k)
         return True
@@ -1015,14 +1167,15 @@ class _Scan:
             nxt = k + 1
             if shape[nxt] == INI and len(idx) < 3:
                 idx.append(nxt)
-            elif self.name_like(nxt) and len([m for m in idx if shape[m] != INI]) < 3 and (
+            elif self.name_like(nxt) and not self.stops(nxt) \
+                    and len([m for m in idx if shape[m] != INI]) < 3 and (
                     len(idx) < 2 or self.fl[nxt] & LIST and not self.fl[nxt] & ENG):
                 idx.append(nxt)   # a third word only from the name lists ("... hd#4")
             else:
                 break
             k = nxt
         if shape[idx[-1]] == INI and not self.text.startswith(".", self.toks[idx[-1]].end) \
-                and not self.lower_doc and idx[-1] + 1 < n and self.plain_gap(idx[-1]):
+                and not self.lower[idx[-1]] and idx[-1] + 1 < n and self.plain_gap(idx[-1]):
             idx.pop()
         return idx
 
@@ -1110,7 +1263,7 @@ class _Scan:
             f = fl[i]
             s = shape[i]
             if s == INI:
-                if i + 1 < n and not self.lower_doc:
+                if i + 1 < n and not self.lower[i]:
                     self._initial_surname(i)
                 continue
             if not f & LIST or not (self.shaped(i) or s == UP and i + 2 < n):
@@ -1156,7 +1309,7 @@ class _Scan:
         if not fl[i] & SUR:   # Wexley, Cornelius: an unlisted surname
             if fl[i] & (NON | FOL | CLN | TITLE | REL | LBL | CRED) or fl[j] & ENG or self.strict(i):
                 return False
-        if shape[i] == LOW and not self.lower_doc:
+        if shape[i] == LOW and not self.lower[i]:
             return False
         idx = [i, j]
         middle = j + 1 < self.n and shape[j + 1] == INI and self.plain_gap(j) \
@@ -1216,6 +1369,8 @@ class _Scan:
             return True
         if not self.shaped(j) or fj & (NON | FOL | CLN | TITLE | CRED | REL) and not (fj & LIST and not fj & NON):
             return False
+        if self.stops(j) or self.stops(i):
+            return False   # "jessica lives", "she will self-inject": a verb, not a name
         if fi & NON and not fi & MONTH:
             return False
         idx = [i, j]
@@ -1298,7 +1453,7 @@ class _Scan:
     def _accented(self, i: int) -> None:
         """A capitalised word with non-ASCII letters that is in no list (``Krisztián
         Szöllösy``): in an English note most likely a name; review."""
-        if self.eponym_after(i) or self.lower_doc:
+        if self.eponym_after(i) or self.lower[i]:
             return
         idx = [i]
         k = i
@@ -1316,6 +1471,16 @@ class _Scan:
         label = "DOCTOR" if self.credential_after(idx[-1]) else "PATIENT"
         self.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
 
+    def stops(self, k: int) -> bool:
+        """Token k ends a name being collected in text without capitals (``gonzalez
+        agrees``, ``son david visits weekly``, ``dr jones will call``): a person's verb, a
+        modal, an adverb of time or place, or an unlisted word ending in -ed, -ing or -ly."""
+        if not self.strict(k):
+            return False
+        w = self.low[k]
+        return w in R.NAME_STOP_WORDS or (not self.fl[k] & LIST and len(w) > 4
+                                          and w.endswith(("ed", "ing", "ly")))
+
     def person_context(self, i: int) -> bool:
         """A word before or after token i that reads as a person (``seen by``, ``called``)."""
         return (i > 0 and self.low[i - 1] in _PERSON_BEFORE
@@ -1324,8 +1489,8 @@ class _Scan:
     def _lone(self, i: int) -> None:
         """A single word in the surname or given-name list, tiered by the collision rules."""
         f = self.fl[i]
-        if f & (NON | TITLE | REL):
-            return
+        if f & (NON | TITLE | REL | FOL):
+            return   # ... and "Screening Test": a follower word is no name on its own
         if i + 1 < self.n and self.gap(i).startswith(":") and self.sentence_start(i):
             return  # "Lines:" at the start of a line is a heading
         kind = "surname" if f & SUR else "given"
@@ -1336,8 +1501,12 @@ class _Scan:
         idx = [i]
         source = f"names:{kind}_list"
         strict = self.strict(i)
+        eng_person = False
         if f & ENG and (strict or self.sentence_start(i)):
-            return
+            if not (strict and not f & MED and i + 1 < self.n and self.low[i + 1] in _ENG_PERSON_AFTER
+                    and self.plain_gap(i) and self.low[i] not in R.NAME_STOP_WORDS):
+                return
+            eng_person = True   # "kim saw the patient": a person's verb after it; review
         if strict and (f & MED or "-" in self.low[i] or not self.person_context(i)):
             return  # no capitals to go by: only with a person word next to it
         if f & MED and i + 1 < self.n and self.toks[i + 1].word[0].isdigit():
@@ -1350,6 +1519,8 @@ class _Scan:
             return  # "Medtronic Azure XT DR": a product and its model code
         if self.clinical_after(i):
             tier, source = REVIEW, source + "+clinical_noun"
+        elif eng_person:
+            tier, source = REVIEW, source + "+person_verb"
         elif strict:
             tier = REVIEW
             source += "+no_case_evidence"
@@ -1390,7 +1561,7 @@ class _Scan:
             hit = found.get(self._key(i))
             if hit is None:
                 continue
-            if shape[i] == LOW and not self.lower_doc:
+            if shape[i] == LOW and not self.lower[i]:
                 continue
             if self.eponym_after(i):
                 continue
@@ -1541,7 +1712,8 @@ def detect(doc: Document) -> Iterable[Span]:
         doc: the note (:class:`~deid_core.document.Document`).
 
     Returns:
-        A list of candidate spans with labels PATIENT, DOCTOR, USERNAME or PROFESSION, tiers
+        A list of candidate spans with labels PATIENT, DOCTOR, USERNAME or PROFESSION (and
+        HOSPITAL for a hospital named after a person, ``Johns Hopkins``), tiers
         ``certain`` or ``review``, sources ``names:<rule>[:<context word>]``; they may overlap
         (the resolver merges them). Titles, labels and credentials are outside the spans.
 
@@ -1551,6 +1723,7 @@ def detect(doc: Document) -> Iterable[Span]:
     if not doc.tokens:
         return []
     scan = _Scan(doc, lexicon())
+    scan.institution_pass()
     scan.context_pass()
     scan.head_pass()
     scan.list_pass()
