@@ -163,6 +163,20 @@ def us_states() -> dict[str, str]:
     return {r[0]: r[1] for r in read_list("us_states.tsv").rows}
 
 
+#: Hand-written for this project: U.S. territories with USPS codes, which the GeoNames-derived
+#: ``us_states.tsv`` lacks but addresses in notes use.
+US_TERRITORIES: dict[str, str] = {
+    "puerto rico": "PR", "guam": "GU", "u.s. virgin islands": "VI", "american samoa": "AS",
+    "northern mariana islands": "MP",
+}
+
+
+@lru_cache(maxsize=None)
+def us_states_and_territories() -> dict[str, str]:
+    """:func:`us_states` plus :data:`US_TERRITORIES` (56 entries): lower-case name -> USPS code."""
+    return {**us_states(), **US_TERRITORIES}
+
+
 @lru_cache(maxsize=None)
 def countries() -> frozenset[str]:
     """Lower-case country and territory names (252, e.g. ``"germany"``, ``"united states"``).

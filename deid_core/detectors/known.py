@@ -225,20 +225,7 @@ for _group in _ADDRESS_EQUIV:
     for _w in _group:
         _EQUIV[_w] = tuple(sorted(set(_EQUIV.get(_w, ())) | set(_group), key=len, reverse=True))
 
-_STATE_ABBR = {
-    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
-    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
-    "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
-    "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
-    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN",
-    "mississippi": "MS", "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
-    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY",
-    "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK", "oregon": "OR",
-    "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
-    "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA",
-    "washington": "WA", "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
-    "puerto rico": "PR", "guam": "GU",
-}
+_STATE_ABBR = lists.us_states_and_territories()
 _ABBR_STATE = {v: k for k, v in _STATE_ABBR.items()}
 _ADDR_TOKEN_RE = re.compile(r"#|[^\W_]+(?:['’][^\W_]+)*")
 _ZIP_RE = re.compile(r"(?<!\d)(\d{5})(?:-(\d{4}))?(?!\d)")

@@ -274,21 +274,6 @@ _AMBIGUOUS_STATE_ABBR = frozenset({
 #: Credential abbreviations that are also states: ``Smith, MD`` is a doctor, not Maryland.
 _CREDENTIAL_ABBR = frozenset({"MD", "PA", "MS", "DO"})
 
-#: Built-in state names -> abbreviation (used where ``lists.us_states()`` is absent).
-US_STATES_CORE = {
-    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
-    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
-    "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
-    "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
-    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN",
-    "mississippi": "MS", "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
-    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY",
-    "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK", "oregon": "OR",
-    "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
-    "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA",
-    "washington": "WA", "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
-    "puerto rico": "PR", "guam": "GU",
-}
 
 #: Residence and travel words: a place after one of these is certain.
 _STRONG_CONTEXT = frozenset("""
@@ -420,23 +405,12 @@ class _Tables:
     max_place_words: int
 
 
-def _optional(getter, *args, default):
-    """Call a list accessor, returning ``default`` when the list file or accessor is absent."""
-    fn = getattr(lists, getter, None)
-    if fn is None:
-        return default
-    try:
-        return fn(*args)
-    except FileNotFoundError:
-        return default
-
-
 @lru_cache(maxsize=1)
 def _tables() -> _Tables:
     """Load the word lists and compile the list-dependent regexes (once per process)."""
     places: dict[str, int] = {}
     pairs = set()
-    for row in _optional("us_places", default=()):
+    for row in lists.us_places():
         city, state = row[0], row[1]
         pop = int(row[2]) if len(row) > 2 and str(row[2]).isdigit() else 0
         key = _key(city)
@@ -447,21 +421,19 @@ def _tables() -> _Tables:
     for alias, (city, st) in PLACE_ALIASES.items():
         places.setdefault(alias, places.get(city, 0))
         pairs.add((alias, st))
-    states = {_key(k): v.upper()
-              for k, v in dict(_optional("us_states", default={}) or US_STATES_CORE).items()}
-    abbrs = frozenset(states.values()) | frozenset(US_STATES_CORE.values())
-    countries = frozenset(_key(c) for c in _optional("countries", default=())) | frozenset(
+    states = {_key(k): v.upper() for k, v in lists.us_states_and_territories().items()}
+    abbrs = frozenset(states.values())
+    countries = frozenset(_key(c) for c in lists.countries()) | frozenset(
         _key(c) for c in COUNTRY_ALIASES)
-    hospital_words = frozenset(HOSPITAL_WORDS_CORE | _optional("handwritten", "hospital_words",
-                                                               default=frozenset()))
-    depts = _optional("handwritten", "departments", default=frozenset())
+    hospital_words = frozenset(HOSPITAL_WORDS_CORE | lists.handwritten("hospital_words"))
+    depts = lists.handwritten("departments")
     generic = GENERIC_SERVICE_WORDS | frozenset(w for d in depts for w in d.lower().split())
     unit_words = DEPARTMENT_UNIT_WORDS_CORE | frozenset(
         d for d in depts if d.split()[-1] in ("unit", "ward", "icu") or (len(d) <= 5 and d.endswith("icu")))
     practice_words = PRACTICE_WORDS_CORE | frozenset(
         d for d in depts if d not in unit_words and len(d) > 3)
     suffixes = STREET_SUFFIXES_CORE | frozenset(
-        s.lower().rstrip(".") for s in _optional("handwritten", "street_suffixes", default=frozenset()))
+        s.lower().rstrip(".") for s in lists.handwritten("street_suffixes"))
 
     phrases: dict[str, set] = {}
 
@@ -509,7 +481,7 @@ def _tables() -> _Tables:
     context_lower_re = re.compile(
         rf"(?<![\w])(?P<ctx>from|in|near|to|at|of|visiting){_GAP}"
         rf"(?=(?P<run>{_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}}))")
-    given = _optional("given_names", default={})
+    given = lists.given_names()
     person_places = frozenset(k for k in places if " " not in k and k in given)
     max_words = max([len(k.split()) for k in list(places) + list(states) + list(countries)] or [1])
     return _Tables(places, person_places, frozenset(pairs), states, abbrs, countries, generic,

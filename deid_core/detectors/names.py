@@ -122,16 +122,13 @@ _LINE_START_RE = re.compile(r"(?m)^[^\w\n]*(?:\d[^\w\n]*)*([^\W\d_])")
 _UNITS = frozenset("ml dl hr hrs kg mg mcg mm cm min l g ul hpf lpf wk wks mo yr yrs d h s o u".split())
 
 
-def _optional(getter: Callable[[], Iterable[str]]) -> frozenset[str]:
-    """A derived list that may not exist yet in this checkout: empty if its file is missing."""
-    try:
-        return frozenset(w.lower() for w in getter())
-    except (AttributeError, FileNotFoundError, KeyError):
-        return frozenset()
+def _lower_set(getter: Callable[[], Iterable[str]]) -> frozenset[str]:
+    """A word list, lower-cased, as a frozen set (a missing list file is an error)."""
+    return frozenset(w.lower() for w in getter())
 
 
 def _handwritten(name: str) -> frozenset[str]:
-    return _optional(lambda: lists.handwritten(name))  # type: ignore[attr-defined]
+    return _lower_set(lambda: lists.handwritten(name))
 
 
 def _strip_accents(word: str) -> str:
@@ -198,17 +195,17 @@ class Lexicon:
             surnames=frozenset(counts),
             common_surnames=frozenset(w for w, c in counts.items() if c >= COMMON_SURNAME_BEARERS),
             given=frozenset(lists.given_names()),
-            medical=_optional(lists.medical_collisions) | R.MEDICAL_EXTRA,  # type: ignore[attr-defined]
-            english=_optional(lists.english_collisions),  # type: ignore[attr-defined]
-            followers=_optional(lists.eponym_followers) | R.FOLLOWERS_EXTRA,  # type: ignore[attr-defined]
-            clinical=_optional(lists.clinical_nouns) | R.CLINICAL_NOUNS_EXTRA,  # type: ignore[attr-defined]
+            medical=_lower_set(lists.medical_collisions) | R.MEDICAL_EXTRA,
+            english=_lower_set(lists.english_collisions),
+            followers=_lower_set(lists.eponym_followers) | R.FOLLOWERS_EXTRA,
+            clinical=_lower_set(lists.clinical_nouns) | R.CLINICAL_NOUNS_EXTRA,
             # hand-written titles not known as care-provider titles make the name PATIENT
             patient_titles=R.PATIENT_TITLES | {t.rstrip(".") for t in titles
                                                if t.rstrip(".") not in R.DOCTOR_TITLES and " " not in t},
             relations=R.RELATIONS | {r for r in _handwritten("relations") if " " not in r},
             non_names=R.NON_NAMES | {h for h in headings if " " not in h},
             professions=frozenset(tuple(p.split()) for p in profs if p.strip()),
-            states=_optional(lambda: [w for w in lists.us_states() if " " not in w]),  # type: ignore[attr-defined]
+            states=_lower_set(lambda: [w for w in lists.us_states() if " " not in w]),
             departments=frozenset(d for d in _handwritten("departments") if " " not in d),
         )
 
