@@ -204,20 +204,15 @@ def test_empty_and_whitespace():
     assert list(locations.detect(Document(" \n\t "))) == []
 
 
-def test_works_without_list_files(monkeypatch):
-    """With no list files the built-in cores still find shaped addresses and hospitals."""
+def test_a_missing_list_file_is_an_error_not_silence(monkeypatch):
+    """A missing list must fail loudly: an empty list would silently lose recall."""
     def missing(*args):
         raise FileNotFoundError("no lists here")
-    for name in ("us_places", "us_states", "countries", "handwritten", "given_names"):
-        monkeypatch.setattr(lists, name, missing)
+    monkeypatch.setattr(lists, "us_places", missing)
     locations._tables.cache_clear()
     try:
-        text = "12 Elm Street, Springfield, IL 62704; seen at Mercy General Hospital; in Ohio."
-        got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
-        assert ("12 Elm Street", "STREET", C) in got
-        assert ("IL", "STATE", C) in got and ("62704", "ZIP", C) in got
-        assert ("Mercy General Hospital", "HOSPITAL", C) in got
-        assert ("Ohio", "STATE", C) in got
+        with pytest.raises(FileNotFoundError, match="no lists here"):
+            list(locations.detect(Document("lives in Springfield, IL 62704")))
     finally:
         locations._tables.cache_clear()
 
