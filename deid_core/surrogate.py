@@ -31,7 +31,7 @@ more than a 10-year band.
 from __future__ import annotations
 
 from .analyze import Analysis
-from .dateshift import fake_date, parse_date, shift_date_text
+from .dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
 from .keys import LinkageKey, as_key, normalise
 from .render import Rendered, render
 from .spans import REVIEW, Span
@@ -78,9 +78,11 @@ class Surrogator:
         self._names: NameFaker | None = None
         self._places: PlaceFaker | None = None
         self.context_year: int | None = None
+        # Whether this note writes numeric dates day first (14.02.1931), judged once per note.
+        self.day_first = day_first_in(text[s.start:s.end] for s in spans if s.label == "DATE")
         for s in spans:
             if s.label == "DATE":
-                parsed = parse_date(text[s.start:s.end])
+                parsed = parse_date(text[s.start:s.end], day_first=self.day_first)
                 if parsed and parsed.year is not None:
                     self.context_year = parsed.year
                     break
@@ -111,7 +113,9 @@ class Surrogator:
         hit = self._memo.get(memo_key)
         if hit is None:
             hit = self._fake(span.label, original, before, span.source)
-            kept = span.label == "AGE" and hit == original and is_age_category(original)
+            kept = hit == original and (
+                (span.label == "AGE" and is_age_category(original))
+                or (span.label == "DATE" and is_decade(original)))
             if hit is None or (normalise(hit) == normalise(original) and not kept):
                 hit = f"[{span.category}]"
             self._memo[memo_key] = hit
@@ -123,7 +127,7 @@ class Surrogator:
         if label in ("PATIENT", "DOCTOR"):
             return self.names.fake(original, before, source)
         if label == "DATE":
-            shifted = shift_date_text(original, self.offset, self.context_year)
+            shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first)
             if shifted is None:
                 shifted = fake_date(self.key.number("date:fake", normalise(original)))
             return shifted

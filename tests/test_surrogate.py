@@ -562,3 +562,16 @@ def test_toll_free_area_code_kept(value, shape):
 def test_huge_values_do_not_crash(value, label):
     out = outs(surrogate(build(f"<{value}>", (value, label)), "big"))[0]
     assert out != value and len(out) == len(value)
+
+
+def test_issue_day_first_notes_keep_their_intervals_and_decades_stay():
+    """A note writing dates day first (14.02.2019) is shifted as day first; a decade is kept."""
+    text = "Smoked in the 1990s. Seen 14.02.2019 and 20.02.2019 by Dr. Ann Lee."
+    spans = tuple(Span(text.index(v), text.index(v) + len(v), "DATE") for v in ("1990s", "14.02.2019", "20.02.2019"))
+    out = surrogate(Analysis(text, spans, spans), "day-first-key").text
+    assert "1990s" in out
+    found = re.findall(r"(\d\d)\.(\d\d)\.(\d{4})", out)
+    assert len(found) == 2
+    a, b = (dt.date(int(y), int(m), int(d)) for d, m, y in found)
+    assert (b - a).days == 6
+    assert "14.02.2019" not in out and "20.02.2019" not in out
