@@ -2,9 +2,6 @@
 shapes, bare long numbers (review), and clinical codes that must stay. All numbers invented."""
 from __future__ import annotations
 
-import base64
-import random
-import time
 
 import pytest
 
@@ -209,54 +206,3 @@ def test_validators():
     assert ssn_plausible("123", "45", "6789")
     assert not ssn_plausible("000", "45", "6789") and not ssn_plausible("923", "45", "6789")
     assert not ssn_plausible("123", "00", "6789") and not ssn_plausible("666", "45", "6789")
-
-
-ADVERSARIAL = {
-    "ones": "1" * 100_000,
-    "slashes": "a/" * 50_000,
-    "hashes": "#1" * 50_000,
-    "labels": "MRN: " * 20_000,
-    "dashes": "1-" * 50_000,
-    "alnum": "A1" * 50_000,
-    "iban_like": "GB82" + "A" * 100_000,
-    "card_like": "4111 " * 20_000,
-}
-
-
-@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_adversarial_speed(name):
-    doc = Document(ADVERSARIAL[name])
-    t0 = time.perf_counter()
-    list(ids.detect(doc))
-    elapsed = time.perf_counter() - t0
-    print(f"ids {name}: {elapsed:.3f} s for {len(doc.text)} chars")
-    assert elapsed < 5
-
-
-def one_megabyte_note() -> str:
-    """A 1 MB adversarial note: a base64 blob, 100,000 repeated characters, ``a/`` runs, long
-    digit runs and date-, phone- and label-like debris (deterministic)."""
-    rng = random.Random(0)
-    parts = [
-        base64.b64encode(rng.randbytes(300_000)).decode(),
-        "1" * 100_000,
-        "a/" * 50_000,
-        "12345678901234567890 " * 5_000,
-        "x" * 100_000,
-        "1/2/3/4/5-6-7.8.9:" * 5_000,
-        "Seen 3/4/2014 MRN: 4471203 ph 617-555-0142 92 yo, jo@example.org. " * 1_000,
-    ]
-    return ("\n".join(parts) + "\n" + "9/" * 50_000)[:1_000_000]
-
-
-def test_one_megabyte_adversarial_note():
-    doc = Document(one_megabyte_note())
-    t0 = time.perf_counter()
-    doc.tokens                                     # shared by all detectors; timed apart
-    t1 = time.perf_counter()
-    spans = list(ids.detect(doc))
-    elapsed = time.perf_counter() - t1
-    print(f"{ids.__name__}: {elapsed:.2f} s on {len(doc.text):,} chars "
-          f"(+{t1 - t0:.2f} s shared tokenising), {len(spans)} spans")
-    assert all(0 <= s.start < s.end <= len(doc.text) for s in spans)
-    assert elapsed < 5
