@@ -11,6 +11,10 @@ three modes:
 In every mode both tiers are masked unless a decision rejects a ``review`` span; ``certain``
 spans are always masked and undecided review spans are masked (fail-safe).
 
+Model spans: the page runs the NER model itself (:mod:`deid_core.ner.pipeline` prepares its input
+and turns its logits into span dicts) and passes those dicts as ``model_spans``; they join the
+rules' candidates as :mod:`deid_core.ensemble` documents. Without them the rules run alone.
+
 Linkage key: a non-empty ``key`` string is the user's key (same key -> same offset and same fakes
 in every note). ``None`` or ``""`` uses one random secret created the first time it is needed and
 kept for the life of the process (one page load keeps one date offset); it is never shown.
@@ -22,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .analyze import analyze
+from .ensemble import analyze_with_model, spans_from_dicts
 from .document import Known
 from .keys import LinkageKey
 from .review import apply_decisions, review_items, span_id
@@ -30,7 +35,8 @@ __all__ = ["process", "process_json", "MODES", "session_key"]
 
 MODES: tuple[str, ...] = ("redact", "surrogate", "review")
 _KNOWN_FIELDS: tuple[str, ...] = ("names", "mrns", "addresses", "birth_dates")
-_REQUEST_FIELDS: frozenset[str] = frozenset({"text", "mode", "key", "decisions", "known"})
+_REQUEST_FIELDS: frozenset[str] = frozenset({"text", "mode", "key", "decisions", "known",
+                                              "model_spans"})
 
 _session: LinkageKey | None = None
 
@@ -72,7 +78,8 @@ def _known(known: Mapping[str, Any] | None) -> Known | None:
 
 def process(text: str, mode: str = "redact", key: str | None = None,
             decisions: Mapping[str, bool] | None = None,
-            known: Mapping[str, Any] | None = None) -> dict:
+            known: Mapping[str, Any] | None = None,
+            model_spans: list[Mapping[str, Any]] | None = None) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
@@ -83,6 +90,8 @@ def process(text: str, mode: str = "redact", key: str | None = None,
             every mode.
         known: ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``
             (each optional), identifiers of this patient that are then masked as certain.
+        model_spans: the NER model's spans for ``text``, as dicts ``{"start", "end", "label",
+            "tier", "source"}`` (:func:`deid_core.ner.pipeline.finish_json`); ``None``: rules only.
 
     Returns:
         ``{"mode", "output", "spans", "review"}``: ``output`` the written text; ``spans`` one dict
@@ -92,13 +101,17 @@ def process(text: str, mode: str = "redact", key: str | None = None,
         ``replaced``; ``review`` the :func:`deid_core.review.review_items`.
 
     Raises:
-        ValueError: on an unknown mode, a non-str text or key, malformed decisions or known.
+        ValueError: on an unknown mode, a non-str text or key, malformed decisions, known or
+            model_spans.
     """
     if not isinstance(text, str):
         raise ValueError(f"text must be a string, not {type(text).__name__}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; expected one of {list(MODES)}")
-    analysis = analyze(text, _known(known))
+    if model_spans is None:
+        analysis = analyze(text, _known(known))
+    else:
+        analysis = analyze_with_model(text, spans_from_dicts(model_spans, text), _known(known))
     if mode == "surrogate":
         rendered = apply_decisions(analysis, decisions, "surrogate", _key(key))
     else:
@@ -116,7 +129,8 @@ def process_json(request_json: str) -> str:
 
     Args:
         request_json: an object ``{"text": str, "mode"?: str, "key"?: str | null,
-            "decisions"?: {"start:end": bool}, "known"?: {...}}`` (see :func:`process`).
+            "decisions"?: {"start:end": bool}, "known"?: {...}, "model_spans"?: [...]}``
+            (see :func:`process`).
 
     Returns:
         The JSON of :func:`process`'s dict, or ``{"error": message}`` when the request is not
@@ -137,7 +151,8 @@ def process_json(request_json: str) -> str:
         return json.dumps({"error": "request has no 'text'"})
     try:
         result = process(request["text"], request.get("mode", "redact"), request.get("key"),
-                         request.get("decisions"), request.get("known"))
+                         request.get("decisions"), request.get("known"),
+                         request.get("model_spans"))
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": str(exc)})
     return json.dumps(result, ensure_ascii=False)

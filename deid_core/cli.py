@@ -5,14 +5,19 @@ Usage::
     deid redact    [FILE|-] [--known KNOWN.json]
     deid surrogate [FILE|-] [--key K] [--known KNOWN.json]
     deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json | --accept-all | --reject-all] [--json]
-    deid detect --input FILE.jsonl [--rules-only]
-    deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details]
+    deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
+    deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details] [--rules-only] [--model-dir DIR]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
 the output text to standard output. ``deid review`` writes the text with certain spans masked and
 undecided review candidates masked too (fail-safe), and lists the review candidates on standard
 error (or everything as JSON with ``--json``). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
+``detect`` and ``eval`` run the rules and the NER model together (:mod:`deid_core.ensemble`) when
+the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
+holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
+with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
+``--rules-only`` runs the rules alone; so does a missing model file.
 Exit status: 0 on success, 2 on bad input (with a one-line message on standard error).
 """
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pathlib import Path
 
 from . import api
 from .analyze import analyze
+from .ensemble import analyze_with_model
 from .evaluate import evaluate, format_report
 from .readers import read
 
@@ -94,6 +100,25 @@ def _cmd_text(args: argparse.Namespace) -> int:
     return 0
 
 
+def _predictor(args: argparse.Namespace):
+    """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
+    rules alone.
+
+    Raises:
+        InputError: if the model file exists but cannot run (onnxruntime missing, bad files).
+    """
+    if args.rules_only:
+        return analyze
+    from .ner import onnx_runtime
+    if not onnx_runtime.model_present(args.model_dir):
+        return analyze
+    try:
+        ner = onnx_runtime.OnnxNer.load(args.model_dir)
+    except onnx_runtime.OnnxUnavailable as e:
+        raise InputError(str(e)) from None
+    return lambda text: analyze_with_model(text, ner.spans(text))
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
     path = args.input
     records = []
@@ -108,8 +133,9 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             raise InputError(f"{path}:{n}: expected an object with 'id' and a string 'text'")
         records.append(rec)
     # Every line is checked before any output, so bad input gives an error and no partial result.
+    predict = _predictor(args)
     for rec in records:
-        spans = analyze(rec["text"]).spans
+        spans = predict(rec["text"]).spans
         out = {"id": rec["id"], "spans": [s.to_dict() for s in spans]}
         _write(json.dumps(out, ensure_ascii=False) + "\n")
     return 0
@@ -122,7 +148,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    report = evaluate(docs, details=args.details)
+    predict = _predictor(args)
+    report = evaluate(docs, lambda text: predict(text).spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
         return 0
@@ -136,6 +163,13 @@ def _cmd_eval(args: argparse.Namespace) -> int:
                     _write(f"{note['id']}\t{kind[:-2] if kind == 'misses' else 'false alarm'}\t"
                            f"{start}:{end}\t{piece!r}\n")
     return 0
+
+
+def _model_options(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
+    sp.add_argument("--model-dir", default=None,
+                    help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
+                         "else model/ beside the package)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -164,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--json", action="store_true", help="print output, spans and review list as JSON")
     sp = sub.add_parser("detect", help="JSONL in, one JSON line of spans per note out")
     sp.add_argument("--input", required=True, help='JSONL file of {"id", "text", ...} (or -)')
-    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
+    _model_options(sp)
     sp.set_defaults(func=_cmd_detect)
     sp = sub.add_parser("eval", help="score the engine on an annotated corpus")
     sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
@@ -172,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
+    _model_options(sp)
     sp.set_defaults(func=_cmd_eval)
     return p
 

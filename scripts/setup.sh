@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything on a fresh Debian machine: a venv with the pinned Python packages
 # (requirements-test.lock), the pinned npm packages (package-lock.json, `npm ci`), and (with
-# --browser) Debian's chromium for the page tests. Idempotent: a second run only checks.
+# --browser) Debian's chromium for the page tests, (with --train) a second venv .venv-train with
+# the training stack (requirements-train.lock: torch 2.13.0 CPU, transformers, onnx) for the
+# training smoke test. Idempotent: a second run only checks.
 # A missing tool (python3 >= 3.11 with venv, node/npm, chromium) is installed with apt-get when
 # this runs as root or with sudo; otherwise the script stops and says what to install.
 set -euo pipefail
@@ -58,7 +60,22 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed (see the npm error above)"
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  apt_install chromium
-  [ -x /usr/bin/chromium ] || die "apt-get installed chromium but /usr/bin/chromium is not there"
-fi
+for opt in "$@"; do
+  case "$opt" in
+    --browser)
+      if [ ! -x /usr/bin/chromium ]; then
+        apt_install chromium
+        [ -x /usr/bin/chromium ] || die "apt-get installed chromium but /usr/bin/chromium is not there"
+      fi ;;
+    --train)
+      if [ ! -x .venv-train/bin/pip ]; then
+        rm -rf .venv-train
+        python3 -m venv .venv-train || die "python3 -m venv .venv-train failed"
+      fi
+      .venv-train/bin/pip install -q --disable-pip-version-check -r requirements-train.lock \
+        || die "pip could not install requirements-train.lock into .venv-train"
+      .venv-train/bin/pip install -q --disable-pip-version-check --no-deps -e . \
+        || die "pip install -e . into .venv-train failed" ;;
+    *) die "unknown option $opt (expected --browser or --train)" ;;
+  esac
+done

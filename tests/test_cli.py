@@ -83,7 +83,7 @@ def test_detect_jsonl_shape_and_order(capsys, tmp_path):
     rows = [{"id": "b", "text": "Seen 03/05/2014.", "extra": 1}, {"id": 7, "text": "No identifiers."},
             {"id": "a", "text": NOTE}]
     inp.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, ["detect", "--input", str(inp)])
+    code, out, _ = run(capsys, ["detect", "--rules-only", "--input", str(inp)])
     assert code == 0
     lines = [json.loads(l) for l in out.splitlines()]
     assert [l["id"] for l in lines] == ["b", 7, "a"]
@@ -97,7 +97,7 @@ def test_detect_jsonl_shape_and_order(capsys, tmp_path):
 
 
 def test_eval_json_equals_the_evaluator(capsys):
-    code, out, _ = run(capsys, ["eval", "--format", "corpus", "corpus/notes.jsonl", "--json"])
+    code, out, _ = run(capsys, ["eval", "--format", "corpus", "corpus/notes.jsonl", "--json", "--rules-only"])
     assert code == 0
     report = json.loads(out)
     assert without_timing(report) == json.loads(json.dumps(without_timing(evaluate(read_corpus("corpus/notes.jsonl")))))
@@ -168,7 +168,7 @@ def test_eval_of_an_empty_corpus_is_an_error(capsys, tmp_path):
 def test_detect_accepts_a_byte_order_mark(capsys, tmp_path):
     p = tmp_path / "bom.jsonl"
     p.write_bytes("\ufeff".encode("utf-8") + b'{"id": 1, "text": "Seen 03/05/2014."}\n')
-    code, out, _ = run(capsys, ["detect", "--input", str(p)])
+    code, out, _ = run(capsys, ["detect", "--rules-only", "--input", str(p)])
     assert code == 0 and json.loads(out)["spans"][0]["label"] == "DATE"
 
 
@@ -176,5 +176,5 @@ def test_eval_details_lists_misses_with_text(capsys, tmp_path):
     p = tmp_path / "one.jsonl"
     p.write_text(json.dumps({"id": "x", "text": "Seen by nobody in particular, blue.",
                              "spans": [{"start": 30, "end": 34, "label": "CITY"}]}) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, ["eval", "--format", "corpus", str(p), "--details"])
+    code, out, _ = run(capsys, ["eval", "--format", "corpus", str(p), "--details", "--rules-only"])
     assert code == 0 and "x\tmiss\t30:34\t'blue'" in out

@@ -1,0 +1,200 @@
+"""The ensemble: the rules' candidates and the NER model's spans, resolved once.
+
+A span is PHI when the rules OR the model say so. :func:`analyze_with_model` runs the rules
+(:func:`deid_core.analyze.analyze`), adapts each model span as below, adds it to the rules'
+candidates and runs the one resolver (:func:`deid_core.resolve.resolve`) over them all.
+
+Label priority (where a model span overlaps a rules candidate, the RULES' label wins: the rules
+know i2b2 subtypes, e.g. CITY vs STATE vs ZIP, DOCTOR vs PATIENT, that the model's six coarse
+types do not):
+
+1. A model span that overlaps no rules candidate keeps the model's label (NAME -> PATIENT,
+   LOCATION -> LOCATION-OTHER, HOSPITAL, ORGANIZATION, AGE, PROFESSION; see
+   :mod:`deid_core.ner.pipeline`).
+2. A model span that overlaps rules candidates takes the label of one of them: a certain one
+   if any overlaps (the rules' own resolution lets certain beat review), among those the one it
+   shares most characters with, then the first in the resolver's
+   :data:`~deid_core.resolve.LABEL_RANK`.
+3. A model span whose every letter and digit is already covered by rules candidates of
+   the same or a stronger tier adds nothing and is dropped (so ``Springfield, IL`` found by the
+   rules as CITY + STATE is not merged into one span by a model LOCATION over both).
+
+Validators (what a model span must be to count at all, as the rules' validators do):
+a span is first trimmed of punctuation and a leading article at its edges (``the Ohio River
+Valley`` -> ``Ohio River Valley``, ``lupus,`` -> ``lupus``); it then needs at least two letters or
+digits; a model AGE span must hold an age over 89 in digits or words (Safe Harbor leaves ages up
+to 89 in the record, so ``a 45-year-old`` stays); and a model-only NAME span of one word must be a
+word of the census name lists (``lists.surnames()``/``given_names()``, either part of a hyphenated
+word): on the held-out ASQ-PHI queries the model's one-word names outside the lists were drug and
+brand names (Losartan, Eliquis, Xarelto) and abbreviations, while names outside the lists almost
+always come with a second word or an initial, which the model span then covers.
+
+Tier: a model span is ``certain`` when its confidence is at or above the model's threshold (chosen
+on the dev split, written in ``model/ner.json`` and the model card) and ``review`` below; the
+pipeline already sets it. The resolver then applies its usual rule, certain beats review, so a
+certain model span over a rules review candidate (a name that is also a medical word) makes it
+certain, and a review model span never overrides a certain rules span. Model spans keep their
+source ``"ner:<name>:p=<confidence>"``, so Review can explain them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import re
+
+from . import lists
+from .analyze import Analysis, analyze
+from .detectors.ages import words_to_number
+from .document import Known
+from .resolve import LABEL_RANK, resolve
+from .spans import CERTAIN, REVIEW, Span
+
+__all__ = ["adapt_model_spans", "analyze_with_model", "plausible", "spans_from_dicts", "trimmed"]
+
+_RANK = {label: i for i, label in enumerate(LABEL_RANK)}
+_TIER_STRENGTH = {CERTAIN: 1, REVIEW: 0}
+
+
+def spans_from_dicts(items: Iterable[Mapping[str, Any]] | None, text: str) -> list[Span]:
+    """Model spans from JSON dicts ``{"start", "end", "label", "tier"?, "source"?}`` (what
+    :func:`deid_core.ner.pipeline.finish_json` returns).
+
+    Raises:
+        ValueError: on a non-list, an item that is not an object, missing or non-int offsets,
+            an unknown label or tier, or a span past the end of ``text``.
+    """
+    if items is None:
+        return []
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ValueError("model_spans must be a list of span objects")
+    out: list[Span] = []
+    for k, d in enumerate(items):
+        if not isinstance(d, Mapping):
+            raise ValueError(f"model_spans[{k}] must be an object")
+        start, end = d.get("start"), d.get("end")
+        if type(start) is not int or type(end) is not int:
+            raise ValueError(f"model_spans[{k}] needs integer 'start' and 'end'")
+        if end > len(text):
+            raise ValueError(f"model_spans[{k}] ends at {end}, past the text ({len(text)} characters)")
+        source = d.get("source", "ner")
+        if not isinstance(source, str):
+            raise ValueError(f"model_spans[{k}].source must be a string")
+        out.append(Span(start, end, d.get("label"), d.get("tier", CERTAIN), source))
+    return out
+
+
+_NUMBER_RE = re.compile(r"\d+")
+
+
+_EDGE_RE = re.compile(r"^(?:[\W_]*\b(?:the|a|an)\s+)?[\W_]*|[\W_]*$", re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def trimmed(span: Span, text: str) -> Span | None:
+    """``span`` without punctuation or a leading article at its edges; None if nothing is left."""
+    piece = text[span.start:span.end]
+    lead = _EDGE_RE.match(piece).end()
+    tail = len(piece) - len(piece.rstrip("".join(ch for ch in set(piece) if not ch.isalnum())))
+    start, end = span.start + lead, span.end - tail
+    if start >= end:
+        return None
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(start, end, span.label, span.tier, span.source)
+
+
+def _in_name_lists(word: str) -> bool:
+    parts = [p for p in re.split(r"[-'’]", word.lower()) if p]
+    sur, given = lists.surnames(), lists.given_names()
+    return any(p in sur or p in given for p in parts) or word.lower() in sur
+
+
+def plausible(span: Span, text: str) -> bool:
+    """The validators of the module docstring: True when a (trimmed) model span may become a
+    candidate."""
+    piece = text[span.start:span.end]
+    if sum(ch.isalnum() for ch in piece) < 2:
+        return False
+    if span.category == "NAME":
+        words = _WORD_RE.findall(piece)
+        if len(words) == 1 and len(piece.split()) == 1 and not _in_name_lists(words[0]):
+            return False
+    if span.label == "AGE":
+        numbers = [int(n) for n in _NUMBER_RE.findall(piece) if len(n) <= 3]
+        if numbers:
+            return max(numbers) > 89
+        value = words_to_number(re.sub(r"(?i)[\s-]*(?:years?|yrs?|yo|y/o)?[\s-]*old$", "", piece))
+        return value is not None and value > 89
+    return True
+
+
+def _covered(span: Span, rules: list[Span], text: str) -> bool:
+    strength = _TIER_STRENGTH[span.tier]
+    for i in range(span.start, span.end):
+        if not text[i].isalnum():
+            continue
+        if not any(r.start <= i < r.end and _TIER_STRENGTH[r.tier] >= strength for r in rules):
+            return False
+    return True
+
+
+def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: str) -> list[Span]:
+    """Apply the label priority (module docstring, rules 1-3) to model spans.
+
+    Args:
+        model_spans: the model's spans (any order).
+        rules: the rules' candidates (before resolution).
+        text: the note.
+
+    Returns:
+        The model spans to add to the candidates, relabelled where they overlap the rules.
+    """
+    rules = sorted(rules)
+    out: list[Span] = []
+    for m in model_spans:
+        m = trimmed(m, text)
+        if m is None or not plausible(m, text):
+            continue
+        hits = [r for r in rules if r.start < m.end and m.start < r.end]
+        if not hits:
+            out.append(m)
+            continue
+        if _covered(m, hits, text):
+            continue
+        best = min(hits, key=lambda r: (-_TIER_STRENGTH[r.tier],
+                                        -(min(r.end, m.end) - max(r.start, m.start)),
+                                        _RANK[r.label], r.start))
+        out.append(m if best.label == m.label else Span(m.start, m.end, best.label, m.tier, m.source))
+    return out
+
+
+def analyze_with_model(text: str, model_spans: Iterable[Span] | None,
+                       known: Known | None = None) -> Analysis:
+    """Rules plus model (module docstring).
+
+    Args:
+        text: the note.
+        model_spans: the model's spans for ``text`` (e.g. ``OnnxNer.spans(text)``); ``None`` or
+            empty: exactly :func:`deid_core.analyze.analyze`.
+        known: identifiers already known for this patient.
+
+    Returns:
+        An :class:`Analysis`; its ``candidates`` hold the rules' candidates and the adapted
+        model spans.
+
+    Raises:
+        TypeError: if ``text`` is not a ``str``; ValueError: if a model span ends past the text.
+    """
+    rules = analyze(text, known)
+    model_spans = list(model_spans or ())
+    if not model_spans:
+        return rules
+    for s in model_spans:
+        if s.end > len(text):
+            raise ValueError(f"model span {s} ends past the text ({len(text)} characters)")
+    extra = adapt_model_spans(model_spans, rules.candidates, text)
+    if not extra:
+        return rules
+    candidates = sorted([*rules.candidates, *extra])
+    return Analysis(text, resolve(candidates, text), tuple(candidates))

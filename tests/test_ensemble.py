@@ -1,0 +1,207 @@
+"""The ensemble (deid_core.ensemble) and its use by the API: hand-made model spans joined with
+the rules' candidates."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from deid_core import api
+from deid_core.analyze import analyze
+from deid_core.ensemble import adapt_model_spans, analyze_with_model, spans_from_dicts
+from deid_core.spans import Span
+
+
+def ner(text: str, piece: str, label: str, tier: str = "certain", p: float = 0.9, nth: int = 0) -> Span:
+    """A model span over the ``nth`` occurrence of ``piece`` in ``text``."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(piece, start + 1)
+    return Span(start, start + len(piece), label, tier, f"ner:test:p={p:.2f}")
+
+
+def final(text: str, spans) -> list[tuple[str, str, str]]:
+    return [(text[s.start:s.end], s.label, s.tier) for s in spans]
+
+
+def rules_final(text: str) -> list[tuple[str, str, str]]:
+    return final(text, analyze(text).spans)
+
+
+NOTES = [
+    "Seen on 03/05/2014 by Dr. Smith.",
+    "Lives in Springfield, IL 62704 with wife.",
+    "Mr. Brown was seen. Works as a welder at Acme Corp.",
+    "Hx of Foley catheter placement; GCS 15.",
+    "Referred by Tran to Lakeside.",
+    "Smith was seen",
+]
+
+
+@pytest.mark.parametrize("text", NOTES)
+def test_no_model_spans_is_exactly_the_rules(text):
+    assert analyze_with_model(text, []) == analyze(text)
+    assert analyze_with_model(text, None) == analyze(text)
+
+
+@pytest.mark.parametrize("text", NOTES)
+def test_rules_spans_are_kept_whatever_the_model_adds(text):
+    # the model marks every word as a review NAME: no rules character may be lost or downgraded
+    import re
+    model = [Span(m.start(), m.end(), "PATIENT", "review", "ner:test:p=0.30")
+             for m in re.finditer(r"\w+", text)]
+    got = analyze_with_model(text, model).spans
+    for r in analyze(text).spans:
+        covering = [s for s in got if s.start <= r.start and r.end <= s.end]
+        assert covering, (r, got)
+        if r.tier == "certain":
+            assert covering[0].tier == "certain" and covering[0].label == r.label
+
+
+# (text, model spans as (piece, model label, tier), expected final spans, comment)
+TABLE = [
+    # model-only spans keep the model's label; tier from the model's threshold
+    ("Smith was seen", [("Smith", "PATIENT", "certain")], [("Smith", "PATIENT", "certain")]),
+    ("Smith was seen", [("Smith", "PATIENT", "review")], [("Smith", "PATIENT", "review")]),
+    ("Lives with her sister in Brackenfold now.", [("Brackenfold", "LOCATION-OTHER", "certain")],
+     [("Brackenfold", "LOCATION-OTHER", "certain")]),
+    # ... but where the rules already hold the word, their label stays (here a surname-list hit)
+    ("Lives with her sister in Dunmore now.", [("Dunmore", "LOCATION-OTHER", "certain")],
+     rules_final("Lives with her sister in Dunmore now.")),
+    ("She is a ward clerk at the plant.", [("ward clerk", "PROFESSION", "review")],
+     [("ward clerk", "PROFESSION", "review")]),
+    # overlap: the rules' label wins, the model's certain tier promotes a rules review candidate
+    ("Referred by Tran to Lakeside.", [("Lakeside", "LOCATION-OTHER", "certain")],
+     [("Tran", "DOCTOR", "certain"), ("Lakeside", "CITY", "certain")]),
+    ("Seen on 03/05/2014 by Dr. Smith.", [("03/05", "PATIENT", "certain"),
+                                          ("Smith", "PATIENT", "certain")],
+     [("03/05/2014", "DATE", "certain"), ("Smith", "DOCTOR", "certain")]),
+    # a model span wider than the rules' takes the rules' label over the union
+    ("Admitted to Lakeside General Hospital West.",
+     [("Lakeside General Hospital West", "ORGANIZATION", "certain")],
+     [("Lakeside General Hospital West", "HOSPITAL", "certain")]),
+    # punctuation the rules left out does not make a model span new: covered, dropped
+    ("Mr. Brown was seen. Works as a welder at Acme Corp.", [("Acme Corp.", "HOSPITAL", "certain")],
+     [("Brown", "PATIENT", "certain"), ("welder", "PROFESSION", "certain"),
+      ("Acme Corp", "ORGANIZATION", "certain")]),
+    # a model span fully covered by certain rules spans adds nothing: CITY, STATE, ZIP stay apart
+    ("Lives in Springfield, IL 62704 with wife.", [("Springfield, IL 62704", "LOCATION-OTHER", "certain")],
+     [("Springfield", "CITY", "certain"), ("IL", "STATE", "certain"), ("62704", "ZIP", "certain")]),
+    # a model review span never weakens a certain rules span
+    ("Seen on 03/05/2014 by Dr. Smith.", [("Smith", "PATIENT", "review")],
+     [("03/05/2014", "DATE", "certain"), ("Smith", "DOCTOR", "certain")]),
+    # a rules review candidate the model does not confirm stays review; clinical words the model
+    # leaves alone stay unmasked
+    ("Hx of Foley catheter placement; GCS 15.", [],
+     [("Foley", "PATIENT", "review")]),
+]
+
+
+@pytest.mark.parametrize("text,model,want", TABLE)
+def test_ensemble_table(text, model, want):
+    spans = [ner(text, piece, label, tier, 0.9 if tier == "certain" else 0.3)
+             for piece, label, tier in model]
+    got = analyze_with_model(text, spans)
+    assert final(text, got.spans) == want
+    # a span the rules did not have at all comes from the model and says so
+    rules = analyze(text).candidates
+    for s in got.spans:
+        if not any(r.overlaps(s) for r in rules):
+            assert s.source.startswith("ner:test:p=")
+
+
+def test_rules_output_these_tables_rely_on():
+    # if the rules change, the table above needs new expectations: say so plainly
+    assert ("Lakeside", "CITY", "review") in rules_final("Referred by Tran to Lakeside.")
+    assert rules_final("Smith was seen") == []
+    assert rules_final("Admitted to Lakeside General Hospital West.") == [
+        ("Lakeside General Hospital", "HOSPITAL", "certain")]
+    assert rules_final("Lives with her sister in Brackenfold now.") == []
+    assert rules_final("Lives with her sister in Dunmore now.") != []
+    assert [x[1] for x in rules_final("Lives in Springfield, IL 62704 with wife.")] == ["CITY", "STATE", "ZIP"]
+
+
+def test_label_priority_most_overlap_then_rank():
+    text = "Seen on 03/05/2014 by Dr. Smith."
+    rules = [Span(8, 18, "DATE", "certain", "r"), Span(26, 31, "DOCTOR", "certain", "r")]
+    m = Span(15, 31, "PATIENT", "certain", "ner:x:p=0.99")     # "2014 by Dr. Smith"
+    (out,) = adapt_model_spans([m], rules, text)
+    assert (out.start, out.end, out.label, out.tier, out.source) == (15, 31, "DOCTOR", "certain", "ner:x:p=0.99")
+    # a certain rules candidate beats a review one with more overlap
+    rules1 = [Span(8, 18, "DATE", "certain", "r"), Span(19, 31, "DOCTOR", "review", "r")]
+    assert adapt_model_spans([m], rules1, text)[0].label == "DATE"
+    # equal overlap and tier: the resolver's label rank decides (DATE before DOCTOR)
+    m2 = Span(16, 29, "PATIENT", "certain", "ner:x:p=0.99")
+    rules2 = [Span(14, 18, "DATE", "review", "r"), Span(27, 31, "DOCTOR", "review", "r")]
+    assert adapt_model_spans([m2], rules2, text)[0].label == "DATE"
+
+
+def test_spans_from_dicts_and_errors():
+    text = "Smith was seen"
+    d = {"start": 0, "end": 5, "label": "PATIENT", "tier": "review", "source": "ner:m:p=0.40"}
+    assert spans_from_dicts([d], text) == [Span(0, 5, "PATIENT", "review", "ner:m:p=0.40")]
+    assert spans_from_dicts(None, text) == []
+    for bad, msg in [("x", "list"), ([1], "object"), ([{**d, "start": "0"}], "integer"),
+                     ([{**d, "end": 99}], "past the text"), ([{**d, "label": "NAME"}], "unknown label"),
+                     ([{**d, "tier": "maybe"}], "unknown tier")]:
+        with pytest.raises(ValueError, match=msg):
+            spans_from_dicts(bad, text)
+    with pytest.raises(ValueError, match="past the text"):
+        analyze_with_model(text, [Span(0, 20, "PATIENT")])
+
+
+def test_api_process_with_model_spans():
+    text = "Smith was seen by Dr. Whitfield."
+    m = [{"start": 0, "end": 5, "label": "PATIENT", "tier": "certain", "source": "ner:m:p=0.95"}]
+    plain = api.process(text)
+    with_model = api.process(text, model_spans=m)
+    assert plain == api.process(text, model_spans=None)
+    assert "Smith" in plain["output"] and "Smith" not in with_model["output"]
+    assert with_model["output"].startswith("[NAME] was seen")
+    first = with_model["spans"][0]
+    assert (first["text"], first["label"], first["tier"], first["source"]) == \
+        ("Smith", "PATIENT", "certain", "ner:m:p=0.95")
+    review = api.process(text, model_spans=[{**m[0], "tier": "review", "source": "ner:m:p=0.40"}])
+    assert [(r["id"], r["label"]) for r in review["review"]][:1] == [("0:5", "PATIENT")]
+    kept = api.process(text, mode="review", decisions={"0:5": False},
+                       model_spans=[{**m[0], "tier": "review"}])
+    assert kept["output"].startswith("Smith was seen")
+    # the JSON entry point passes them through, and rejects bad ones
+    out = json.loads(api.process_json(json.dumps({"text": text, "model_spans": m})))
+    assert out == with_model
+    err = json.loads(api.process_json(json.dumps({"text": text, "model_spans": [{"start": 0}]})))
+    assert "error" in err
+
+
+@pytest.mark.parametrize("text,piece,label,keep", [
+    ("a 45-year-old man", "45-year-old", "AGE", False),   # ages up to 89 stay in the record
+    ("a 92-year-old man", "92-year-old", "AGE", True),
+    ("she is ninety-four", "ninety-four", "AGE", True),
+    ("she is sixty-four", "sixty-four", "AGE", False),
+    ("aged 89", "89", "AGE", False),
+    ("the , here", ",", "PATIENT", False),                 # punctuation alone is no span
+    ("pt d here", "d", "PATIENT", False),                  # one letter is no span
+    ("Ann Lee", "Ann Lee", "PATIENT", True),
+    ("Can I prescribe Losartan", "Losartan", "PATIENT", False),  # one word outside the name lists
+    ("seen by Smith today", "Smith", "PATIENT", True),           # one word in the census lists
+    ("Thandiwe Mthembu was seen", "Thandiwe Mthembu", "PATIENT", True),
+    ("O'Brien-Okafor came", "O'Brien-Okafor", "PATIENT", True),  # one hyphen part in the lists
+    ("travel to Mthembu", "Mthembu", "LOCATION-OTHER", True),     # the list rule is for names only
+])
+def test_model_span_validators(text, piece, label, keep):
+    from deid_core.ensemble import plausible
+    start = text.index(piece)
+    assert plausible(Span(start, start + len(piece), label, "certain", "ner:test:p=0.99"), text) is keep
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("the Ohio River Valley", "Ohio River Valley"),
+    ("lupus,", "lupus"),
+    ("(Ann Lee)", "Ann Lee"),
+    ("Ann Lee", "Ann Lee"),
+    ("...", None),
+])
+def test_model_spans_are_trimmed_of_edge_punctuation_and_articles(text, kept):
+    from deid_core.ensemble import trimmed
+    got = trimmed(Span(0, len(text), "PATIENT", "certain", "ner:test:p=0.99"), text)
+    assert (None if got is None else text[got.start:got.end]) == kept
