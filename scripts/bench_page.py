@@ -11,13 +11,22 @@ network off, as the tests do, and prints:
 * the file's size in bytes and MB;
 * cold ready time: seconds from navigation until ``<body data-state="ready">``, each load in a fresh
   browser context, the median of ``--loads`` loads (polled every 20 ms, so +-0.02 s);
+* with the NER model in the page: model ready time (seconds from navigation until
+  ``window.deid.modelReady`` resolves, same loads, median) and the backend that runs it;
 * seconds to de-identify a 5 KB note (redact mode, median of 5 calls through ``window.deid.process``,
-  timed inside the page with ``performance.now()``);
-* seconds for a 200 KB note (the 5 KB note repeated), once;
-* the self-benchmark's run time in the page (its ``seconds`` figure: engine time over the corpus, and
-  the whole call measured in the page).
+  timed inside the page with ``performance.now()``), rules only and with the model;
+* notes per second on ~1 KB notes (corpus notes cut to 1,000 characters at a line end, one call
+  after another through ``window.deid.process``), rules only and with the model;
+* seconds for a 200 KB note (the 5 KB note repeated), once, rules only and (unless
+  ``--skip-200kb-model``) with the model;
+* the self-benchmark's run time in the page: rules only (engine time over the corpus, and the whole
+  call measured in the page) and, with the model, the model's run over every corpus note and the
+  ensemble's scoring, with both sets of figures side by side.
 
-Bars from the issue: file <= 40 MB, ready <= 5 s, 5 KB note < 0.5 s.
+Headless Chromium here runs with ``--disable-gpu``: no WebGPU adapter, so the model runs on WASM
+with one thread (a ``file://`` page cannot be cross-origin isolated, so no threads).
+
+Bars from the issue: file <= 40 MB, ready <= 5 s, 5 KB note < 0.5 s with the rules.
 """
 from __future__ import annotations
 
@@ -51,6 +60,21 @@ def five_kb_note() -> str:
     return text[:5000]
 
 
+def one_kb_notes(n: int = 30) -> list[str]:
+    """``n`` notes of about 1,000 characters: corpus notes cut at the last line end before 1,000."""
+    corpus = ROOT / "corpus" / "notes.jsonl"
+    texts = [json.loads(line)["text"] for line in corpus.read_text(encoding="utf-8").splitlines()
+             if line.strip()] if corpus.is_file() else []
+    out = []
+    for t in texts:
+        if len(t) >= 900:
+            cut = t[:1000]
+            out.append(cut[:cut.rfind("\n")] if cut.rfind("\n") > 800 else cut)
+        if len(out) == n:
+            break
+    return out or [five_kb_note()[:1000]] * n
+
+
 def wait_ready(page, timeout: float = 120.0) -> str:
     deadline = time.monotonic() + timeout
     while True:
@@ -64,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--page", type=Path, default=ROOT / "dist" / "deid.html")
     ap.add_argument("--loads", type=int, default=5)
+    ap.add_argument("--skip-200kb-model", action="store_true",
+                    help="leave out the 200 KB note with the model (over a minute on WASM)")
+    ap.add_argument("--skip-ensemble-benchmark", action="store_true",
+                    help="leave out the self-benchmark with the model (runs it on every corpus note)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -76,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
         times = []
+        model_times = []
+        model = None
         for _ in range(args.loads):
             context = browser.new_context()
             context.set_offline(True)
@@ -87,42 +117,78 @@ def main(argv: list[str] | None = None) -> int:
             if state != "ready":
                 print("page failed:", page.evaluate("document.getElementById('load-status').textContent"))
                 return 1
+            model = page.evaluate("window.deid.modelReady")
+            model_times.append(time.monotonic() - t0)
             context.close()
         print(f"cold ready time      median {statistics.median(times):.2f} s of {len(times)} loads "
               f"({', '.join(f'{t:.2f}' for t in times)})")
+        has_model = model["backend"] != "unavailable"
+        if has_model:
+            print(f"model ready time     median {statistics.median(model_times):.2f} s from navigation "
+                  f"({', '.join(f'{t:.2f}' for t in model_times)}); backend {model['backend']} "
+                  f"({model['notes'] or 'WebGPU adapter found'}); model {model['name']}")
+        else:
+            print(f"model                none ({model['error']})")
 
         context = browser.new_context()
         context.set_offline(True)
         page = context.new_page()
         page.goto(page_path.as_uri())
         wait_ready(page)
+        page.evaluate("window.deid.modelReady")
+        engines = [("rules only", True)] + ([("with the model", False)] if has_model else [])
         note = five_kb_note()
-        runs = page.evaluate("""async (text) => {
-            const out = [];
-            for (let i = 0; i < 6; i++) {
+        for name, rules_only in engines:
+            runs = page.evaluate("""async ([text, rulesOnly]) => {
+                const out = [];
+                for (let i = 0; i < 6; i++) {
+                    const t = performance.now();
+                    await window.deid.process(text, {mode: "redact", rulesOnly});
+                    out.push((performance.now() - t) / 1000);
+                }
+                return out.slice(1); }""", [note, rules_only])
+            print(f"5 KB note (redact)   {name}: median {statistics.median(runs):.3f} s of {len(runs)} "
+                  f"({len(note)} characters; first call excluded)")
+        small = one_kb_notes()
+        for name, rules_only in engines:
+            secs = page.evaluate("""async ([texts, rulesOnly]) => {
                 const t = performance.now();
-                await window.deid.process(text, {mode: "redact"});
-                out.push((performance.now() - t) / 1000);
-            }
-            return out.slice(1); }""", note)
-        print(f"5 KB note (redact)   median {statistics.median(runs):.3f} s of {len(runs)} "
-              f"({len(note)} characters; first call excluded)")
+                for (const text of texts) await window.deid.process(text, {mode: "redact", rulesOnly});
+                return (performance.now() - t) / 1000; }""", [small, rules_only])
+            print(f"~1 KB notes          {name}: {len(small) / secs:.1f} notes/s ({len(small)} notes of "
+                  f"{min(map(len, small))}-{max(map(len, small))} characters in {secs:.2f} s)")
         big = (note * 41)[:200_000]
-        secs = page.evaluate("""async (text) => {
-            const t = performance.now();
-            await window.deid.process(text, {mode: "redact"});
-            return (performance.now() - t) / 1000; }""", big)
-        print(f"200 KB note (redact) {secs:.2f} s")
+        for name, rules_only in engines:
+            if not rules_only and args.skip_200kb_model:
+                continue
+            secs = page.evaluate("""async ([text, rulesOnly]) => {
+                const t = performance.now();
+                await window.deid.process(text, {mode: "redact", rulesOnly});
+                return (performance.now() - t) / 1000; }""", [big, rules_only])
+            print(f"200 KB note (redact) {name}: {secs:.2f} s")
         t = time.monotonic()
-        report = page.evaluate("window.deid.benchmark()")
+        both = page.evaluate("window.deid.benchmark({rulesOnly: true})")
         wall = time.monotonic() - t
-        print(f"self-benchmark       {report['wall_seconds']:.2f} s in the page "
+        report = both["rules"]
+        print(f"self-benchmark       rules only: {report['wall_seconds']:.2f} s in the page "
               f"(engine {report['seconds']:.2f} s, {report['documents']} notes, "
               f"{report['characters']:,} characters; {wall:.2f} s seen from outside)")
-        w = report["with_review"]["overall"]
-        c = report["certain"]["overall"]
-        print(f"in-page figures      recall certain {c['recall']}  with review {w['recall']}  "
-              f"precision with review {w['precision']}")
+        if has_model and not args.skip_ensemble_benchmark:
+            t = time.monotonic()
+            ens = page.evaluate("window.deid.benchmark()")["ensemble"]
+            wall = time.monotonic() - t
+            print(f"self-benchmark       with the model: model run {ens['model_seconds']:.2f} s over the "
+                  f"corpus ({ens['backend']}), ensemble scoring {ens['wall_seconds']:.2f} s; "
+                  f"{wall:.2f} s seen from outside")
+        else:
+            ens = None
+        for name, r in (("rules only", report), ("with the model", ens)):
+            if r is None:
+                continue
+            w = r["with_review"]["overall"]
+            c = r["certain"]["overall"]
+            print(f"in-page figures      {name}: recall certain {c['recall']}  with review {w['recall']}  "
+                  f"precision certain {c['precision']}  with review {w['precision']}")
         context.close()
         browser.close()
     return 0

@@ -4,12 +4,33 @@ Every figure and output the page shows is compared with the CPython engine on th
 Needs Debian's ``/usr/bin/chromium``, the Python ``playwright`` package and a built page
 (``python build.py``); the whole module is skipped when one of them is missing. ``DEID_PAGE`` may
 point at another built page.
+
+When the page carries the NER model (``model/ner.onnx`` at build time), the page's default path is
+the ensemble (rules + model run by onnxruntime-web on WASM, as headless Chromium here has no WebGPU
+adapter). Two kinds of comparison:
+
+* The page's pipeline: for every note, the page's own model output (``window.deid.modelLogits``)
+  is turned into spans by CPython's :mod:`deid_core.ner.pipeline` and fed to CPython's
+  :func:`deid_core.api.process`; the page's result must be identical (outputs, spans, sources).
+  This checks Pyodide's pre/post-processing, the worker's tensors and the ensemble, whatever the
+  numerics of the two onnxruntimes.
+* Page against CLI (``deid detect``/``deid eval`` with the same ONNX file run by the ``onnxruntime``
+  package): identical spans (sources with ``p=<confidence>`` included) and figures. This holds only
+  when the two runtimes compute the same numbers: measured, a model that quantises its activations
+  at run time (``DynamicQuantizeLinear``, onnxruntime's ``quantize_dynamic``) gives different spans
+  on 150 of 210 corpus notes, so for such a model these tests are marked xfail (strict: they must
+  fail, and start passing when the model changes); a weight-only int8 model with the CLI at
+  onnxruntime's basic graph optimisation gave identical spans on all 210 notes. See
+  :data:`DYNAMIC_QUANT`.
+Comparisons that need ``onnxruntime`` in CPython skip without it; the rules-only ones always run.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -74,6 +95,70 @@ def sample_notes() -> list[tuple[str, str]]:
 NOTES = sample_notes()
 
 
+def page_manifest() -> dict:
+    """The build manifest embedded in the page (which payloads, and the model entry or null)."""
+    html = PAGE.read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" id="deid-manifest">(.*?)</script>', html, re.S)
+    assert m, "the page has no manifest"
+    return json.loads(m.group(1))
+
+
+MODEL = page_manifest().get("model")   # None: a rules-only page
+ONNX = ROOT / "model" / "ner.onnx"
+#: The model quantises activations at run time: onnxruntime-web (WASM) and onnxruntime (x86) then
+#: round differently and the page's spans cannot equal the CLI's (module docstring).
+DYNAMIC_QUANT = MODEL is not None and ONNX.is_file() and b"DynamicQuantizeLinear" in ONNX.read_bytes()
+CLI_EQUALITY = pytest.mark.xfail(
+    DYNAMIC_QUANT, strict=True,
+    reason="model/ner.onnx quantises activations at run time (DynamicQuantizeLinear): WASM and x86 "
+           "onnxruntime round differently, measured different spans on 150/210 corpus notes")
+
+
+@functools.lru_cache(maxsize=1)
+def cpython_ner():
+    """The page's model run by onnxruntime in CPython (skips the test when that cannot be)."""
+    pytest.importorskip("onnxruntime")
+    from deid_core.ner.onnx_runtime import OnnxNer
+    ner = OnnxNer.load()
+    assert ner.model.config["sha256"] == MODEL["sha256"], \
+        "model/ is not the model in the page: rebuild it (python build.py)"
+    return ner
+
+
+@functools.lru_cache(maxsize=1)
+def pipeline_model():
+    """The page's model's pre/post-processing in CPython (no onnxruntime needed)."""
+    from deid_core.ner.pipeline import NerModel
+    model = NerModel.load()
+    assert model.config["sha256"] == MODEL["sha256"], \
+        "model/ is not the model in the page: rebuild it (python build.py)"
+    return model
+
+
+_PAGE_SPANS: dict = {}
+
+
+def page_model_spans(page, text: str) -> list[dict]:
+    """The model's spans for ``text`` from the PAGE's model output, decoded by CPython."""
+    if text not in _PAGE_SPANS:
+        got = page.evaluate("(t) => window.deid.modelLogits(t)", text)
+        model = pipeline_model()
+        prepared = model.prepare(text)
+        spans = model.spans_from_flat(text, prepared, got["logits"], got["dims"]) if prepared.windows else []
+        _PAGE_SPANS[text] = [s.to_dict() for s in spans]
+    return _PAGE_SPANS[text]
+
+
+def expected(page, text: str, mode: str, key: str | None = KEY, decisions: dict | None = None,
+             rules_only: bool = False) -> dict:
+    """What CPython gives for what the page is asked: the ensemble with the page's model output
+    when the page has the model and ``rules_only`` is false, else the rules alone."""
+    if rules_only or MODEL is None:
+        return as_json(process(text, mode=mode, key=key, decisions=decisions))
+    return as_json(process(text, mode=mode, key=key, decisions=decisions,
+                           model_spans=page_model_spans(page, text)))
+
+
 @pytest.fixture(scope="module")
 def browser_page():
     """One browser for the module: an offline context, the page loaded and ready, every request
@@ -91,6 +176,8 @@ def browser_page():
         page.goto(PAGE.as_uri())
         poll(page, "document.body.dataset.state !== 'loading'", timeout=120)
         page.ready_seconds = time.monotonic() - started
+        # The UI uses the model as soon as it is ready; wait for it so every test sees one engine.
+        page.model_ready = page.evaluate("window.deid.modelReady")
         yield page
         context.close()
         browser.close()
@@ -103,9 +190,10 @@ def page(browser_page):
     return browser_page
 
 
-def page_process(page, text: str, mode: str, key: str | None = KEY, decisions: dict | None = None):
+def page_process(page, text: str, mode: str, key: str | None = KEY, decisions: dict | None = None,
+                 rules_only: bool = False):
     return page.evaluate("([t, o]) => window.deid.process(t, o)",
-                         [text, {"mode": mode, "key": key, "decisions": decisions}])
+                         [text, {"mode": mode, "key": key, "decisions": decisions, "rulesOnly": rules_only}])
 
 
 def ui_run(page, text: str, mode: str, key: str = KEY) -> str:
@@ -129,11 +217,201 @@ def test_loads_offline_and_reports_ready(page):
     assert page.errors == []
 
 
+def test_the_model_backend_is_reported(page):
+    status = page.evaluate("document.getElementById('model-status').textContent")
+    info = page.model_ready
+    if MODEL is None:
+        assert info["backend"] == "unavailable"
+        assert page.evaluate("document.body.dataset.model") == "unavailable"
+        assert status == "Model: unavailable (this page was built without the NER model); the rules run alone"
+        assert page.evaluate("[document.getElementById('rules-only').checked, "
+                             "document.getElementById('rules-only').disabled]") == [True, True]
+        return
+    # Headless Chromium with --disable-gpu offers no WebGPU adapter: the WASM fallback runs.
+    assert info["backend"] == "wasm", info
+    assert info["notes"] == "no WebGPU adapter"
+    assert info["name"] == MODEL["name"]
+    assert page.evaluate("document.body.dataset.model") == "wasm"
+    assert status.startswith(f"Model: wasm ({MODEL['name']}, ready in ")
+    assert page.evaluate("document.getElementById('rules-only').disabled") is False
+    assert page.errors == []
+
+
+def _fresh_page(browser_page):
+    context = browser_page.context.browser.new_context()
+    context.set_offline(True)
+    page = context.new_page()
+    page.requests = []
+    page.on("request", lambda r: page.requests.append(r.url))
+    page.goto(PAGE.as_uri())
+    poll(page, "document.body.dataset.state !== 'loading'", timeout=120, interval=0.01)
+    return context, page
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_rules_run_at_once_while_the_model_loads(browser_page):
+    """The rules answer while the model is still loading; a call without rulesOnly waits for the
+    model and gives the ensemble."""
+    text = "Seen by Dr. Helen Achterberg on 09/14/2016 at Mercy Hospital, Springfield. MRN 00781245."
+    context, page = _fresh_page(browser_page)
+    try:
+        first = page.evaluate("""async (t) => {
+            const before = document.body.dataset.model;
+            const r = await window.deid.process(t, {mode: 'redact', key: 'k', rulesOnly: true});
+            return [before, document.body.dataset.model, r]; }""", text)
+        assert first[0] == "loading" and first[1] == "loading", first[:2]
+        assert first[2] == as_json(process(text, mode="redact", key="k"))
+        # The UI, while the model loads, answers with the rules and says so.
+        page.fill("#input", text)
+        page.click("#run")
+        status = poll(page, "(s => s && s !== 'working\u2026' ? s : '')"
+                            "(document.getElementById('run-status').textContent)")
+        if page.evaluate("document.body.dataset.model") == "loading":
+            assert status.endswith("rules only (model loading)"), status
+        waited = page.evaluate("(t) => window.deid.process(t, {mode: 'redact', key: 'k'})", text)
+        assert page.evaluate("document.body.dataset.model") == "wasm"
+        assert waited == expected(page, text, "redact", key="k")
+        # Once the model is ready the UI runs again, now with the model.
+        poll(page, "document.getElementById('run-status').textContent.endsWith('rules + model (wasm)')")
+        assert page.evaluate("document.getElementById('output').textContent") == waited["output"]
+        assert [u for u in page.requests if not u.startswith("blob:")] == [PAGE.as_uri()]
+    finally:
+        context.close()
+
+
+def detect_with_the_cli(texts: list[str], tmp_path: Path, rules_only: bool = False) -> list[list[dict]]:
+    """``deid detect --input`` (the CLI with the model, or ``--rules-only``): spans per note."""
+    path = tmp_path / "notes.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in enumerate(texts)),
+                    encoding="utf-8")
+    cmd = [sys.executable, "-m", "deid_core.cli", "detect", "--input", str(path)]
+    proc = subprocess.run(cmd + (["--rules-only"] if rules_only else []), capture_output=True,
+                          text=True, cwd=ROOT, encoding="utf-8")
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line)["spans"] for line in proc.stdout.splitlines()]
+
+
+def _eight_texts() -> list[str]:
+    notes = corpus_notes()
+    return [n["text"] for n in notes[3::max(1, len(notes) // 8)][:8]] or [t for _, t in NOTES if t][:8]
+
+
+SPAN_KEYS = ("start", "end", "label", "tier", "source")
+
+
+def test_page_spans_equal_deid_detect_rules_only(page, tmp_path):
+    texts = _eight_texts()
+    cli = detect_with_the_cli(texts, tmp_path, rules_only=True)
+    got = [[{k: s[k] for k in SPAN_KEYS} for s in page_process(page, t, "redact", rules_only=True)["spans"]]
+           for t in texts]
+    assert got == cli
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+@CLI_EQUALITY
+def test_page_spans_equal_deid_detect_with_the_model(page, tmp_path):
+    """Eight notes: the page's spans equal ``deid detect``'s exactly (same ONNX file: onnxruntime-web
+    WASM in the page, onnxruntime in CPython): offsets, labels, tiers and sources, whose
+    ``p=<confidence>`` has two decimals."""
+    pytest.importorskip("onnxruntime")
+    texts = _eight_texts()
+    cli = detect_with_the_cli(texts, tmp_path)
+    got = [[{k: s[k] for k in SPAN_KEYS} for s in page_process(page, t, "redact")["spans"]] for t in texts]
+    assert any(s["source"].startswith("ner:") for spans in cli for s in spans), \
+        "no model span in eight notes: the comparison would not exercise the model"
+    assert got == cli
+
+
+def _cpython_logits(text: str):
+    import numpy as np
+    ner = cpython_ner()
+    prepared = ner.model.prepare(text)
+    return np.asarray(ner.infer(prepared.input_ids, prepared.attention_mask, prepared.case_ids),
+                      dtype=np.float64)
+
+
+def _page_logits(page, text: str):
+    import numpy as np
+    got = page.evaluate("(t) => window.deid.modelLogits(t)", text)
+    return np.asarray(got["logits"], dtype=np.float64).reshape(got["dims"])
+
+
+# Largest difference allowed between the page's logits (onnxruntime-web, WASM) and CPython's
+# (onnxruntime, x86) for the same ONNX file. A model that quantises its activations at run time
+# (DynamicQuantizeLinear) is not reproducible across the two: a last-bit difference in the float
+# parts (LayerNorm, GELU, softmax) moves a value by one quantum, and it grows layer by layer:
+# measured up to 0.68 (and probabilities up to 0.21) on eight corpus notes with the trained int8
+# model. With weight-only int8 and CPython at basic graph optimisation: under 2e-6.
+LOGIT_TOLERANCE = 1.0 if DYNAMIC_QUANT else 0.05
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_page_logits_are_close_to_cpython(page):
+    texts = _eight_texts()
+    worst = 0.0
+    for text in texts:
+        want = _cpython_logits(text)
+        got = _page_logits(page, text)
+        assert got.shape == want.shape
+        worst = max(worst, float(abs(got - want).max()))
+    assert worst < LOGIT_TOLERANCE, worst
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_webgpu_backend_where_an_adapter_exists(browser_page):
+    """With ``--enable-unsafe-webgpu`` headless Chromium offers SwiftShader's CPU-emulated WebGPU
+    adapter: the page then reports and uses the webgpu backend (its speed there means nothing).
+    Its float math is not the CPU's, so it is held to the logit tolerance, not to identical spans."""
+    flags = [f for f in FLAGS if f != "--disable-gpu"] + ["--enable-unsafe-webgpu"]
+    p = browser_page.context.browser.browser_type
+    browser = p.launch(executable_path=CHROMIUM, headless=True, args=flags)
+    try:
+        context = browser.new_context()
+        context.set_offline(True)
+        page = context.new_page()
+        page.goto(PAGE.as_uri())
+        poll(page, "document.body.dataset.state !== 'loading'", timeout=120)
+        info = page.evaluate("window.deid.modelReady")
+        if info["backend"] == "wasm" and info["notes"] == "no WebGPU adapter":
+            pytest.skip("this Chromium offers no WebGPU adapter even with --enable-unsafe-webgpu")
+        assert info["backend"] == "webgpu", info
+        assert page.evaluate("document.body.dataset.model") == "webgpu"
+        assert page.evaluate("document.getElementById('model-status').textContent").startswith("Model: webgpu (")
+        text = "Mrs. Adaeze Okonkwo, 67, a retired teacher from Glasgow, seen at Saint Brigid Infirmary."
+        diff = float(abs(_page_logits(page, text) - _cpython_logits(text)).max())
+        assert diff < LOGIT_TOLERANCE, diff
+        got = page.evaluate("(t) => window.deid.process(t, {mode: 'redact', rulesOnly: true})", text)
+        assert got == as_json(process(text, mode="redact"))
+    finally:
+        browser.close()
+
+
+def test_rules_only_checkbox(page):
+    text = "Mrs. Okonkwo, a retired teacher from Glasgow, was seen at Saint Brigid Infirmary."
+    if MODEL is not None:
+        page.uncheck("#rules-only")
+        assert ui_run(page, text, "redact") == expected(page, text, "redact")["output"]
+        assert page.evaluate("document.getElementById('run-status').textContent").endswith("rules + model (wasm)")
+    page.check("#rules-only")
+    try:
+        assert ui_run(page, text, "redact") == process(text, mode="redact", key=KEY)["output"]
+        assert page.evaluate("document.getElementById('run-status').textContent").endswith("rules only")
+    finally:
+        if MODEL is not None:
+            page.uncheck("#rules-only")
+
+
 @pytest.mark.parametrize("mode", ["redact", "surrogate", "review"])
 @pytest.mark.parametrize("note_id,text", NOTES, ids=[n for n, _ in NOTES])
 def test_each_mode_equals_cpython(page, mode, note_id, text):
     got = page_process(page, text, mode)
-    assert got == as_json(process(text, mode=mode, key=KEY))
+    assert got == expected(page, text, mode)
+
+
+@pytest.mark.parametrize("note_id,text", NOTES, ids=[n for n, _ in NOTES])
+def test_rules_only_equals_cpython_rules(page, note_id, text):
+    for mode in ("redact", "surrogate"):
+        assert page_process(page, text, mode, rules_only=True) == as_json(process(text, mode=mode, key=KEY))
 
 
 def test_surrogate_key_is_stable_and_empty_key_is_per_page_load(page):
@@ -147,7 +425,7 @@ def test_surrogate_key_is_stable_and_empty_key_is_per_page_load(page):
 def test_ui_output_matches_engine_in_every_mode(page):
     text = "Seen by Dr. Helen Achterberg on 09/14/2016. MRN 00781245. Phone 617-555-0144."
     for mode in ("redact", "surrogate", "review"):
-        assert ui_run(page, text, mode) == process(text, mode=mode, key=KEY)["output"]
+        assert ui_run(page, text, mode) == expected(page, text, mode)["output"]
     page.check("input[name=mode][value=surrogate]")
     assert page.is_visible("#surrogate-banner")
     page.uncheck("#banner-on")
@@ -159,11 +437,11 @@ def test_ui_output_matches_engine_in_every_mode(page):
     poll(page, "document.getElementById('surrogate-banner').hidden")
 
 
-def _note_with_candidates() -> tuple[str, list[dict]]:
+def _note_with_candidates(page) -> tuple[str, list[dict]]:
     for _, text in NOTES + [(n["id"], n["text"]) for n in corpus_notes()]:
         if "\r" in text:      # a textarea turns CRLF into LF; keep the UI comparison exact
             continue
-        review = process(text, mode="review")["review"]
+        review = expected(page, text, "review", key=None)["review"]
         if len(review) >= 2:
             return text, review
     pytest.skip("no note here gives two review candidates")
@@ -178,27 +456,27 @@ def expect_output(page, expected: str, timeout: float = 30.0) -> None:
 
 
 def test_accept_and_reject_change_the_output(page):
-    text, review = _note_with_candidates()
+    text, review = _note_with_candidates(page)
     first, second = review[0]["id"], review[1]["id"]
     undecided = ui_run(page, text, "review")
-    assert undecided == process(text, mode="review")["output"]
+    assert undecided == expected(page, text, "review", key=None)["output"]
     assert page.evaluate("document.querySelectorAll('#review-list li').length") == len(review)
     # Undecided candidates are masked (fail-safe), so accepting all changes nothing, rejecting does.
     everything = {c["id"]: True for c in review}
     nothing = {c["id"]: False for c in review}
-    assert process(text, mode="review", decisions=everything)["output"] == undecided
-    kept = process(text, mode="review", decisions=nothing)["output"]
+    assert expected(page, text, "review", None, everything)["output"] == undecided
+    kept = expected(page, text, "review", None, nothing)["output"]
     assert kept != undecided
 
     # Reject the first candidate with its button.
     page.click(f'#review-list li[data-id="{first}"] button[data-act=reject]')
-    expect_output(page, process(text, mode="review", decisions={first: False})["output"])
+    expect_output(page, expected(page, text, "review", None, {first: False})["output"])
     # Keyboard on the list: the clicked item is current; "a" accepts it and moves on, "r" rejects.
     page.focus("#review-list")
     page.keyboard.press("a")
-    expect_output(page, process(text, mode="review", decisions={first: True})["output"])
+    expect_output(page, expected(page, text, "review", None, {first: True})["output"])
     page.keyboard.press("r")
-    expect_output(page, process(text, mode="review", decisions={first: True, second: False})["output"])
+    expect_output(page, expected(page, text, "review", None, {first: True, second: False})["output"])
     assert page.evaluate(f"document.querySelector('#review-list li[data-id=\"{second}\"]')"
                          ".dataset.decision") == "reject"
     # All, both ways.
@@ -213,47 +491,112 @@ def test_accept_and_reject_change_the_output(page):
     page.keyboard.press("Shift+R")
     label = review[0]["label"]
     same = {c["id"]: False for c in review if c["label"] == label}
-    expect_output(page, process(text, mode="review", decisions=same)["output"])
+    expect_output(page, expected(page, text, "review", None, same)["output"])
 
 
 def test_decisions_through_the_api_equal_cpython(page):
-    text, review = _note_with_candidates()
+    text, review = _note_with_candidates(page)
     decisions = {c["id"]: bool(i % 2) for i, c in enumerate(review)}
     got = page_process(page, text, "review", decisions=decisions)
-    assert got == as_json(process(text, mode="review", key=KEY, decisions=decisions))
+    assert got == expected(page, text, "review", KEY, decisions)
+
+
+def _figures(report: dict, cat: str | None) -> list[float]:
+    """[recall, precision] certain, then with review, for ``cat`` (None: overall)."""
+    out = []
+    for setting in ("certain", "with_review"):
+        f = report[setting]["overall"] if cat is None else report[setting]["per_category"][cat]
+        out += [f["recall"], f["precision"]]
+    return out
+
+
+def _page_benchmark(page) -> dict:
+    """The page's last self-benchmark with the model ({rules, ensemble}); runs one if none."""
+    last = page.evaluate("window.deid.lastBenchmark()")
+    if not last or (MODEL is not None and not last.get("ensemble")):
+        last = page.evaluate("window.deid.benchmark()")
+    return last
 
 
 def test_self_benchmark_equals_cpython_to_the_last_digit(page):
+    """Rules only and rules + model side by side in the page's table. Rules only equals
+    ``deid eval --rules-only`` in CPython to the last digit; rules + model equals CPython's scoring
+    of the ensemble made from the model spans the page computed (``model_spans`` in its report)."""
     if not CORPUS.is_file():
         pytest.skip("corpus/notes.jsonl is missing")
-    from deid_core.evaluate import evaluate_corpus_json
-    expected = json.loads(evaluate_corpus_json(CORPUS.read_text(encoding="utf-8")))
+    from deid_core.ensemble import analyze_with_model, spans_from_dicts
+    from deid_core.evaluate import evaluate, evaluate_corpus_json
+    from deid_core.readers import parse_jsonl
+    corpus = CORPUS.read_text(encoding="utf-8")
+    rules = json.loads(evaluate_corpus_json(corpus))
     embedded = page.evaluate("window.deid.corpus()")["notes"]
     assert [n["text"] for n in embedded] == [n["text"] for n in corpus_notes()], \
         "the page holds a different corpus: rebuild it (python build.py)"
 
+    if MODEL is not None:
+        page.uncheck("#rules-only")
     page.click("#bench-run")
     poll(page, "document.getElementById('bench-status').textContent === 'done' || "
-               "document.getElementById('bench-status').textContent.startsWith('error')", timeout=300)
+               "document.getElementById('bench-status').textContent.startsWith('error')", timeout=900,
+         interval=0.5)
     assert page.evaluate("document.getElementById('bench-status').textContent") == "done"
+    shown = page.evaluate("window.deid.lastBenchmark()")
+    ensemble = None
+    if MODEL is not None:
+        by_id = shown["ensemble"]["model_spans"]
+        docs = parse_jsonl(corpus)
+        assert sorted(by_id) == sorted(str(d.id) for d in docs)
+        spans = {d.text: spans_from_dicts(by_id[str(d.id)], d.text) for d in docs}
+        ensemble = json.loads(json.dumps(evaluate(
+            docs, lambda t: analyze_with_model(t, spans[t]).spans, details=True), sort_keys=True))
+        got = {k: v for k, v in shown["ensemble"].items()
+               if k not in ("seconds", "wall_seconds", "model_seconds", "backend", "model_spans")}
+        ensemble.pop("seconds")
+        assert got == ensemble
+        assert shown["ensemble"]["backend"] == page.model_ready["backend"]
+    else:
+        assert shown["ensemble"] is None
+
     rows = page.evaluate("""[...document.querySelectorAll('#bench-table tbody tr')].map(tr =>
         [tr.dataset.category, ...[...tr.querySelectorAll('td')].map(td => td.textContent)])""")
-    table = {r[0]: [float(x) for x in r[1:]] for r in rows}
-    assert table["ALL"] == [expected["phi_characters"],
-                            expected["certain"]["overall"]["recall"], expected["certain"]["overall"]["precision"],
-                            expected["with_review"]["overall"]["recall"],
-                            expected["with_review"]["overall"]["precision"]]
-    for cat, fig in expected["with_review"]["per_category"].items():
-        cert = expected["certain"]["per_category"][cat]
-        assert table[cat] == [fig["gold"], cert["recall"], cert["precision"], fig["recall"], fig["precision"]]
+    table = {r[0]: r[1:] for r in rows}
+    for cat in [None, *rules["with_review"]["per_category"]]:
+        got = table["ALL" if cat is None else cat]
+        gold = rules["phi_characters"] if cat is None else rules["with_review"]["per_category"][cat]["gold"]
+        assert [float(x) for x in got[:5]] == [gold, *_figures(rules, cat)], cat
+        if ensemble is None:
+            assert got[5:] == ["\u2013"] * 4
+        else:
+            assert [float(x) for x in got[5:]] == _figures(ensemble, cat), cat
     summary = page.evaluate("document.getElementById('bench-summary').textContent")
-    assert summary.startswith(f"{expected['documents']} notes, {expected['characters']} characters")
+    assert summary.startswith(f"{rules['documents']} notes, {rules['characters']} characters")
+    if ensemble is not None:
+        assert f"Rules + model ({page.model_ready['backend']}): model run " in summary
     assert page.evaluate("document.querySelectorAll('#bench-chart svg rect').length") >= 3
 
-    report = page.evaluate("window.deid.benchmark()")
-    for r in (report, expected):
+    report = page.evaluate("window.deid.benchmark({rulesOnly: true})")
+    assert report["ensemble"] is None
+    for r in (report["rules"], rules):
         r.pop("seconds"), r.pop("wall_seconds", None)
-    assert report == expected
+    assert report["rules"] == rules
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+@CLI_EQUALITY
+def test_self_benchmark_with_the_model_equals_deid_eval(page):
+    """The page's rules + model figures equal ``deid eval`` with the model in CPython."""
+    if not CORPUS.is_file():
+        pytest.skip("corpus/notes.jsonl is missing")
+    from deid_core.ensemble import analyze_with_model
+    from deid_core.evaluate import evaluate
+    from deid_core.readers import parse_jsonl
+    ner = cpython_ner()
+    want = json.loads(json.dumps(evaluate(parse_jsonl(CORPUS.read_text(encoding="utf-8")),
+                                          lambda t: analyze_with_model(t, ner.spans(t)).spans),
+                                 sort_keys=True))
+    got = _page_benchmark(page)["ensemble"]
+    for setting in ("certain", "with_review"):
+        assert got[setting] == want[setting], setting
 
 
 def test_corpus_viewer_marks_misses_and_false_alarms(page):
@@ -286,10 +629,17 @@ def test_exactly_one_network_request(page):
 def test_markup_in_a_note_is_text_and_runs_nothing(page):
     text = ('<img src=x onerror="document.body.dataset.pwned=1"> seen 03/05/2014\n'
             '</script><script>document.body.dataset.pwned2=1</script><b>bold</b>')
-    for mode in ("redact", "review"):
-        out = ui_run(page, text, mode)
-        assert out == process(text, mode=mode, key=KEY)["output"]
-        assert "<img src=x onerror=" in out and "</script>" in out
+    try:
+        for rules_only in (True, False):
+            page.set_checked("#rules-only", rules_only or MODEL is None)
+            for mode in ("redact", "review"):
+                out = ui_run(page, text, mode)
+                assert out == expected(page, text, mode, rules_only=rules_only)["output"]
+                if rules_only:   # the model may mask pieces of the markup; the rules do not
+                    assert "<img src=x onerror=" in out and "</script>" in out
+    finally:
+        if MODEL is not None:
+            page.uncheck("#rules-only")
     time.sleep(0.3)
     assert page.evaluate("document.body.dataset.pwned === undefined && document.body.dataset.pwned2 === undefined")
     tags = page.evaluate("[...document.querySelectorAll('#output *')].map(e => e.tagName)")
@@ -327,9 +677,9 @@ def test_a_loaded_txt_file_keeps_its_line_ends(page):
     page.evaluate("document.getElementById('run-status').textContent = ''")
     page.set_input_files("#file", files=[{"name": "note.txt", "mimeType": "text/plain",
                                           "buffer": text.encode("utf-8")}])
-    expected = process(text, mode="redact")["output"]
-    assert "\r\n" in expected
-    expect_output(page, expected)
+    want = expected(page, text, "redact", key=None)["output"]
+    assert "\r\n" in want
+    expect_output(page, want)
 
 
 def test_nothing_is_stored(page):
@@ -340,16 +690,38 @@ def test_nothing_is_stored(page):
     assert page.evaluate("indexedDB.databases().then(d => d.length)") == 0
 
 
-def test_a_200_kb_note_completes(page):
+def note_of_200_kb() -> str:
     parts = [n["text"] for n in corpus_notes()] or [t for _, t in NOTES]
     text = ""
     while len(text) < 200_000:
         text += "\n\n".join(parts)
-    text = text[:200_000]
+    return text[:200_000]
+
+
+def test_a_200_kb_note_completes(page):
+    text = note_of_200_kb()
     started = time.monotonic()
-    got = page_process(page, text, "redact")
+    got = page_process(page, text, "redact", rules_only=True)
     assert time.monotonic() - started < 60
     assert got["output"] == process(text, mode="redact")["output"]
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_a_200_kb_note_completes_with_the_model(page):
+    """All ~950 windows go to the session as ONE batch (as in the CLI): memory and time hold."""
+    text = note_of_200_kb()
+    started = time.monotonic()
+    got = page_process(page, text, "redact")
+    assert time.monotonic() - started < 300
+    # A span is PHI when the rules OR the model say so: every character the rules mask stays masked.
+    rules = process(text, mode="redact")["spans"]
+    covered = set()
+    for s in got["spans"]:
+        covered.update(range(s["start"], s["end"]))
+    lost = [text[s["start"]:s["end"]] for s in rules
+            if any(i not in covered for i in range(s["start"], s["end"]) if not text[i].isspace())]
+    assert lost == [], f"the ensemble unmasks characters the rules mask: {lost[:5]}"
+    assert sum(s["source"].startswith("ner:") for s in got["spans"]) > 100
 
 
 @pytest.mark.skipif(not ASQ.is_file(), reason="../shared/corpora/asq-phi is not here")
@@ -361,7 +733,7 @@ def test_asq_phi_twenty_records_equal_cpython(page, mode):
         const out = [];
         for (const t of texts) out.push(await window.deid.process(t, {mode, key}));
         return out; }""", [texts, KEY, mode])
-    assert got == [as_json(process(t, mode=mode, key=KEY)) for t in texts]
+    assert got == [expected(page, t, mode) for t in texts]
 
 
 @pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").is_dir(), reason="npm ci not run")

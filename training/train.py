@@ -88,6 +88,7 @@ class TrainConfig:
     quantize: bool = True
     per_channel: bool = True                # int8 weights per output column (shipped form)
     compare_per_tensor: bool = True         # also measure per-tensor int8 (not shipped)
+    weight_only: bool = True                # ship int8 weights with fp32 compute (training/weight_only.py)
     choose_threshold: bool = True
     default_threshold: float = 0.5
     log_every: int = 50
@@ -466,6 +467,11 @@ def run(cfg: TrainConfig) -> dict:
                     report[f"dev_{key}"] = dev_figures(dev_ex, dev_spans[key])
                 report[f"ms_per_window_{key}"] = ort_speed(q, len(vocab))
             final = work / "ner_int8.onnx"
+            if cfg.weight_only:
+                # int8 weights, fp32 compute: the page and the CLI then agree span for span
+                from .weight_only import weight_only_int8
+                final = work / "ner_int8_weight_only.onnx"
+                weight_only_int8(work / "ner_int8.onnx", final)
 
     # 6. threshold + model dir
     threshold = cfg.default_threshold

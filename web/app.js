@@ -6,7 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const body = document.body;
   const state = {result: null, mode: "redact", decisions: Object.create(null), current: 0,
-                 runSeq: 0, fileText: null, corpus: null, benchmark: null};
+                 runSeq: 0, fileText: null, corpus: null, benchmark: null, model: "loading"};
 
   function setState(s) { body.setAttribute("data-state", s); }
   function el(tag, attrs, text) {
@@ -36,29 +36,67 @@
   const pending = new Map();
   let readyResolve, readyReject;
   const ready = new Promise((res, rej) => { readyResolve = res; readyReject = rej; });
+  // The NER model: resolves once its fate is known, never rejects:
+  // {backend: "wasm" | "webgpu" | "unavailable", seconds, error, name, threshold}.
+  let modelResolve;
+  const modelReady = new Promise((res) => { modelResolve = res; });
+  let benchProgress = null;   // callback for the worker's benchmark progress
   const t0 = performance.now();
   let tWorker = null;
   const tParsed = t0 / 1000;   // the script runs at the end of the document: time since navigation
 
-  function call(request) {
+  // Resolves to [result, engine] (engine: "ensemble" when the model's spans joined the rules').
+  function callWithEngine(request) {
     return ready.then(() => new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, {resolve, reject});
       worker.postMessage({type: "call", id, request: JSON.stringify(request)});
     }));
   }
+  function call(request) { return callWithEngine(request).then(([result]) => result); }
   function onReply(msg) {
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
     if (!msg.ok) { p.reject(new Error(msg.message)); return; }
     const reply = JSON.parse(msg.response);
-    if (reply.ok) p.resolve(reply.result); else p.reject(new Error(reply.error));
+    if (reply.ok) p.resolve([reply.result, msg.engine]); else p.reject(new Error(reply.error));
   }
   function fail(message) {
     setState("error");
     $("load-status").textContent = "The engine failed to start: " + message;
     readyReject(new Error(message));
+    setModel({state: "unavailable", error: "the engine failed to start"});
+  }
+
+  // Model status: body[data-model] is "loading", "wasm", "webgpu" or "unavailable".
+  function setModel(msg) {
+    const box = $("model-status");
+    if (msg.state === "loading") {
+      state.model = "loading";
+      body.setAttribute("data-model", "loading");
+      box.textContent = "Model: loading\u2026 (the rules already run)";
+      return;
+    }
+    if (state.model !== "loading") return;   // settled once
+    if (msg.state === "ready") {
+      state.model = msg.backend;
+      body.setAttribute("data-model", msg.backend);
+      box.textContent = "Model: " + msg.backend + " (" + msg.name + ", ready in " + msg.seconds.toFixed(1) +
+        " s; confidence threshold " + msg.threshold + ")" + (msg.notes ? " \u00b7 " + msg.notes : "");
+      modelResolve({backend: msg.backend, seconds: msg.seconds, sinceStart: msg.sinceStart,
+                    name: msg.name, threshold: msg.threshold, notes: msg.notes || "", error: null});
+      $("rules-only").disabled = false;
+      if ($("input").value && !$("rules-only").checked) run();   // the model's spans join in
+    } else {
+      state.model = "unavailable";
+      body.setAttribute("data-model", "unavailable");
+      box.textContent = "Model: unavailable (" + msg.error + "); the rules run alone";
+      modelResolve({backend: "unavailable", seconds: null, name: null, threshold: null, notes: "",
+                    error: msg.error});
+      $("rules-only").checked = true;
+      $("rules-only").disabled = true;
+    }
   }
 
   async function boot() {
@@ -83,6 +121,10 @@
         readyResolve({seconds: secs, versions: msg.versions, worker: msg.timings,
                       page: {workerStarted: tWorker, domContentLoaded: tParsed}});
         setState("ready");
+      } else if (msg.type === "model") {
+        setModel(msg);
+      } else if (msg.type === "bench-progress") {
+        if (benchProgress) benchProgress(msg.done, msg.total);
       } else if (msg.type === "error") {
         fail(msg.message);
       } else if (msg.type === "reply") {
@@ -91,19 +133,39 @@
     };
     const blobs = {};
     for (const [name, id] of Object.entries(manifest.blobs)) blobs[name] = blockText(id);
-    worker.postMessage({type: "init", blobs, info: manifest.lock_info});
+    let model = null;
+    if (manifest.model) {
+      model = {info: manifest.model, blobs: {}};
+      for (const [name, id] of Object.entries(manifest.model_blobs)) model.blobs[name] = blockText(id);
+      setModel({state: "loading"});
+    } else {
+      setModel({state: "unavailable", error: "this page was built without the NER model"});
+    }
+    worker.postMessage({type: "init", blobs, info: manifest.lock_info, model});
   }
 
   // ---- public API (the same call the UI makes) ----
-  function process(text, options) {
+  // options: {mode, key, decisions, rulesOnly}. Without rulesOnly, a call made while the model
+  // loads waits for it; once it is ready (or unavailable) the result is the ensemble (or the rules).
+  function processWithEngine(text, options) {
     const o = options || {};
-    return call({op: "process", text: String(text), mode: o.mode || "redact",
-                 key: o.key || null, decisions: o.decisions || null});
+    return callWithEngine({op: "process", text: String(text), mode: o.mode || "redact",
+                           key: o.key || null, decisions: o.decisions || null, rulesOnly: !!o.rulesOnly});
+  }
+  function process(text, options) { return processWithEngine(text, options).then(([result]) => result); }
+  // {rules: report, ensemble: report | null}; the ensemble runs the model on every corpus note.
+  function benchmark(options) {
+    return call({op: "benchmark", rulesOnly: !!(options && options.rulesOnly)});
   }
   window.deid = Object.freeze({
     ready,
+    modelReady,
     process,
-    benchmark: () => call({op: "benchmark"}),
+    benchmark,
+    // The last self-benchmark result the page showed ({rules, ensemble}), or null.
+    lastBenchmark: () => state.benchmark,
+    // The model's raw output for `text`: {logits: flat numbers, dims: [B, T, L]} (waits for the model).
+    modelLogits: (text) => call({op: "ner_logits", text: String(text)}),
     corpus: () => call({op: "corpus"}),
     lists: () => call({op: "lists"}),
   });
@@ -184,15 +246,20 @@
     $("surrogate-banner").hidden = !(state.mode === "surrogate" && $("banner-on").checked);
     $("run-status").textContent = "working\u2026";
     const started = performance.now();
+    // The UI never waits for the model: while it loads, the rules answer (and run again after).
+    const rulesOnly = $("rules-only").checked || state.model === "loading";
     try {
-      const result = await process(text, {mode: state.mode, key: $("key").value,
-                                          decisions: state.mode === "review" ? state.decisions : null});
+      const [result, engine] = await processWithEngine(text, {
+        mode: state.mode, key: $("key").value, rulesOnly,
+        decisions: state.mode === "review" ? state.decisions : null});
       if (seq !== state.runSeq) return;          // a newer run superseded this one
       state.result = result;
       renderOutput(result);
       renderReview(result);
+      const how = engine === "ensemble" ? "rules + model (" + state.model + ")"
+        : state.model === "loading" ? "rules only (model loading)" : "rules only";
       $("run-status").textContent = result.spans.length + " spans \u00b7 " +
-        Math.round(performance.now() - started) + " ms";
+        Math.round(performance.now() - started) + " ms \u00b7 " + how;
     } catch (err) {
       if (seq === state.runSeq) $("run-status").textContent = "error: " + err.message;
     }
@@ -212,6 +279,7 @@
 
   $("input").addEventListener("input", () => { state.decisions = Object.create(null); scheduleRun(); });
   $("key").addEventListener("input", scheduleRun);
+  $("rules-only").addEventListener("change", run);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", run);
   $("banner-on").addEventListener("change", () => {
     $("surrogate-banner").hidden = !(state.mode === "surrogate" && $("banner-on").checked);
@@ -287,55 +355,86 @@
     if (text !== undefined) e.textContent = String(text);
     return e;
   }
-  function chart(report) {
-    const rows = [["ALL", report.certain.overall, report.with_review.overall]];
-    for (const c of Object.keys(report.with_review.per_category)) {
-      if (report.with_review.per_category[c].gold) rows.push([c, report.certain.per_category[c], report.with_review.per_category[c]]);
+  // Recall with review per category: rules alone (light) and the ensemble (dark) when it ran.
+  function chart(rules, ensemble) {
+    const rows = [["ALL", rules.with_review.overall, ensemble && ensemble.with_review.overall]];
+    for (const c of Object.keys(rules.with_review.per_category)) {
+      if (rules.with_review.per_category[c].gold) {
+        rows.push([c, rules.with_review.per_category[c], ensemble && ensemble.with_review.per_category[c]]);
+      }
     }
-    const W = 640, rowH = 34, left = 100, barW = W - left - 60;
+    const W = 640, rowH = 34, left = 100, barW = W - left - 110;
     const s = svg("svg", {width: W, height: rows.length * rowH + 30, role: "img",
-                          "aria-label": "Recall by category, certain only and with review"});
-    s.appendChild(svg("text", {x: left, y: 12, "font-size": 11, fill: "#5b6475"}, "recall: certain (dark) / with review (light); 0 to 1"));
-    rows.forEach(([name, cert, rev], i) => {
+                          "aria-label": "Recall with review by category, rules only and rules + model"});
+    s.appendChild(svg("text", {x: left, y: 12, "font-size": 11, fill: "#5b6475"},
+      "recall with review, 0 to 1: rules only (light)" + (ensemble ? " / rules + model (dark)" : "")));
+    rows.forEach(([name, r, e], i) => {
       const y = 22 + i * rowH;
       s.appendChild(svg("text", {x: 0, y: y + 18, "font-size": 12, fill: "#1d2330"}, name));
       s.appendChild(svg("rect", {x: left, y, width: barW, height: 26, fill: "#eef0f4"}));
-      s.appendChild(svg("rect", {x: left, y, width: (barW * rev.recall).toFixed(1), height: 26, fill: "#9cc0f5"}));
-      s.appendChild(svg("rect", {x: left, y: y + 6, width: (barW * cert.recall).toFixed(1), height: 14, fill: "#1f5fbf"}));
-      s.appendChild(svg("text", {x: left + barW + 6, y: y + 18, "font-size": 11, fill: "#1d2330"}, String(rev.recall)));
+      s.appendChild(svg("rect", {x: left, y, width: (barW * r.recall).toFixed(1), height: 26, fill: "#9cc0f5"}));
+      if (e) s.appendChild(svg("rect", {x: left, y: y + 6, width: (barW * e.recall).toFixed(1), height: 14, fill: "#1f5fbf"}));
+      s.appendChild(svg("text", {x: left + barW + 6, y: y + 18, "font-size": 11, fill: "#1d2330"},
+        String(r.recall) + (e ? " / " + e.recall : "")));
     });
     return s;
   }
-  function renderBenchmark(report) {
+  function renderBenchmark(result) {
+    const rules = result.rules, ens = result.ensemble;
     const tbody = $("bench-table").querySelector("tbody");
     clear(tbody);
-    const row = (name, gold, c, r) => {
+    const row = (name, gold, rc, rr, ec, er) => {
       const tr = el("tr", {"data-category": name});
       tr.appendChild(el("th", {scope: "row"}, name));
-      for (const v of [gold, c.recall, c.precision, r.recall, r.precision]) tr.appendChild(el("td", {"class": "num"}, String(v)));
+      const vals = [gold, rc.recall, rc.precision, rr.recall, rr.precision];
+      vals.push(...(ec ? [ec.recall, ec.precision, er.recall, er.precision] : ["\u2013", "\u2013", "\u2013", "\u2013"]));
+      for (const v of vals) tr.appendChild(el("td", {"class": "num"}, String(v)));
       tbody.appendChild(tr);
     };
-    row("ALL", report.phi_characters, report.certain.overall, report.with_review.overall);
-    for (const c of Object.keys(report.with_review.per_category)) {
-      row(c, report.with_review.per_category[c].gold, report.certain.per_category[c], report.with_review.per_category[c]);
+    row("ALL", rules.phi_characters, rules.certain.overall, rules.with_review.overall,
+        ens && ens.certain.overall, ens && ens.with_review.overall);
+    for (const c of Object.keys(rules.with_review.per_category)) {
+      row(c, rules.with_review.per_category[c].gold, rules.certain.per_category[c], rules.with_review.per_category[c],
+          ens && ens.certain.per_category[c], ens && ens.with_review.per_category[c]);
     }
     $("bench-table").hidden = false;
-    $("bench-summary").textContent = report.documents + " notes, " + report.characters + " characters, " +
-      report.phi_characters + " PHI characters (non-whitespace); engine time " + report.seconds + " s, whole run " +
-      report.wall_seconds + " s. Strict span recall (with review) " + report.with_review.strict_span.recall +
-      "; token recall " + report.with_review.token.recall + ", precision " + report.with_review.token.precision + ".";
-    const box = $("bench-chart"); clear(box); box.appendChild(chart(report));
+    let text = rules.documents + " notes, " + rules.characters + " characters, " +
+      rules.phi_characters + " PHI characters (non-whitespace). Rules only: engine time " + rules.seconds +
+      " s, whole run " + rules.wall_seconds + " s; strict span recall (with review) " +
+      rules.with_review.strict_span.recall + "; token recall " + rules.with_review.token.recall +
+      ", precision " + rules.with_review.token.precision + ".";
+    if (ens) {
+      text += " Rules + model (" + ens.backend + "): model run " + ens.model_seconds + " s over the corpus, " +
+        "scoring " + ens.wall_seconds + " s; strict span recall (with review) " + ens.with_review.strict_span.recall +
+        "; token recall " + ens.with_review.token.recall + ", precision " + ens.with_review.token.precision + ".";
+    } else {
+      text += " Rules + model: " + (state.model === "loading" ? "waiting for the model" :
+        $("rules-only").checked || state.model === "unavailable" ? "not run (rules only)" : "running\u2026");
+    }
+    $("bench-summary").textContent = text;
+    const box = $("bench-chart"); clear(box); box.appendChild(chart(rules, ens));
   }
   $("bench-run").addEventListener("click", async () => {
     $("bench-run").disabled = true;
-    $("bench-status").textContent = "running\u2026";
+    $("bench-status").textContent = "running the rules\u2026";
     try {
-      const report = await window.deid.benchmark();
-      state.benchmark = report;
-      renderBenchmark(report);
-      $("bench-status").textContent = "done";
+      const rulesOnly = await benchmark({rulesOnly: true});
+      state.benchmark = rulesOnly;
+      renderBenchmark(rulesOnly);
       renderCorpusNote();
+      if (!$("rules-only").checked && state.model !== "unavailable") {
+        $("bench-status").textContent = "running the model on every note\u2026";
+        benchProgress = (done, total) => {
+          $("bench-status").textContent = "running the model: note " + done + " of " + total + "\u2026";
+        };
+        const both = await benchmark({rulesOnly: false});
+        state.benchmark = both;
+        renderBenchmark(both);
+        renderCorpusNote();
+      }
+      $("bench-status").textContent = "done";
     } catch (err) { $("bench-status").textContent = "error: " + err.message; }
+    benchProgress = null;
     $("bench-run").disabled = false;
   });
 
@@ -349,7 +448,8 @@
     const text = note.text;
     const kind = new Array(text.length + 1).fill("");
     for (const s of note.spans) for (let i = s.start; i < s.end; i++) kind[i] = "hit";
-    const details = state.benchmark && state.benchmark.notes ? state.benchmark.notes.find((n) => n.id === note.id) : null;
+    const report = state.benchmark && (state.benchmark.ensemble || state.benchmark.rules);
+    const details = report && report.notes ? report.notes.find((n) => n.id === note.id) : null;
     if (details) {
       for (const [a, b] of details.misses) for (let i = a; i < b; i++) kind[i] = "miss";
       for (const [a, b] of details.false_alarms) for (let i = a; i < b; i++) kind[i] = "false";

@@ -7,13 +7,25 @@ unchanged in CPython, which is how the tests compare the page with the engine.
 
 Requests (JSON objects, ``op`` selects the operation):
 
-* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes"}``
-* ``{"op": "process", "text", "mode", "key", "decisions", "known"}`` -> the dict of
+* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model"}``
+  (``model``: the NER model's ``{"name", "labels", "max_len", "threshold", "inputs", "output"}``
+  when the page carries one, else ``null``)
+* ``{"op": "process", "text", "mode", "key", "decisions", "known", "model_spans"}`` -> the dict of
   :func:`deid_core.api.process` (``mode``, ``output``, ``spans``, ``review``); ``decisions`` is
   ``{"start:end": true (mask) | false (keep)}``. An empty or missing ``key`` means the engine's
   random secret for this process, i.e. for this page load (held in memory only).
-* ``{"op": "benchmark"}`` -> :func:`deid_core.evaluate.evaluate_corpus_json` on the embedded corpus,
-  parsed, plus ``wall_seconds`` (the whole call, in seconds).
+  ``model_spans`` (a list from ``ner_finish``, or absent/null for the rules alone) selects the
+  ensemble (:mod:`deid_core.ensemble`).
+* ``{"op": "ner_prepare", "text"}`` -> :func:`deid_core.ner.pipeline.prepare_json` parsed: the
+  model's inputs, flat, with ``dims`` ``[B, T]`` (``B == 0``: do not run the model).
+* ``{"op": "ner_finish", "text", "logits", "dims"}`` -> the model's spans (list of span dicts) from
+  its flat ``logits`` of ``dims`` ``[B, T, L]``: :func:`deid_core.ner.pipeline.finish_json`.
+* ``{"op": "benchmark", "model_spans"?}`` -> ``{"rules": report, "ensemble": report | null}``:
+  each report is :func:`deid_core.evaluate.evaluate` on the embedded corpus with per-note details
+  (``rules`` exactly :func:`deid_core.evaluate.evaluate_corpus_json`), plus ``wall_seconds`` (that
+  report's whole call, in seconds). ``model_spans`` ``{note id: [span dicts]}`` (the model's
+  spans for every corpus note, computed by the page) selects the ensemble report too (the worker
+  adds ``model_seconds``, ``backend`` and those ``model_spans`` to it).
 * ``{"op": "corpus"}`` -> ``{"notes": [{"id", "note_type", "text", "spans"}]}`` (the gold corpus).
 * ``{"op": "lists"}`` -> ``{"lists": deid_core.lists.provenance()}``.
 
@@ -39,6 +51,9 @@ def start(root: str) -> None:
     """
     _STATE["root"] = Path(root)
     os.environ.setdefault("DEID_LISTS_DIR", str(Path(root) / "lists"))
+    if (Path(root) / "model" / "ner.json").is_file():
+        os.environ["DEID_MODEL_DIR"] = str(Path(root) / "model")
+        _STATE["model"] = True
     warm_up()
 
 
@@ -49,6 +64,11 @@ def warm_up() -> None:
     note = "Seen by Dr. Helen Achterberg on 09/14/2016 in Springfield, MA; MRN 00781245."
     for mode in ("redact", "surrogate"):
         process(note, mode=mode, key="warm-up")
+    if _STATE.get("model"):
+        from deid_core.ner import pipeline
+        prepared = json.loads(pipeline.prepare_json(note))
+        if "error" in prepared:
+            raise ValueError(f"the NER model's files are unusable: {prepared['error']}")
 
 
 def _corpus_text() -> str:
@@ -65,8 +85,14 @@ def _info(_req: dict) -> dict:
         n = sum(1 for line in _corpus_text().splitlines() if line.strip())
     except FileNotFoundError:
         n = 0
+    model = None
+    if _STATE.get("model"):
+        from deid_core.ner.pipeline import NerModel
+        m = NerModel.load()
+        model = {"name": m.name, "labels": m.labels, "max_len": m.max_len,
+                 "threshold": m.threshold, "inputs": m.inputs, "output": m.output}
     return {"python": sys.version.split()[0], "engine": deid_core.__version__,
-            "categories": list(CATEGORIES), "corpus_notes": n}
+            "categories": list(CATEGORIES), "corpus_notes": n, "model": model}
 
 
 def _process(req: dict) -> dict:
@@ -75,15 +101,53 @@ def _process(req: dict) -> dict:
     if not isinstance(text, str):
         raise TypeError("text must be a string")
     return process(text, mode=req.get("mode") or "redact", key=req.get("key") or None,
-                   decisions=req.get("decisions") or None, known=req.get("known") or None)
+                   decisions=req.get("decisions") or None, known=req.get("known") or None,
+                   model_spans=req.get("model_spans"))
 
 
-def _benchmark(_req: dict) -> dict:
-    from deid_core.evaluate import evaluate_corpus_json
+def _checked(reply: str):
+    value = json.loads(reply)
+    if isinstance(value, dict) and "error" in value:
+        raise ValueError(value["error"])
+    return value
+
+
+def _ner_prepare(req: dict) -> dict:
+    from deid_core.ner.pipeline import prepare_json
+    if not _STATE.get("model"):
+        raise FileNotFoundError("this page was built without the NER model")
+    return _checked(prepare_json(req.get("text")))
+
+
+def _ner_finish(req: dict) -> list:
+    from deid_core.ner.pipeline import finish_json
+    if not _STATE.get("model"):
+        raise FileNotFoundError("this page was built without the NER model")
+    return _checked(finish_json(req.get("text"), req.get("logits"), req.get("dims")))
+
+
+def _benchmark(req: dict) -> dict:
+    from deid_core.ensemble import analyze_with_model, spans_from_dicts
+    from deid_core.evaluate import evaluate, evaluate_corpus_json
+    from deid_core.readers import parse_jsonl
+    corpus = _corpus_text()
     t0 = time.perf_counter()
-    report = json.loads(evaluate_corpus_json(_corpus_text()))
-    report["wall_seconds"] = round(time.perf_counter() - t0, 3)
-    return report
+    rules = json.loads(evaluate_corpus_json(corpus))
+    rules["wall_seconds"] = round(time.perf_counter() - t0, 3)
+    ensemble = None
+    by_id = req.get("model_spans")
+    if by_id is not None:
+        t0 = time.perf_counter()
+        docs = parse_jsonl(corpus)
+        missing = [d.id for d in docs if str(d.id) not in by_id]
+        if missing:
+            raise ValueError(f"model_spans lacks {len(missing)} corpus note(s), e.g. {missing[0]!r}")
+        spans = {d.text: spans_from_dicts(by_id[str(d.id)], d.text) for d in docs}
+        ensemble = evaluate(docs, lambda text: analyze_with_model(text, spans[text]).spans,
+                            details=True)
+        ensemble = json.loads(json.dumps(ensemble, sort_keys=True))
+        ensemble["wall_seconds"] = round(time.perf_counter() - t0, 3)
+    return {"rules": rules, "ensemble": ensemble}
 
 
 def _corpus(_req: dict) -> dict:
@@ -102,7 +166,7 @@ def _lists(_req: dict) -> dict:
 
 
 OPS = {"info": _info, "process": _process, "benchmark": _benchmark, "corpus": _corpus,
-       "lists": _lists}
+       "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish}
 
 
 def handle(request_json: str) -> str:
