@@ -24,17 +24,7 @@ from deid_core.ensemble import analyze_with_model  # noqa: E402
 from deid_core.ner.onnx_runtime import OnnxNer  # noqa: E402
 from deid_core.readers import read_corpus  # noqa: E402
 
-
-def one_kb_notes(texts: list[str]) -> list[str]:
-    """Split/join corpus texts into pieces of about 1,000 characters at line boundaries."""
-    notes, cur = [], ""
-    for t in texts:
-        for line in t.splitlines(keepends=True):
-            cur += line
-            if len(cur) >= 1000:
-                notes.append(cur)
-                cur = ""
-    return notes or [cur]
+from bench_engine import one_kb_notes  # noqa: E402  (same folder: sys.path[0])
 
 
 def rate(fn, notes: list[str], seconds: float) -> tuple[float, int]:
