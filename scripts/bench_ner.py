@@ -8,7 +8,7 @@ Prints, for the same ~1 KB notes (cut from the corpus at line boundaries, as
 pre-processing, one ``session.run`` per note, post-processing) and the ensemble
 (``analyze_with_model``, what ``deid detect`` runs), plus windows per note and the time of one
 5 KB note. Asserts nothing (speed is reported, not tested). ``--threads`` sets onnxruntime's
-intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else 1; 0: onnxruntime's choice).
+intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else min(2, cores); 0: onnxruntime's choice).
 """
 from __future__ import annotations
 
