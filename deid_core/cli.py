@@ -76,9 +76,11 @@ def _cmd_text(args: argparse.Namespace) -> int:
     decisions = None
     if args.command == "review":
         decisions = _read_json(args.decisions) or {}
+    model = _model(args)
+    model_spans = None if model is None else [m.to_dict() for m in model(text)]
     try:
         result = api.process(text, mode=args.command, key=getattr(args, "key", None),
-                             decisions=decisions, known=known)
+                             decisions=decisions, known=known, model_spans=model_spans)
     except ValueError as e:
         raise InputError(str(e)) from None
     if args.command == "review":
@@ -89,7 +91,8 @@ def _cmd_text(args: argparse.Namespace) -> int:
                              f"candidates are {', '.join(sorted(ids)) or 'none'}")
         if args.accept_all or args.reject_all:
             decisions = {i: bool(args.accept_all) for i in ids}
-            result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known)
+            result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known,
+                                 model_spans=model_spans)
         if args.json:
             _write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
             return 0
@@ -100,23 +103,31 @@ def _cmd_text(args: argparse.Namespace) -> int:
     return 0
 
 
-def _predictor(args: argparse.Namespace):
-    """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
-    rules alone.
+def _model(args: argparse.Namespace):
+    """``text -> model spans`` when the NER model is there and not turned off, else None.
 
     Raises:
         InputError: if the model file exists but cannot run (onnxruntime missing, bad files).
     """
     if args.rules_only:
-        return analyze
+        return None
     from .ner import onnx_runtime
     if not onnx_runtime.model_present(args.model_dir):
-        return analyze
+        return None
     try:
         ner = onnx_runtime.OnnxNer.load(args.model_dir)
     except onnx_runtime.OnnxUnavailable as e:
         raise InputError(str(e)) from None
-    return lambda text: analyze_with_model(text, ner.spans(text))
+    return ner.spans
+
+
+def _predictor(args: argparse.Namespace):
+    """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
+    rules alone (see :func:`_model`)."""
+    model = _model(args)
+    if model is None:
+        return analyze
+    return lambda text: analyze_with_model(text, model(text))
 
 
 def _cmd_detect(args: argparse.Namespace) -> int:
@@ -188,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--known", default=None,
                         help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
                              '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
+        _model_options(sp)
         sp.set_defaults(func=_cmd_text)
         if name == "review":
             sp.add_argument("--decisions", default=None,

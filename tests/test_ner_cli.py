@@ -177,3 +177,23 @@ def test_long_note_runs_in_one_session_call(ner, monkeypatch):
     n_windows = len(ner.model.prepare(text).windows)
     assert n_windows >= 3 and calls == [(n_windows, ner.model.max_len)]
     assert all(0 <= s.start < s.end <= len(text) and s.source.startswith("ner:") for s in spans)
+
+
+@needs_model
+@pytest.mark.parametrize("command", ["redact", "surrogate", "review"])
+def test_text_commands_use_the_model_unless_rules_only(capsys, tmp_path, command):
+    """A name in no census list and with no context is the model's to find; the text commands
+    use the ensemble like detect does, and --rules-only gives the rules' output."""
+    from deid_core import api
+    from deid_core.ner.onnx_runtime import OnnxNer
+    text = "Thandiwe Mthembu from Riverside Home Care will call on 11/02/2026.\n"
+    note = tmp_path / "note.txt"
+    note.write_text(text, encoding="utf-8")
+    key = ["--key", "k"] if command != "redact" else []
+    code, with_model, _ = run(capsys, [command, str(note), *key])
+    assert code == 0 and "Mthembu" not in with_model
+    code, rules, _ = run(capsys, [command, str(note), *key, "--rules-only"])
+    assert code == 0 and "Thandiwe Mthembu" in rules
+    spans = [s.to_dict() for s in OnnxNer.load().spans(text)]
+    assert with_model == api.process(text, mode=command, key="k" if key else None,
+                                     model_spans=spans)["output"]
