@@ -29,5 +29,6 @@ def test_spans_match_pins(name):
 
 def test_digest_sees_a_moved_span():
     base = pin_spans.note_digest("Seen by Dr. Alvarez on 03/04/2019.")
-    assert base != pin_spans.note_digest("Seen by Dr. Alvarez on 03/04/2019 .")
+    assert base != pin_spans.note_digest("  Seen by Dr. Alvarez on 03/04/2019.")
+    assert base != pin_spans.note_digest("Seen by Dr. Alvarez.")
     assert base == pin_spans.note_digest("Seen by Dr. Alvarez on 03/04/2019.")
