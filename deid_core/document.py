@@ -9,6 +9,41 @@ from functools import cached_property
 #: so ``O'Brien``, ``O’Sullivan-Reyes`` and ``Nguyễn`` are one token each.
 WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 
+#: Letter case of a word token (:func:`word_case`): not a plain word (a digit, a lower-case
+#: first letter before capitals as in ``iPhone``, ``Roux-en-Y``), Title-case (``McDonald`` too),
+#: ALL CAPS, a single capital letter (an initial), lower case.
+OTHER, CAP, UP, INI, LOW = 0, 1, 2, 3, 4
+#: The first letter of each line (after bullets, dashes and digits).
+_LINE_START_RE = re.compile(r"(?m)^[^\w\n]*(?:\d[^\w\n]*)*([^\W\d_])")
+_CASES: dict[str, int] = {}
+
+
+def word_case(w: str) -> int:
+    """The case of a word token: ``OTHER``, ``CAP``, ``UP``, ``INI`` or ``LOW``.
+
+    Apostrophes and hyphens are ignored (``O'Brien`` is ``CAP``, ``o'neil`` ``LOW``); a
+    hyphenated word is ``CAP`` only when every part is capitalised and longer than one letter
+    (``Ashdown-Reyes``; ``X-ray`` and ``Roux-en-Y`` are ``OTHER``); a word with a digit is
+    ``OTHER``. A one-letter word is ``INI`` when a capital, else ``LOW``.
+    """
+    if w.isalpha():
+        core = w
+    else:
+        core = w.replace("'", "").replace("’", "").replace("-", "")
+        if not core.isalpha():
+            return OTHER
+    if len(core) == 1:
+        return INI if w.isupper() else LOW
+    if w.isupper():
+        return UP
+    if w.islower():
+        return LOW
+    if w[0].isupper():
+        if "-" in w and not all(p[:1].isupper() and len(p) > 1 for p in w.split("-")):
+            return OTHER
+        return CAP
+    return OTHER
+
 
 @dataclass(frozen=True, slots=True)
 class Token:
@@ -58,8 +93,84 @@ class Document:
 
     text: str
     known: Known = field(default_factory=Known)
+    _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def memo(self, key: str, build):
+        """A result shared by the detectors of this note: ``build(self)`` on the first call
+        for ``key``, the same object afterwards (e.g. the name rules' scan, which the name
+        and the profession detectors both read)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = build(self)
+            return value
 
     @cached_property
     def tokens(self) -> list[Token]:
         """Word tokens in text order (see :data:`WORD_RE`)."""
         return [Token(m.start(), m.end(), m.group()) for m in WORD_RE.finditer(self.text)]
+
+    @cached_property
+    def cases(self) -> list[int]:
+        """Per token, its :func:`word_case` (``OTHER``, ``CAP``, ``UP``, ``INI``, ``LOW``)."""
+        memo = _CASES
+        out = []
+        for t in self.tokens:
+            c = memo.get(t.word)
+            if c is None:
+                c = word_case(t.word)
+                if len(memo) < 200_000:
+                    memo[t.word] = c
+            out.append(c)
+        return out
+
+    @cached_property
+    def lower_note(self) -> bool:
+        """The note is written in lower case, so capitals are no evidence of a name: no
+        capital at all; or at most one capitalised word (Title-case, ALL CAPS or an initial)
+        in 25 lower-case words; or at most one in 6 when at least 4 lines, and 5 times as many
+        as the rest, start with a lower-case letter (``pt ngozi rosenthal ... University
+        Hospital``: a few proper nouns typed in capitals). A note that is all capitals is not."""
+        text = self.text
+        if text == text.lower():
+            return True
+        if text == text.upper():
+            return False
+        cases = self.cases
+        capped = cases.count(CAP) + cases.count(UP) + cases.count(INI)
+        lows = cases.count(LOW)
+        if capped * 25 <= lows:
+            return True
+        if capped * 6 <= lows:
+            starts = _LINE_START_RE.findall(text)
+            low_starts = sum(1 for c in starts if c.islower())
+            return low_starts >= 4 and low_starts >= 5 * (len(starts) - low_starts)
+        return False
+
+    @cached_property
+    def caps_note(self) -> bool:
+        """The whole note is in capitals (``text == text.upper()``) and is not a
+        :attr:`lower_note` (a note with no letters at all is neither)."""
+        return not self.lower_note and self.text == self.text.upper()
+
+    @cached_property
+    def _caps_lines(self) -> dict[int, bool]:
+        return {}
+
+    def caps_line(self, pos: int) -> bool:
+        """The line holding character offset ``pos`` is written in capitals: always in a
+        :attr:`caps_note`, never in a :attr:`lower_note`, else ``line == line.upper()``
+        (memoised per line)."""
+        if self.caps_note:
+            return True
+        if self.lower_note:
+            return False
+        text = self.text
+        ls = text.rfind("\n", 0, pos) + 1
+        memo = self._caps_lines
+        c = memo.get(ls)
+        if c is None:
+            le = text.find("\n", pos)
+            line = text[ls:le if le >= 0 else len(text)]
+            c = memo[ls] = line == line.upper()
+        return c

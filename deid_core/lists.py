@@ -188,7 +188,9 @@ def countries() -> frozenset[str]:
 
 
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
-                     "note_headings", "street_suffixes")
+                     "note_headings", "street_suffixes", "credentials", "name_particles",
+                     "name_labels", "non_names", "name_cues", "medical_eponyms",
+                     "eponymous_institutions")
 
 
 @lru_cache(maxsize=None)
@@ -197,8 +199,10 @@ def handwritten(name: str) -> frozenset[str]:
     may be several words joined by single spaces (``"truck driver"``, ``"medical center"``).
 
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
-    departments, note_headings, street_suffixes. Source: written for this project (each file's
-    header says what it is for).
+    departments, note_headings, street_suffixes, and the name rules' credentials,
+    name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions
+    (for their other columns use :func:`read_list`). Source: written for this project (each
+    file's header says what it is for).
 
     Raises:
         ValueError: ``name`` is not one of ``HANDWRITTEN_LISTS``.

@@ -319,11 +319,28 @@ def build_english_collisions(raw, surnames: set, given: set):
 
 
 # Words MeSH does not put after an eponym but clinicians do (``Glasgow Coma Scale`` has ``coma``
-# after the name, not ``scale``): a short, hand-written supplement, marked in the file.
+# after the name, not ``scale``; ``Swan-Ganz catheter``, ``Hunt and Hess grade``, ``Kerley B
+# lines``): a hand-written supplement, marked in the file.
 EPONYM_FOLLOWERS_HANDWRITTEN = (
-    "classification", "criteria", "criterion", "grade", "incision", "index", "law", "maneuver",
-    "manoeuvre", "murmur", "operation", "palsy", "phenomenon", "position", "reflex", "repair",
-    "rule", "scale", "score", "sign", "signs", "stage", "staging", "test", "triad", "ulcer",
+    "anemia", "aneurysm", "angle", "anomaly", "approach", "ataxia", "block", "bodies", "body",
+    "breathing", "bypass", "canal", "canals", "capsule", "carcinoma", "cell", "cells", "chorea",
+    "classification", "classifications", "contracture", "corpuscle", "corpuscles", "criteria",
+    "criterion", "curve", "cycle", "cyst", "cysts", "deformity", "dementia", "disc", "disease",
+    "diseases", "disk", "disorder", "diverticulum", "drain", "drains", "duct", "ducts",
+    "dystrophy", "effect", "encephalopathy", "equation", "equivocal", "esophagus", "formula",
+    "fracture", "fractures", "fundoplication", "gland", "glands", "glomerulonephritis", "grade",
+    "grading", "hernia", "hump", "ileus", "incision", "index", "inventory", "law", "laws",
+    "leukemia", "ligament", "line", "lines", "loop", "lymphoma", "maneuver", "maneuvers",
+    "manoeuvre", "membrane", "method", "monitor", "murmur", "negative", "neuralgia", "neuroma",
+    "node", "nodes", "nodule", "nodules", "operation", "palsy", "paralysis", "pattern",
+    "patterns", "phase", "phenomenon", "point", "position", "positive", "pouch", "procedure",
+    "protocol", "protocols", "pupil", "pupils", "questionnaire", "ratio", "reaction", "reflex",
+    "reflexes", "regimen", "regimens", "repair", "respiration", "respirations", "rule", "rules",
+    "sarcoma", "scale", "scales", "score", "scores", "screen", "screening", "screens", "shunt",
+    "sign", "signs", "solution", "solutions", "space", "spaces", "stage", "staging", "stain",
+    "staining", "sump", "syndrome", "syndromes", "tear", "tears", "technique", "techniques",
+    "test", "test's", "tests", "thyroiditis", "triad", "tube", "tubes", "tumor", "tumour",
+    "type", "ulcer", "ulcers", "view", "views", "wave", "waves",
 )
 
 
@@ -371,11 +388,15 @@ CLINICAL_NOUN_MIN = 3
 # Bedside objects and manoeuvres MeSH has no heading word for (or only in the plural, or that
 # clash with a surname: line, drain); hand-written for this project, marked in the file.
 CLINICAL_NOUNS_HANDWRITTEN = (
-    "bag", "balloon", "bandage", "boot", "brace", "cannula", "catheter", "clamp", "collar",
-    "dilator", "drain", "drape", "dressing", "drip", "electrode", "forceps", "gauze", "introducer",
-    "line", "manoeuvre", "maneuver", "mask", "needle", "pack", "pad", "pessary", "port", "probe",
-    "pump", "retractor", "scalpel", "shunt", "sign", "sling", "speculum", "splint", "staple",
-    "stent", "stocking", "stockings", "suture", "syringe", "tourniquet", "tube", "valve", "wire",
+    "bag", "bags", "balloon", "balloons", "bandage", "bandages", "boot", "boots", "brace",
+    "braces", "cannula", "cannulas", "catheter", "catheters", "clamp", "clamps", "collar",
+    "collars", "device", "devices", "dilator", "drain", "drains", "drape", "dressing",
+    "dressings", "drip", "electrode", "electrodes", "filter", "filters", "forceps", "frame",
+    "frames", "gauze", "hose", "introducer", "lead", "leads", "line", "maneuver", "manoeuvre",
+    "mask", "masks", "needle", "needles", "pack", "pad", "pessary", "port", "probe", "pump",
+    "pumps", "retractor", "scalpel", "shunt", "sign", "sling", "speculum", "splint", "splints",
+    "staple", "stent", "stents", "stocking", "stockings", "suture", "syringe", "tourniquet",
+    "tube", "valve", "valves", "wire",
 )
 
 
@@ -478,55 +499,6 @@ def build_countries(raw):
 # Hand-written lists (lower-case; multi-word entries are one row with single spaces)
 # --------------------------------------------------------------------------------------------
 HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
-    "titles": (
-        "courtesy and professional titles written before a name (Dr. Smith, Mrs Lee, Sra. Ruiz); "
-        "the word after one is a name candidate",
-        ("attending", "capt", "captain", "col", "colonel", "dame", "dr", "dra", "doc", "doctor",
-         "father", "fr", "gen", "general", "hon", "judge", "lady", "lord", "lt", "madam", "madame",
-         "maj", "major", "master", "miss", "mister", "mlle", "mme", "mr", "mrs", "ms", "mssr",
-         "mx", "np", "nurse", "pa", "pastor", "prof", "professor", "rabbi", "resident", "rev",
-         "reverend", "rn", "sen", "senor", "senora", "senorita", "señor", "señora", "señorita",
-         "sgt", "sir", "sister", "sr", "sra", "srta")),
-    "relations": (
-        "family and social relations (his wife Mary, daughter Anne); a name next to one is a "
-        "name candidate",
-        ("aunt", "boyfriend", "brother", "brother-in-law", "caregiver", "carer", "child",
-         "cousin", "dad", "daughter", "daughter-in-law", "ex-husband", "ex-wife", "father",
-         "father-in-law", "fiance", "fiancee", "fiancé", "fiancée", "foster mother",
-         "foster father", "friend", "girlfriend", "godfather", "godmother", "granddaughter",
-         "grandfather", "grandma", "grandmother", "grandpa", "grandson", "great-grandson",
-         "great-granddaughter", "guardian", "half-brother", "half-sister", "husband", "mom",
-         "mother", "mother-in-law", "nephew", "neighbor", "neighbour", "niece", "partner",
-         "roommate", "sibling", "sister", "sister-in-law", "son", "son-in-law", "spouse",
-         "stepdaughter", "stepfather", "stepmother", "stepson", "twin", "uncle", "wife")),
-    "professions": (
-        "occupations a note may mention (works as a carpenter); i2b2 PROFESSION",
-        ("accountant", "actor", "actress", "administrator", "architect", "artist", "athlete",
-         "attorney", "author", "baker", "bank teller", "banker", "barber", "bartender",
-         "bookkeeper", "bricklayer", "bus driver", "butcher", "carpenter", "cashier", "chef",
-         "chemist", "childcare worker", "chiropractor", "civil engineer", "cleaner", "clerk",
-         "coach", "computer programmer", "construction worker", "consultant", "contractor",
-         "cook", "counselor", "courier", "custodian", "dancer", "data analyst", "delivery driver",
-         "dental hygienist", "dentist", "designer", "detective", "dietitian", "dishwasher",
-         "dock worker", "drywall installer", "economist", "editor", "electrician", "engineer",
-         "factory worker", "farm worker", "farmer", "firefighter", "fisherman", "flight attendant",
-         "florist", "forklift operator", "gardener", "geologist", "graphic designer",
-         "hairdresser", "hairstylist", "handyman", "home health aide", "housekeeper",
-         "insurance agent", "janitor", "jeweler", "journalist", "judge", "laborer",
-         "landscaper", "lawyer", "librarian", "lifeguard", "line cook", "locksmith",
-         "logger", "longshoreman", "machinist", "mail carrier", "manager", "mason", "mechanic",
-         "medical assistant", "miner", "minister", "musician", "nanny", "nurse",
-         "nurse practitioner", "nursing assistant", "occupational therapist", "optometrist",
-         "painter", "paralegal", "paramedic", "pastor", "pharmacist", "photographer",
-         "physical therapist", "physician", "physician assistant", "pilot", "plumber",
-         "police officer", "postal worker", "priest", "principal", "professor",
-         "psychologist", "real estate agent", "receptionist", "reporter", "respiratory therapist",
-         "roofer", "sales representative", "salesman", "scientist", "seamstress",
-         "secretary", "security guard", "social worker", "software developer",
-         "software engineer", "soldier", "stocker", "surgeon", "tailor", "taxi driver",
-         "teacher", "teacher's aide", "technician", "telemarketer", "therapist", "tractor driver",
-         "truck driver", "tutor", "veterinarian", "waiter", "waitress", "warehouse worker",
-         "web developer", "welder", "writer")),
     "hospital_words": (
         "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
         "capitalised words before one are a HOSPITAL candidate",
@@ -579,6 +551,51 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+#: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
+#: script): the name detector's context words. The build reads each file back, checks it
+#: (provenance header, sorted unique lower-case first column, no empty field) and re-renders
+#: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
+HANDWRITTEN_FILES: tuple[str, ...] = (
+    "titles", "relations", "professions", "credentials", "name_particles", "name_labels",
+    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions",
+)
+
+
+def build_handwritten_file(name: str, lists_dir: Path = OUT):
+    """A hand-written list kept as a file: (header, columns, rows) read back from
+    ``lists/<name>.txt``.
+
+    Raises:
+        ValueError: the header lacks ``source: hand-written ...``, ``purpose`` or ``columns``,
+            a row has the wrong number of fields, or the first column is not lower-case,
+            single-spaced and unique.
+    """
+    header: list[tuple[str, str]] = []
+    columns: list[str] = []
+    rows: list[tuple[str, ...]] = []
+    for line in (lists_dir / f"{name}.txt").read_text(encoding="utf-8").split("\n"):
+        if line.startswith("#"):
+            key, _, value = line[1:].strip().partition(":")
+            key, value = key.strip(), value.strip()
+            if key == "columns":
+                columns = value.split("\t")
+            elif key != "count":
+                header.append((key, value))
+        elif line:
+            rows.append(tuple(line.split("\t")))
+    keys = dict(header)
+    if keys.get("source") != HANDWRITTEN_SOURCE or not keys.get("purpose") or not columns:
+        raise ValueError(f"{name}: header needs source: {HANDWRITTEN_SOURCE}, purpose and columns")
+    for row in rows:
+        w = row[0]
+        if len(row) != len(columns) or w != w.lower() or w != " ".join(w.split()):
+            raise ValueError(f"{name}: bad row {row!r}")
+    rows.sort()
+    if len({r[0] for r in rows}) != len(rows):
+        raise ValueError(f"{name}: duplicate entries")
+    return header, columns, rows
+
+
 def build_handwritten(name: str):
     """A hand-written list: rows (entry,)."""
     purpose, words = HANDWRITTEN[name]
@@ -620,6 +637,8 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
     files["countries.txt"] = render(*build_countries(raw))
     for name in HANDWRITTEN:
         files[f"{name}.txt"] = render(*build_handwritten(name))
+    for name in HANDWRITTEN_FILES:
+        files[f"{name}.txt"] = render(*build_handwritten_file(name))
     return files
 
 

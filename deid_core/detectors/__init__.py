@@ -37,6 +37,7 @@ REGISTRY: tuple[Detector, ...] = (
     Detector("contact", "contact", "PHONE, FAX, EMAIL, URL, IPADDR"),
     Detector("ids", "ids", "SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM"),
     Detector("locations", "locations", "STREET, CITY, STATE, ZIP, COUNTRY, HOSPITAL, ORGANIZATION, ROOM, DEPARTMENT"),
-    Detector("names", "names", "PATIENT, DOCTOR, USERNAME names and PROFESSION"),
+    Detector("names", "names", "PATIENT, DOCTOR, USERNAME names (and HOSPITAL named after people)"),
+    Detector("professions", "professions", "PROFESSION: occupations with context"),
     Detector("known", "known", "caller-supplied identifiers and their variants"),
 )

@@ -1,0 +1,321 @@
+"""Context rules: a name after a title, a relation word or a label, or before a credential.
+
+``Dr. Anne Whitcombe``, ``his wife Mary``, ``daughter, Ana Lopez``, ``Patient: Smith``,
+``Electronically signed by ...``, ``cc: ...``, ``Anne Whitcombe, MD``: the title, relation,
+label and credential are never inside the span. Certain, except where the word after the
+context could be an ordinary word (review). Words: ``titles.txt``, ``relations.txt``,
+``name_labels.txt``, ``credentials.txt`` via :mod:`.words`.
+"""
+from __future__ import annotations
+
+from ...document import CAP, INI, LOW, OTHER, UP
+from ...spans import CERTAIN, REVIEW
+from . import words as W
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
+                      SUR, TITLE, TTL_D)
+from .scan import SPACES, Scan
+from .signatures import initials_after_label, signature_initials
+from .usernames import login_shaped, username_after_label
+
+
+def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
+         second_free: bool = False) -> list[int]:
+    """Name tokens from j on (j must satisfy ctx_ok): further words join when they are
+    list names, initials, or follow a given name or initial (or, with ``second_free``, any
+    capitalised second word: ``Dr. Cettina Fanucci``); at most one line break."""
+    idx = [j]
+    k = j
+    n, fl, shape = sc.n, sc.fl, sc.shape
+    newline_used = False
+    if allow_comma and k + 1 < n and sc.gap(k).strip(" \t") == "," and "\n" not in sc.gap(k) \
+            and (fl[k + 1] & GIV or shape[k + 1] == shape[k] and not fl[k + 1] & (NON | TITLE | CRED)) \
+            and sc.ctx_ok(k + 1) and shape[k] != INI and shape[k + 1] != INI:
+        idx.append(k + 1)
+        k += 1
+        if k + 1 < n and shape[k + 1] == INI and sc.plain_gap(k):
+            idx.append(k + 1)
+        return idx
+    while len(idx) < max_tokens and k + 1 < n:
+        if shape[k] != INI and sc.low[k][-2:] in ("'s", "’s"):
+            break
+        nxt = k + 1
+        if not sc.plain_gap(k, allow_newline=not newline_used):
+            break
+        if sc.low[nxt] in W.PARTICLES and shape[nxt] in (LOW, CAP) and nxt + 1 < n \
+                and "\n" not in sc.gap(k) and (len(idx) > 1 or fl[k] & GIV or shape[k] == CAP):
+            m = nxt
+            while m < n and sc.low[m] in W.PARTICLES and m - nxt < 2 and sc.plain_gap(m):
+                m += 1
+            if m < n and m > nxt and shape[m] == CAP and not fl[m] & NON and sc.plain_gap(m - 1) \
+                    and "\n" not in sc.gap(m - 1):
+                idx.extend(range(nxt, m + 1))
+                k = m
+                continue
+            break
+        g = sc.gap(k)
+        nl = "\n" in g
+        common_low = (shape[nxt] == LOW and shape[k] == LOW and fl[k] & GIV and fl[nxt] & COMMON
+                      and not fl[nxt] & NON and not nl)   # "pt john smith" in a note with capitals
+        if not (sc.ctx_ok(nxt) or common_low) \
+                or fl[nxt] & (FOL | CLN | CRED | TITLE) and not fl[nxt] & LIST:
+            break
+        if sc.low[nxt] in W.ID_LABEL_WORDS or "\t" in g or "   " in g:
+            break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
+        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt):
+            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees": no capitals to tell name from word
+        if shape[nxt] == INI:
+            after = nxt + 1
+            dotted = sc.toks[nxt].end < len(sc.text) and sc.text[sc.toks[nxt].end] == "."
+            if not dotted and after < n and shape[after] == LOW:
+                break
+            if nl:
+                break
+        elif not (fl[nxt] & LIST or shape[k] == INI or fl[k] & GIV
+                  or second_free and len(idx) == 1 and shape[nxt] == shape[k]):
+            break
+        if nl:
+            if fl[nxt] & NON or not (fl[nxt] & LIST and sc.line_ends_after(nxt)
+                                     or fl[k] & GIV and sc.line_ends_after(nxt)
+                                     or second_free and len(idx) == 1 and not fl[k] & SUR
+                                     and (fl[nxt] & LIST and not fl[nxt] & ENG
+                                          or not sc.strict(nxt))):
+                break   # "son kwame\ndrives": a lower-case word on the next line is a verb
+            newline_used = True
+        idx.append(nxt)
+        k = nxt
+    return idx
+
+
+def context_pass(sc: Scan) -> None:
+    n, fl, low, shape = sc.n, sc.fl, sc.low, sc.shape
+    for i in range(n):
+        f = fl[i]
+        if f & TITLE and i + 1 < n:
+            title_rule(sc, i)
+        if f & REL and i + 1 < n and not sc.used[i + 1]:
+            relation_rule(sc, i)
+        if f & LBL and i + 1 < n and not sc.used[i + 1]:
+            label_rule(sc, i)
+        if f & CRED or shape[i] == INI or low[i] == "ph":
+            c = sc.credential_at(i)
+            if c and i > 0:
+                credential_rule(sc, i)
+        if shape[i] in (UP, LOW) and 2 <= len(low[i]) <= 3 and not sc.used[i]:
+            signature_initials(sc, i)
+        if low[i] in W.INITIALS_LABELS and i + 1 < n and not sc.used[i + 1]:
+            initials_after_label(sc, i)
+
+
+def title_rule(sc: Scan, i: int) -> None:
+    """``Dr. Anne Whitcombe``, ``Mrs. Thao``, ``RN Chiara Bellweather``, ``Pt Achterberg,
+    Willem``: the name after a title (the title itself stays outside the span)."""
+    s, low, f, n = sc.shape[i], sc.low[i], sc.fl[i], sc.n
+    if s not in (CAP, UP, LOW):
+        return
+    g = sc.gap(i)
+    dotted = g.startswith(".")
+    if dotted and low in W.WORD_TITLES:
+        return   # "saw the patient. jessica reports": the full stop ends a sentence
+    rest = g[1:] if dotted else g
+    if not all(c in SPACES for c in rest) and not (
+            dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and sc.shape[i + 1] == CAP):
+        return   # "referral to Dr.\nSaoirse Ní Bhriain": a line break after "Dr." is fine
+    if s == UP and not sc.caps_line(i) and low not in ("rn", "np", "dr", "mr", "mrs"):
+        return
+    j = i + 1
+    if sc.used[j]:
+        return
+    fj, sj = sc.fl[j], sc.shape[j]
+    if low == "ms" and i > 0 and (sc.toks[i - 1].word.isdigit() or sc.text[
+            :sc.toks[i].start].rstrip(" \t")[-1:] in ("*", "<", ">", "=")):
+        return   # 0.4 ms, "PR interval * ms": a unit
+    if fj & (FOL | CLN) and (not fj & LIST or not f & STRONG and sc.strict(j)):
+        return   # "mr safety", "MR CONDITIONAL", "stroke nurse line": a thing, not a person
+    # "MR CONDITIONAL" (capitals, no dot) and "dr smith" in a mixed-case note are weak;
+    # "dr. uzoma" (lower case with a dot) is strong
+    strong = bool(f & STRONG) and (s == CAP or s == UP and dotted
+                                   or s == LOW and sc.lower[i] and not (sj == UP and not fj & LIST)
+                                   or s == LOW and dotted and low in ("dr", "mr", "mrs"))
+    if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
+                                   and sc.toks[j].word.isalpha()):
+        return
+    if fj & TITLE and not fj & LIST:
+        return
+    comma = not strong and sj in (CAP, UP) and j + 1 < n and sc.gap(j).strip(" \t") == "," \
+        and "\n" not in sc.gap(j) and (sc.fl[j + 1] & GIV or sc.shape[j + 1] == sj
+                                        and not sc.fl[j + 1] & (NON | TITLE | CRED))
+    if not strong:
+        ok = bool(fj & LIST) and not fj & NON and not (
+            sc.lower[i] and low in ("patient", "pt") and (fj & ENG or not fj & GIV))
+        if not ok and sj == INI and j + 1 < n and sc.text.startswith(".", sc.toks[j].end):
+            ok = True                                   # rn g. abernathy
+        if not ok and sj == CAP and j + 1 < n and sc.shape[j + 1] == CAP and sc.plain_gap(j) \
+                and not sc.fl[j + 1] & (NON | FOL | CLN | TITLE | CRED) and not fj & (FOL | CLN):
+            ok = True                                   # RN Chiara Bellweather
+        if not ok and comma:
+            ok = True                                   # Pt Achterberg, Willem
+        if not ok:
+            return
+    idx = take(sc, j, allow_comma=comma, second_free=True)
+    if not f & STRONG and sc.eponym_after(idx[-1]):
+        return   # "Sister Mary Joseph nodule": an eponym after a weak title
+    label = "DOCTOR" if f & TTL_D or sc.credential_after(idx[-1]) else "PATIENT"
+    sc.emit(idx, label, CERTAIN, f"names:title:{low}", remember=True)
+
+
+def relation_rule(sc: Scan, i: int) -> None:
+    """``his wife Mary``, ``daughter, Ana Lopez``, ``brother Pieter Achterberg``."""
+    g = sc.gap(i).strip(" \t")
+    j = i + 1
+    poss = i > 0 and sc.low[i - 1] in W.POSSESSIVES and sc.plain_gap(i - 1)
+    if g in ("\n", "\r\n"):
+        # "his daughter\nharriet", "father\nBlaž": a line break after the relation word
+        if not (poss or sc.shape[j] == CAP and not sc.strict(j)):
+            return
+    elif g not in ("", ",", ":", "(", "-", "–", "—", ", (", "="):
+        return
+    w = sc.low[j]
+    fj = sc.fl[j]
+    calendar = poss and w in W.CALENDAR_NAMES and sc.shape[j] != INI \
+        and (j + 1 >= sc.n or sc.gap(j).lstrip(" \t")[:1] in ("\n", "\r", "(", ",", ";"))
+    if not calendar and (not sc.ctx_ok(j) or sc.shape[j] == INI):
+        return
+    if fj & (FOL | CLN | REL) and not fj & LIST:
+        return
+    if sc.strict(j) and w in W.PERSON_VERBS:
+        return   # "his mother fell at home", "WIFE SAID": a verb, no name
+    tier = CERTAIN
+    idx = take(sc, j, allow_comma=sc.shape[j] == UP, second_free=True)
+    if sc.eponym_after(idx[-1]) and not (fj & LIST and not fj & (ENG | MED) and len(idx) > 1):
+        return   # "her mother, Whipple procedure in 2010": a procedure, not the mother's name
+    if calendar:
+        idx = [j]
+    elif fj & ENG and sc.strict(j) and j + 1 < sc.n and sc.shape[j + 1] == LOW \
+            and not sc.fl[j + 1] & (NON | GIV) and sc.plain_gap(j, allow_newline=True) \
+            and sc.low[j + 1] not in W.ENG_PERSON_AFTER:
+        idx, tier = [j], REVIEW   # "his wife will call": no capitals to tell Will from will
+    elif not fj & LIST:
+        if sc.shape[j] == CAP and not sc.strict(j):
+            # "Mother: Folasade Adeyemi-Clarke" is a name, "Mother: Alive" is not
+            tier = REVIEW if g == ":" and len(idx) < 2 else CERTAIN
+        elif (sc.lower[j] or poss and sc.strict(j)) and not fj & NON \
+                and not w.endswith(("s", "ed", "ing", "ly")) and w not in W.NAME_STOP_WORDS:
+            # "with wife ngozi if eating well": a function word after it reads as a name;
+            # so does a bracket, a comma or the end of the line after "his son ROALD"
+            nxt = idx[-1] + 1
+            after = sc.gap(idx[-1]).lstrip(" \t")[:1]
+            tier = CERTAIN if (nxt < sc.n and (sc.fl[nxt] & NON or sc.stops(nxt))
+                               and sc.plain_gap(idx[-1])
+                               or poss and (after in ("(", ",", "\n", "\r") or nxt >= sc.n)) \
+                else REVIEW
+        else:
+            return
+    sc.emit(idx, "PATIENT", tier, f"names:relation:{sc.low[i]}", remember=tier == CERTAIN)
+
+
+def label_rule(sc: Scan, i: int) -> None:
+    low = sc.low
+    for words, label, colon in sc.lex.labels_by_last[low[i]]:
+        m = len(words)
+        if i + 1 < m or tuple(low[i - m + 1:i + 1]) != words:
+            continue
+        if i - m + 1 > 0 and m == 1 and low[i] in ("name", "user", "contact") \
+                and sc.shape[i - 1] != OTHER and "\n" not in sc.gap(i - 1) \
+                and sc.gap(i - 1).strip(" \t") == "" and low[i - 1] not in ("patient", "pt"):
+            # "first name", "brand name": only the listed multi-word phrases count
+            continue
+        g = sc.gap(i).strip(" \t\r\n")
+        if colon and g not in (":", "-", ":-", "#:", "=", "–", "|"):
+            continue
+        if g == "|" and sc.fl[i] & CRED:
+            continue   # "Kenji Arakawa, MD | Core": a table cell, not a label
+        if not colon and g not in ("", ":", "-"):
+            continue
+        j = i + 1
+        if label == "USERNAME":
+            username_after_label(sc, j, words, colon)
+            return
+        if m == 1 and sc.lower[j] and low[i] in ("reviewed", "verified") and i > 0 \
+                and not sc.fl[j] & LIST and not low[i - 1].endswith("ly") \
+                and not sc.line_starts_at(i) \
+                and sc.gap(i - 1).strip(" \t") == "" and "\t" not in sc.gap(i - 1) \
+                and "   " not in sc.gap(i - 1):
+            return   # "meds reviewed: furosemide": a verb and its object, no label
+        if sc.fl[j] & (TITLE | REL) and not sc.fl[j] & LIST:
+            return  # "Attending: Dr. Smith", "next of kin: mother greta": the title or relation rule
+        if label == "DOCTOR" and colon and login_shaped(sc, j):
+            username_after_label(sc, j, words, colon)   # "Tech: dferreiral2"
+            return
+        if sc.used[j] or not sc.ctx_ok(j):
+            return
+        if sc.shape[j] == LOW and words[-1] in W.AMBIGUOUS_LABELS and (
+                not sc.fl[j] & LIST or sc.fl[j] & ENG):
+            return   # "cc: facial droop", "re: inhaler refill"
+        if not colon and not sc.fl[j] & LIST and sc.shape[j] not in (CAP, UP) \
+                and not (sc.shape[j] == INI and sc.text.startswith(".", sc.toks[j].end)):
+            return
+        idx = take(sc, j, allow_comma=True, second_free=True)
+        tier = CERTAIN
+        if len(idx) == 1 and sc.fl[j] & ENG and sc.next_is_lower_word(j):
+            tier = REVIEW
+        if label == "PATIENT" and sc.credential_after(idx[-1]):
+            label = "DOCTOR"
+        sc.emit(idx, label, tier, f"names:label:{' '.join(words)}", remember=tier == CERTAIN)
+        return
+
+
+def credential_rule(sc: Scan, i: int) -> None:
+    e = sc.toks[i + sc.credential_at(i) - 1].end
+    g = sc.gap(i - 1)
+    if sc.text.startswith(":", e) and "," not in g:
+        return   # "Triage RN: ..." is a label ("from aoife hughes, md:" is a sign-off)
+    if "\n" in g or g.strip(" \t") not in ("", ","):
+        return
+    k = i - 1
+    modifier = False
+    if "," not in g and sc.shape[k] == LOW and not sc.lower[k] and k >= 1 \
+            and not sc.fl[k] & (NON | LIST) and sc.toks[k].word.isalpha() \
+            and sc.gap(k - 1).strip(" \t") == "," and "\n" not in sc.gap(k - 1):
+        k -= 1   # "Bram Oosterhuis, device RN": a role word between name and credential
+        modifier = True
+    elif "," not in g and sc.low[i] in W.AMBIGUOUS_CREDENTIALS:
+        return
+    ambiguous = sc.low[i] in W.AMBIGUOUS_CREDENTIALS
+    idx: list[int] = []
+    lower = sc.lower
+    while k >= 0 and len(idx) < 4:
+        s, f = sc.shape[k], sc.fl[k]
+        if sc.used[k]:
+            break
+        if s == INI or s == CAP or s == UP and (sc.caps_line(k) or f & LIST) \
+                or s == LOW and lower[k]:
+            if s == INI and (sc.text.startswith(".", sc.toks[k].end) or sc.toks[k].word.isupper()):
+                pass   # "Yusuf A. Farouk, RN", "a. szymanska, np": an initial, never a word
+            elif f & NON and not (f & LIST and s != LOW) or f & CRED and s == UP and not f & LIST:
+                break
+            if f & TITLE and not f & LIST:
+                break
+            if lower[k] and f & (LBL | REL | PROF) and s == LOW:
+                break   # "the ordering clinician fatima el-amin, md": the role is no name
+            idx.append(k)
+            if k == 0:
+                break
+            g = sc.gap(k - 1)
+            if sc.shape[k - 1] == INI and g.startswith("."):
+                g = g[1:]
+            if not all(c in SPACES for c in g) or not g and sc.shape[k - 1] != INI:
+                break
+            k -= 1
+        else:
+            break
+    if not idx or all(sc.shape[k] == INI for k in idx) or modifier and len(idx) < 2:
+        return
+    idx.reverse()
+    listed = any(sc.fl[k] & LIST for k in idx)
+    if lower[idx[0]] and not listed and sc.shape[idx[0]] != INI and not (
+            len(idx) >= 2 and sc.line_starts_at(idx[0])):
+        return   # "kwame asante, pharmd" opening a line is a signature
+    if lower[idx[0]] and ambiguous and not sc.line_starts_at(idx[0]):
+        return   # "tolerating diet well, pt walking": "pt" is the patient here
+    tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
+    sc.emit(idx, "DOCTOR", tier, f"names:credential:{sc.low[i]}", remember=tier == CERTAIN)

@@ -1,0 +1,162 @@
+"""Names placed by the layout of the note.
+
+A name heading a line and followed by the patient's age or an identifier label
+(``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``), optionally after ``pt`` /
+``name:``; the subject of ``X is a 42 yo``; a name in brackets after a service
+(``Neurosurgery (Okwu)``); and hospitals named after people (``Johns Hopkins``: HOSPITAL).
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from ...document import CAP, INI, UP
+from ...spans import CERTAIN, REVIEW, Span
+from . import words as W
+from .lexicon import ENG, LIST, MED
+from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
+
+_INSTITUTIONS: dict | None = None
+
+
+
+def institutions_by_first() -> dict[str, list[tuple[str, ...]]]:
+    """The hospitals named after people (``eponymous_institutions.txt``) as word tuples,
+    indexed by their first word, longest first."""
+    global _INSTITUTIONS
+    if _INSTITUTIONS is None:
+        out: dict[str, list[tuple[str, ...]]] = {}
+        for words in sorted(W.INSTITUTIONS, key=len, reverse=True):
+            out.setdefault(words[0], []).append(words)
+        _INSTITUTIONS = out
+    return _INSTITUTIONS
+
+
+def institution_pass(sc: Scan) -> None:
+    """``Johns Hopkins``, ``NYU Langone``: a hand-written hospital name made of name-list
+    words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
+    low, shape, n = sc.low, sc.shape, sc.n
+    for i in range(n):
+        cands = institutions_by_first().get(low[i])
+        if not cands or sc.used[i] or not (shape[i] in (CAP, UP) or sc.lower[i]):
+            continue
+        for words in cands:
+            m = len(words)
+            if tuple(low[i:i + m]) == words and all(
+                    sc.plain_gap(k) and "\n" not in sc.gap(k) for k in range(i, i + m - 1)):
+                for k in range(i, i + m):
+                    sc.used[k] = 1
+                sc.spans.append(Span(sc.toks[i].start, sc.toks[i + m - 1].end, "HOSPITAL",
+                                       CERTAIN, "names:institution"))
+                break
+
+
+def run_from(sc: Scan, j: int) -> list[int]:
+    """Name-like tokens from j: ``LAST, FIRST [M]`` or up to 3 words (and an initial)
+    separated by single spaces on one line."""
+    n, shape = sc.n, sc.shape
+    if not sc.name_like(j) or sc.used[j]:
+        return []
+    if j + 1 < n and sc.gap(j).strip(" \t") == "," and "\n" not in sc.gap(j):
+        if sc.name_like(j + 1) and not sc.used[j + 1] and shape[j + 1] == shape[j]:
+            idx = [j, j + 1]
+            if j + 2 < n and len(sc.low[j + 2]) == 1 and sc.low[j + 2].isalpha() \
+                    and sc.plain_gap(j + 1):
+                idx.append(j + 2)   # "pemberton, roderick a": a middle initial
+            return idx
+        return [j]
+    idx = [j]
+    k = j
+    while k + 1 < n and len(idx) < 4 and sc.gap(k) in (" ", ". ") and not sc.used[k + 1]:
+        if sc.gap(k) == ". " and shape[k] != INI:
+            break
+        nxt = k + 1
+        if shape[nxt] == INI and len(idx) < 3:
+            idx.append(nxt)
+        elif sc.name_like(nxt) and not sc.stops(nxt) \
+                and len([m for m in idx if shape[m] != INI]) < 3 and (
+                len(idx) < 2 or sc.fl[nxt] & LIST and not sc.fl[nxt] & ENG):
+            idx.append(nxt)   # a third word only from the name lists ("... hd#4")
+        else:
+            break
+        k = nxt
+    if shape[idx[-1]] == INI and not sc.text.startswith(".", sc.toks[idx[-1]].end) \
+            and not sc.lower[idx[-1]] and idx[-1] + 1 < n and sc.plain_gap(idx[-1]):
+        idx.pop()
+    return idx
+
+
+def head_pass(sc: Scan) -> None:
+    """A name heading a line and followed by the patient's age or an identifier label
+    (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``, ``okafor, chinedu — 67
+    yo``), optionally after ``pt`` / ``name:`` (``pt ngozi rosenthal hd#4``); and the
+    subject of ``X is a 42 yo`` at the start of a sentence."""
+    toks, low, fl, n, text = sc.toks, sc.low, sc.fl, sc.n, sc.text
+    starts = sc._starts
+    for m in LINE_WORD_RE.finditer(text):
+        i = bisect_left(starts, m.end())
+        if i >= n or starts[i] != m.end() or sc.used[i]:
+            continue
+        prefix = None
+        j = i
+        if low[i] in W.HEAD_PREFIXES and i + 1 < n and sc.gap(i).strip(" \t") in ("", ":", ".", ".:"):
+            prefix, j = low[i], i + 1
+        idx = run_from(sc, j)
+        if not idx:
+            continue
+        words = [k for k in idx if sc.shape[k] != INI]
+        clean = [k for k in words if fl[k] & LIST and not fl[k] & ENG and not sc.eponym_after(k)]
+        last = idx[-1]
+        end = toks[last].end + (1 if sc.shape[last] == INI and text.startswith(".", toks[last].end) else 0)
+        after = AGE_ID_AFTER_RE.match(text, end)
+        if after and (clean and (len(words) >= 2 or prefix) or len(words) >= 2 and (
+                prefix or after.group("label")
+                or "," in text[toks[idx[0]].end:toks[idx[1]].start])):
+            # an age after two unlisted words counts only after "pt" or in "LAST, FIRST"
+            source = "names:head+age_or_identifier"
+        elif prefix in ("pt", "patient", "name") and len(words) >= 2 and fl[words[-1]] & LIST \
+                and not fl[words[-1]] & ENG and not sc.eponym_after(words[-1]) \
+                and not low[words[0]].endswith(("ing", "ed")) \
+                and not fl[words[0]] & ENG:
+            source = f"names:head:{prefix}"
+        else:
+            continue
+        label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
+        sc.emit(idx, label, CERTAIN, source, remember=True)
+    depts = sc.lex.departments
+    for i in range(n - 1):
+        if low[i] in depts and text.startswith(" (", toks[i].end) and not sc.used[i + 1]:
+            service_contact(sc, i)
+    for i in range(2, n - 2):
+        if low[i] != "is" or low[i + 1] not in ("a", "an") or sc.used[i - 1]:
+            continue
+        w = toks[i + 2].word
+        if not (w[:1].isdigit() and (len(w) <= 3 and w.isdigit() or "-y" in w.lower())):
+            continue
+        idx = []
+        k = i - 1
+        while k >= 0 and len(idx) < 4 and (sc.name_like(k) or idx and low[k] in W.PARTICLES) \
+                and not sc.used[k] and sc.gap(k) in (" ",):
+            idx.append(k)
+            if sc.sentence_start(k):
+                break
+            k -= 1
+        if idx and sc.sentence_start(idx[-1]) and low[idx[-1]] not in W.PARTICLES:
+            idx.reverse()
+            sc.emit(idx, "PATIENT", CERTAIN, "names:subject_of_age", remember=True)
+
+
+def service_contact(sc: Scan, i: int) -> None:
+    """``Neurosurgery (Okwu)``: a capitalised name alone in brackets after a service is
+    the consultant; certain if in the name lists, else review."""
+    j = i + 1
+    idx = [j]
+    if j + 1 < sc.n and sc.plain_gap(j) and sc.shape[j + 1] == CAP:
+        idx.append(j + 1)
+    last = idx[-1]
+    if not sc.text.startswith(")", sc.toks[last].end):
+        return
+    if not all(sc.shape[k] == CAP and sc.name_like(k) for k in idx):
+        return
+    listed = any(sc.fl[k] & LIST and not sc.fl[k] & (ENG | MED) for k in idx)
+    tier = CERTAIN if listed else REVIEW
+    sc.emit(idx, "DOCTOR", tier, f"names:service_contact:{sc.low[i]}", remember=listed)

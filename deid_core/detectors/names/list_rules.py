@@ -1,0 +1,297 @@
+"""List rules: names found by the Census lists and the shape of the words, without context.
+
+``LAST, FIRST M``; a given name followed by a capitalised word or an initial; an initial
+followed by a surname; a lone word in the surname or given-name list. The tier follows the
+collision rules: a medical word (``Parkinson``) goes to review, an ordinary English word
+(``Will``, ``Hope``) holds fire at the start of a sentence and goes to review elsewhere, a
+word followed by an eponym follower (``Bell's palsy``) gives no span, one followed by a
+clinical noun (``Foley catheter``) goes to review. Where capitals are no evidence (ALL-CAPS
+or lower-case text) lone names need a person word next to them and pairs go to review.
+"""
+from __future__ import annotations
+
+from ...document import CAP, INI, LOW, UP
+from ...spans import CERTAIN, REVIEW
+from . import words as W
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE,
+                      SUR, TITLE)
+from .scan import AGE_ID_AFTER_RE, SPACES, Scan
+
+
+def list_pass(sc: Scan) -> None:
+    n, fl, shape, used = sc.n, sc.fl, sc.shape, sc.used
+    for i in range(n):
+        if used[i]:
+            continue
+        f = fl[i]
+        s = shape[i]
+        if s == INI:
+            if i + 1 < n and not sc.lower[i]:
+                initial_surname(sc, i)
+            continue
+        if not f & LIST or not (sc.shaped(i) or s == UP and i + 2 < n):
+            if s in (CAP, UP) and i + 1 < n and sc.text.startswith(",", sc.toks[i].end) \
+                    and last_first(sc, i):
+                continue
+            if s == CAP and not f & (NON | FOL | CLN | TITLE | REL | LBL | CRED):
+                if i + 2 < n and shape[i + 1] == INI and shape[i + 2] == CAP:
+                    if unlisted_initial_name(sc, i):
+                        continue
+                if not sc.toks[i].word.replace("’", "'").isascii():
+                    accented(sc, i)
+            continue
+        if f & SUR and i + 2 < n and last_first(sc, i):
+            continue
+        if not sc.shaped(i):
+            continue
+        if f & GIV and i + 1 < n and given_next(sc, i):
+            continue
+        lone(sc, i)
+
+
+def last_first(sc: Scan, i: int) -> bool:
+    """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial."""
+    shape, fl = sc.shape, sc.fl
+    if sc.gap(i).strip(" \t") != "," or "\n" in sc.gap(i):
+        return False
+    j = i + 1
+    if not fl[j] & GIV and shape[j] == shape[i] and sc.name_like(i) and sc.name_like(j) \
+            and not fl[j] & STATE and not sc.used[j]:
+        idx = [i, j]
+        if j + 1 < sc.n and shape[j + 1] == INI and sc.plain_gap(j) and "\n" not in sc.gap(j):
+            idx.append(j + 1)
+        end = sc.toks[idx[-1]].end
+        if shape[idx[-1]] == INI and sc.text.startswith(".", end):
+            end += 1
+        if AGE_ID_AFTER_RE.match(sc.text, end):
+            # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
+            label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+            sc.emit(idx, label, CERTAIN, "names:last_first+identifier", remember=True)
+            return True
+    if not fl[j] & GIV or fl[j] & (NON | STATE) or shape[j] != shape[i] or shape[i] not in (CAP, UP, LOW):
+        return False
+    if not fl[i] & SUR:   # Wexley, Cornelius: an unlisted surname
+        if fl[i] & (NON | FOL | CLN | TITLE | REL | LBL | CRED) or fl[j] & ENG or sc.strict(i):
+            return False
+    if shape[i] == LOW and not sc.lower[i]:
+        return False
+    idx = [i, j]
+    middle = j + 1 < sc.n and shape[j + 1] == INI and sc.plain_gap(j) \
+        and "\n" not in sc.gap(j)
+    if middle:
+        idx.append(j + 1)
+    if not middle and sc.eponym_after(j):
+        return False
+    strict = sc.strict(i)
+    if middle:
+        tier = CERTAIN
+    elif strict or (fl[i] | fl[j]) & MED or fl[i] & fl[j] & ENG or not fl[i] & SUR:
+        tier = REVIEW
+    else:
+        tier = CERTAIN
+    if fl[i] & NON and not middle:
+        return False
+    if shape[i] == UP and not sc.caps_line(i) and not middle:
+        tier = REVIEW
+    if tier == REVIEW and sc.id_after(idx[-1]) and not (fl[i] | fl[j]) & MED:
+        tier = CERTAIN   # "Wexley, Cornelius (MRN 3206731)"
+    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+    sc.emit(idx, label, tier, "names:last_first", remember=True)
+    return True
+
+
+def given_next(sc: Scan, i: int) -> bool:
+    """A given name followed by a capitalised word or an initial (``Anna S.``, ``Maria
+    Okonkwo``, ``Mary A. Johnson``)."""
+    fl, shape, n = sc.fl, sc.shape, sc.n
+    j = i + 1
+    if not sc.plain_gap(i) or sc.used[j]:
+        return False
+    fj = fl[j]
+    sj = shape[j]
+    fi = fl[i]
+    if sj == INI:
+        dotted = sc.toks[j].end < len(sc.text) and sc.text[sc.toks[j].end] == "."
+        if not dotted and j + 1 < n and shape[j + 1] == LOW:
+            return False
+        if fi & NON and not fi & MONTH:
+            return False
+        idx = [i, j]
+        if j + 1 < n and sc.plain_gap(j) and sc.shaped(j + 1) and not fl[j + 1] & NON \
+                and (fl[j + 1] & LIST or dotted and not fl[j + 1] & (FOL | CLN | TITLE | CRED)):
+            idx.append(j + 1)   # Mary A. Johnson, Osvaldo K. Oyelaran
+        last = idx[-1]
+        if sc.eponym_after(last):
+            sc.emit(idx, "PATIENT", None, "", remember=False)
+            return True
+        if fi & MONTH or sc.strict(i) or fi & ENG and sc.sentence_start(i) and not (
+                len(idx) == 3 and fl[idx[2]] & SUR):
+            tier = REVIEW
+        else:
+            tier = CERTAIN
+        label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
+        sc.emit(idx, label, tier, "names:given+initial", remember=True)
+        return True
+    if not sc.shaped(j) or fj & (NON | FOL | CLN | TITLE | CRED | REL) and not (fj & LIST and not fj & NON):
+        return False
+    if sc.stops(j) or sc.stops(i):
+        return False   # "jessica lives", "she will sc-inject": a verb, not a name
+    if fi & NON and not fi & MONTH:
+        return False
+    idx = [i, j]
+    if j + 1 < n and sc.plain_gap(j) and sc.shaped(j + 1) and fl[j + 1] & SUR \
+            and not fl[j + 1] & (NON | FOL | CLN) and fj & LIST and not sc.eponym_after(j + 1):
+        idx.append(j + 1)   # Mary Ann Smith
+    last = idx[-1]
+    if sc.eponym_after(last):
+        sc.emit(idx, "PATIENT", None, "", remember=False)
+        return True
+    strict = sc.strict(i)
+    start = sc.sentence_start(i)
+    if fj & LIST:
+        if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)):
+            return False   # MILES DAILY, will start
+        if strict or fi & MONTH:
+            tier = REVIEW
+        elif start and fi & ENG and fj & ENG and not fj & COMMON:
+            tier = REVIEW
+        else:
+            tier = CERTAIN
+        source = "names:given+surname"
+    else:
+        if strict:
+            if fi & ENG:
+                return False
+            tier = REVIEW
+        elif fi & MONTH:
+            if start:
+                return False
+            tier = REVIEW
+        elif fi & ENG and start:
+            tier = REVIEW
+        else:
+            tier = CERTAIN
+        source = "names:given+capitalised"
+    label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
+    sc.emit(idx, label, tier, source, remember=True)
+    return True
+
+
+def initial_surname(sc: Scan, i: int) -> None:
+    """``J. Smith``: an initial, a dot, a surname."""
+    j = i + 1
+    text = sc.text
+    if sc.gap(i).rstrip(" \t") != "." or sc.used[j] or not sc.shaped(j):
+        return
+    fj = sc.fl[j]
+    if not fj & SUR or fj & NON:
+        return
+    if i > 0 and sc.shape[i - 1] in (CAP, UP) and sc.plain_gap(i - 1):
+        return  # "Hep B. Smith" / handled by given+initial
+    if i > 0 and text[sc.toks[i].start - 1:sc.toks[i].start] in ".-/":
+        return
+    if sc.eponym_after(j) or fj & MED and sc.strict(j):
+        return
+    tier = REVIEW if sc.strict(j) else CERTAIN
+    label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
+    sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
+
+
+def unlisted_initial_name(sc: Scan, i: int) -> bool:
+    """``Faina D. Yefremova``: capitalised word, initial, capitalised word, none listed as
+    a non-name; review (an undotted initial only after a listed given name)."""
+    j, k = i + 1, i + 2
+    fk = sc.fl[k]
+    if fk & (NON | FOL | CLN | TITLE | CRED) or sc.used[j] or sc.used[k]:
+        return False
+    dotted = sc.text.startswith(".", sc.toks[j].end)
+    if not (sc.plain_gap(i) and sc.plain_gap(j)) or "\n" in sc.gap(i) + sc.gap(j):
+        return False
+    if not dotted and not sc.fl[i] & GIV:
+        return False
+    if sc.eponym_after(k):
+        return False
+    label = "DOCTOR" if sc.credential_after(k) else "PATIENT"
+    tier = CERTAIN if dotted and sc.id_after(k) else REVIEW   # "Ngozi W. Okafor, 80 yo"
+    sc.emit([i, j, k], label, tier, "names:capitalised+initial+capitalised",
+              remember=tier == CERTAIN)
+    return True
+
+
+def accented(sc: Scan, i: int) -> None:
+    """A capitalised word with non-ASCII letters that is in no list (``Krisztián
+    Szöllösy``): in an English note most likely a name; review."""
+    if sc.eponym_after(i) or sc.lower[i]:
+        return
+    idx = [i]
+    k = i
+    while k + 1 < sc.n and len(idx) < 3 and sc.plain_gap(k) and sc.shape[k + 1] in (CAP, INI) \
+            and not sc.fl[k + 1] & (NON | FOL | CLN | TITLE | CRED) and not sc.used[k + 1]:
+        k += 1
+        idx.append(k)
+    if i > 0 and not sc.used[i - 1] and sc.shape[i - 1] == CAP and sc.plain_gap(i - 1) \
+            and not sc.fl[i - 1] & (NON | FOL | CLN | TITLE | REL | LBL):
+        idx.insert(0, i - 1)
+    if sc.shape[idx[-1]] == INI and len(idx) > 1 and not sc.text.startswith(".", sc.toks[idx[-1]].end):
+        idx.pop()
+    if sc.eponym_after(idx[-1]):
+        return
+    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+    sc.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
+
+
+def lone(sc: Scan, i: int) -> None:
+    """A single word in the surname or given-name list, tiered by the collision rules."""
+    f = sc.fl[i]
+    if f & (NON | TITLE | REL | FOL):
+        return   # ... and "Screening Test": a follower word is no name on its own
+    if i + 1 < sc.n and sc.gap(i).startswith(":") and sc.sentence_start(i):
+        return  # "Lines:" at the start of a line is a heading
+    kind = "surname" if f & SUR else "given"
+    if sc.eponym_after(i):
+        sc.used[i] = 1
+        return
+    # "Smith J." after a surname: take the initial too
+    idx = [i]
+    source = f"names:{kind}_list"
+    strict = sc.strict(i)
+    eng_person = False
+    if f & ENG and (strict or sc.sentence_start(i)):
+        if not (strict and not f & MED and i + 1 < sc.n and sc.low[i + 1] in W.ENG_PERSON_AFTER
+                and sc.plain_gap(i) and sc.low[i] not in W.NAME_STOP_WORDS):
+            return
+        eng_person = True   # "kim saw the patient": a person's verb after it; review
+    if strict and (f & MED or "-" in sc.low[i] or not sc.person_context(i)):
+        return  # no capitals to go by: only with a person word next to it
+    if f & MED and i + 1 < sc.n and sc.toks[i + 1].word[0].isdigit():
+        return  # Apgar 8/9, Gleason 7: a score
+    if sc._key(i) in W.TEST_EPONYMS:
+        return  # "anti-K (Kell)", "Holter not needed", "Morse fall score": a test, not a person
+    if f & (ENG | MED) and i + 1 < sc.n and sc.shape[i + 1] == UP and not sc.strict(i) \
+            and sc.plain_gap(i) and not sc.fl[i + 1] & (CRED | LIST) \
+            and sc.low[i + 1] not in W.SUFFIXES and sc.low[i + 1] not in W.ID_LABEL_WORDS:
+        return  # "Medtronic Azure XT DR": a product and its model code
+    if sc.clinical_after(i):
+        tier, source = REVIEW, source + "+clinical_noun"
+    elif eng_person:
+        tier, source = REVIEW, source + "+person_verb"
+    elif strict:
+        tier = REVIEW
+        source += "+no_case_evidence"
+    elif f & ENG:
+        tier, source = REVIEW, source + "+english_collision"
+    elif f & (MED | STATE):
+        tier, source = REVIEW, source + ("+medical_collision" if f & MED else "+state_name")
+    else:
+        tier = CERTAIN
+        if f & SUR and i + 1 < sc.n and sc.shape[i + 1] == INI and sc.plain_gap(i) \
+                and sc.text.startswith(".", sc.toks[i + 1].end):
+            idx.append(i + 1)   # Smith J.
+    p = i - 1
+    if f & SUR and tier == CERTAIN and p >= 0 and not sc.used[p] and sc.shape[p] == CAP \
+            and not sc.fl[p] & (NON | FOL | CLN | TITLE | REL | LBL | CRED | ENG | MED) \
+            and all(c in SPACES for c in sc.gap(p)):
+        idx.insert(0, p)   # Tilly Nicholson: an unlisted capitalised word before a surname
+        source += "+preceding_word"
+    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+    sc.emit(idx, label, tier, source, remember=False)

@@ -1,0 +1,110 @@
+"""Signature initials: ``-- JS``, ``/js``, ``AB/cd`` at the end of a line, ``/JTW`` opening
+one, and initials after a dictation word (``transcribed by m.o.``, ``Transcriptionist: mlr``,
+``Tech ZQ /``). All DOCTOR, certain.
+"""
+from __future__ import annotations
+
+from ...document import CAP
+from ...spans import CERTAIN, Span
+from . import words as W
+from .lexicon import CRED, ENG, LIST, NON
+from .scan import Scan
+
+
+def initials_after_label(sc: Scan, i: int) -> None:
+    """Initials after a dictation or signature word: ``transcribed 9/16 by m.o.``,
+    ``Transcriptionist: mlr``, ``transcribed: ks   Job ...``, ``Tech ZQ / reviewed``."""
+    text, toks, low = sc.text, sc.toks, sc.low
+    j = i + 1
+    g = sc.gap(i)
+    tok = toks[j]
+    if g == " " and tok.end < len(text) and text[tok.end] == ".":
+        k = j   # dotted initials "m.o." / "J.S."
+        letters = ""
+        while k < sc.n and len(toks[k].word) == 1 and toks[k].word.isalpha() \
+                and text.startswith(".", toks[k].end) and (k == j or toks[k].start == toks[k - 1].end + 1):
+            letters += low[k]
+            k += 1
+        after = text[toks[k - 1].end + 1:toks[k - 1].end + 40].lstrip(" \t")[:1]
+        if 2 <= len(letters) <= 3 and letters not in sc.lex.credentials \
+                and after in ("", "\n", "\r", ",", ";", ")"):   # not "by U.S. Army"
+            for m in range(j, k):
+                sc.used[m] = 1
+            sc.spans.append(Span(tok.start, toks[k - 1].end + 1, "DOCTOR", CERTAIN,
+                                   f"names:initials_after:{low[i]}"))
+        return
+    if low[i] == "by":
+        return
+    colon = g.strip(" \t") in (":", ":-", "-")
+    w = tok.word
+    if not (colon or g == " " and w.isupper() and low[i] in ("tech", "technologist", "scribe")):
+        return
+    if not (2 <= len(w) <= 4 and w.isalpha() and (w.isupper() or w.islower())) \
+            or sc.fl[j] & (NON | CRED | LIST) or sc.shape[j] == CAP:
+        return
+    e = tok.end
+    rest = text[e:e + 3]
+    if not (e >= len(text) or rest[:1] in "\r\n" or rest.startswith(("  ", " /", "/", "\t"))):
+        return
+    sc.used[j] = 1
+    sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, f"names:initials_after:{low[i]}"))
+
+
+def signature_initials(sc: Scan, i: int) -> None:
+    """Signature initials alone at the end of a line: ``-- JS``, ``—JS``, ``/js``, ``AB/cd``."""
+    text, tok = sc.text, sc.toks[i]
+    if tok.start == 0 or text[tok.start - 1] not in "/-–— \t":
+        return
+    w = tok.word
+    if not (w.isupper() or w.islower()) or not w.isalpha():
+        return
+    if w.isupper() and text[tok.start - 1] == "/" and (tok.start == 1 or text[tok.start - 2] == "\n") \
+            and not sc.fl[i] & NON:
+        sc.used[i] = 1   # "/JTW James T. Wolcott-Mbeki, MD": initials opening a line
+        sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+        return
+    # rest of the line must be empty
+    e = tok.end
+    while e < len(text) and text[e] in " \t":
+        e += 1
+    if e < len(text) and text[e] not in "\r\n/" and not (
+            e > tok.end and text[e:e + 5].lower().startswith(("pgy", "(pgy", "cc:", "cc ", "ms3", "ms4"))):
+        return   # initials stand alone at the end of a line (or before more initials / "pgy2")
+    p = tok.start - 1
+    while p >= 0 and text[p] in " \t":
+        p -= 1
+    if p < 0:
+        return
+    c = text[p]
+    if c == "/" and p == tok.start - 1 and i > 0 and sc.toks[i - 1].end == p and w.islower() \
+            and (e >= len(text) or text[e] in "\r\n") and sc.line_starts_at(i - 1) \
+            and sc.toks[i - 1].start == text.rfind("\n", 0, p) + 1:
+        pw = sc.low[i - 1]
+        if sc.toks[i - 1].word.islower() and pw.isalpha() and 2 <= len(pw) <= 3 \
+                and pw not in W.UNITS and not (sc.fl[i - 1] | sc.fl[i]) & NON:
+            sc.used[i] = sc.used[i - 1] = 1   # "ads/mo" alone on the last line
+            for t in (sc.toks[i - 1], tok):
+                sc.spans.append(Span(t.start, t.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+            return
+    if c in "-–—" and (w.isupper() or not sc.fl[i] & (NON | ENG | LIST)):
+        q = p
+        while q >= 0 and text[q] in "-–—":
+            q -= 1
+        if (q < 0 or text[q] in " \t\n") and (p - q >= 2 or text[p] in "–—"):
+            sc.used[i] = 1
+            sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+        return
+    if c == "/" and p == tok.start - 1 and w.lower() not in W.UNITS:
+        q = p - 1
+        if q < 0 or text[q] in " \t\n":
+            sc.used[i] = 1
+            sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+            return
+        if i > 0 and sc.toks[i - 1].end == p and w.islower():
+            prev = sc.toks[i - 1]
+            pw = prev.word
+            ls = prev.start - 1
+            if pw.isupper() and pw.isalpha() and 2 <= len(pw) <= 3 and (ls < 0 or text[ls] in " \t\n"):
+                sc.used[i] = sc.used[i - 1] = 1
+                sc.spans.append(Span(prev.start, prev.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+                sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
