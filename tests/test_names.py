@@ -27,6 +27,9 @@ def found(text: str) -> list[tuple[str, str, str]]:
 
 # (text, expected spans (substring, label, tier)); every expected span must be present exactly.
 FOUND = [
+    # real-notes style (invented): a name after a strong title is propagated through the note
+    ("SEEN BY DR. OKAFOR TODAY.\nOKAFOR AWARE OF K 3.1.", [("OKAFOR", "DOCTOR", C)] * 2),
+    ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # titles: the title is outside the span; rare and non-US names after a title
     ("Dr. Anne Whitcombe saw the patient.", [("Anne Whitcombe", "DOCTOR", C)]),
     ("Seen with Dr. Okonkwo-Adeyemi today.", [("Okonkwo-Adeyemi", "DOCTOR", C)]),
@@ -329,6 +332,15 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    # real-notes style (ALL CAPS, terse; invented): "pt" is the patient, not a title
+    ("PT STILL SEDATED, VENT SETTINGS UNCHANGED.", "STILL"),
+    ("PT GIVEN TYLENOL 650 PO.", "GIVEN"),
+    ("Pt. given 1L LR, MAP up.", "given"),
+    ("pt more awake after lasix.", "more"),
+    ("LIGHTS DIMMED FOR PT COMFORT.", "COMFORT"),
+    # one weak find must not mask every function word of the note
+    ("HUSBAND IN TO VISIT THIS EVE.\nPT RESTING IN BED, TURNED Q2H.", " IN BED"),
+    ("HUSBAND IN TO VISIT THIS EVE.\nINCREASED ACTIVITY TO DANGLE.", " TO DANGLE"),
     ("quit smoking. her son kwame\ndrives her to visits", "drives"),
     ("NO DRIVING. WIFE GRETA TO CALL (406) 555-0151 WITH QUESTIONS", "TO CALL"),
     ("hi dr mcallister-hughes, i'm flying on dec 14", "hi"),

@@ -19,10 +19,13 @@ def consistency_pass(sc: Scan) -> None:
     found, used, shape = sc.found, sc.used, sc.shape
     for a, b, idx in sc.reviewed:
         if all(shape[k] == INI or sc._key(k) in found for k in idx):
+            # the person found with strong evidence gives the label (Dr. Okafor ... OKAFOR)
+            labels = {found[sc._key(k)][0] for k in idx if shape[k] != INI}
             for m in range(a, b):
                 sp = sc.spans[m]
-                sc.spans[m] = Span(sp.start, sp.end, sp.label, CERTAIN,
-                                     sp.source + "+document_consistency")
+                label = next(iter(labels)) if len(labels) == 1 else sp.label
+                sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN,
+                                   sp.source + "+document_consistency")
     for i in range(sc.n):
         if used[i] or shape[i] in (INI, OTHER):
             continue

@@ -156,6 +156,9 @@ def title_rule(sc: Scan, i: int) -> None:
             ok = True                                   # Pt Achterberg, Willem
         if not ok:
             return
+        if low in ("pt", "patient") and not comma and (
+                sj == UP and sc.caps_line(j) or fj & (ENG | MED) or sc.low[j] in W.NAME_STOP_WORDS):
+            return   # "PT STILL SEDATED", "Pt. given 1L", "pt more awake": "pt" is the patient
     idx = take(sc, j, allow_comma=comma, second_free=True)
     if not f & STRONG and sc.eponym_after(idx[-1]):
         return   # "Sister Mary Joseph nodule": an eponym after a weak title

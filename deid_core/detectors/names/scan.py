@@ -305,10 +305,20 @@ class Scan:
             last = idx[-1] if len(idx) == 1 or "," not in self.gap(idx[0]) else idx[0]
             listed_only = not source.startswith(("names:title", "names:label", "names:relation",
                                                  "names:credential"))
+            # strong evidence: a strong title (Dr, Mrs), a label or a credential; otherwise,
+            # where capitals tell nothing (ALL CAPS, lower case), only a listed name that is
+            # no ordinary or medical word is remembered ("HUSBAND IN TO VISIT")
+            strong = source.startswith(("names:label", "names:credential")) or (
+                source.startswith("names:title:") and source[12:] in W.STRONG_TITLES)
             for k in idx:
+                f = self.fl[k]
                 if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2:
                     continue
-                if listed_only and self.fl[k] & (ENG | MED):
+                if listed_only and f & (ENG | MED):
+                    continue
+                if f & NON or self.low[k] in W.NAME_STOP_WORDS:
+                    continue
+                if not strong and self.strict(k) and (not f & LIST or f & (ENG | MED | CLN | FOL)):
                     continue
                 key = self._key(k)
                 role = "sur" if k == last else "giv"
