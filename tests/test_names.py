@@ -30,6 +30,10 @@ FOUND = [
     # real-notes style (invented): a name after a strong title is propagated through the note
     ("SEEN BY DR. OKAFOR TODAY.\nOKAFOR AWARE OF K 3.1.", [("OKAFOR", "DOCTOR", C)] * 2),
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
+    # a title in capitals without a period, then an unlisted ALL-CAPS surname
+    ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    ("MR HALVARD HAD A GOOD DAY, AFEBRILE.", [("HALVARD", "PATIENT", C)]),
+    ("UO 20CC/HR. DR VELTKAMP NOTIFIED, BOLUS GIVEN.", [("VELTKAMP", "DOCTOR", C)]),
     # titles: the title is outside the span; rare and non-US names after a title
     ("Dr. Anne Whitcombe saw the patient.", [("Anne Whitcombe", "DOCTOR", C)]),
     ("Seen with Dr. Okonkwo-Adeyemi today.", [("Okonkwo-Adeyemi", "DOCTOR", C)]),
@@ -332,6 +336,11 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    # ... but not the valve or a device after MR
+    ("ECHO: MILD MR AND TR, EF 55%.", "AND"),
+    ("ECHO: MODERATE MR NOTED, LV NORMAL.", "NOTED"),
+    ("MRI WITH CONTRAST - MR CONDITIONAL DEVICE PROTOCOL", "CONDITIONAL"),
+    ("DR AWARE OF K 3.1.", "AWARE"),
     # real-notes style (ALL CAPS, terse; invented): "pt" is the patient, not a title
     ("PT STILL SEDATED, VENT SETTINGS UNCHANGED.", "STILL"),
     ("PT GIVEN TYLENOL 650 PO.", "GIVEN"),

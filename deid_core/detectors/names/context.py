@@ -136,12 +136,21 @@ def title_rule(sc: Scan, i: int) -> None:
     strong = bool(f & STRONG) and (s == CAP or s == UP and dotted
                                    or s == LOW and sc.lower[i] and not (sj == UP and not fj & LIST)
                                    or s == LOW and dotted and low in ("dr", "mr", "mrs"))
+    if not strong and low in ("dr", "drs", "mr", "mrs") and s == UP and sj == UP and sc.caps_line(i) \
+            and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
+            and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
+            and not (j + 1 < n and sc.fl[j + 1] & (CLN | FOL) and not sc.fl[j + 1] & LIST) \
+            and not (low == "mr" and i > 0 and (sc.low[i - 1] in W.SEVERITY_WORDS
+                                                or sc.text[sc.toks[i].start - 1:sc.toks[i].start] == "+")):
+        strong = True   # "DR OKONKWO AWARE", "MR HALVARD HAD A GOOD DAY" ("MILD MR": the valve)
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()):
         return
     if fj & TITLE and not fj & LIST:
         return
     comma = not strong and sj in (CAP, UP) and j + 1 < n and sc.gap(j).strip(" \t") == "," \
+        and sc.low[j] not in W.NAME_STOP_WORDS and not (
+            not fj & LIST and sc.low[j].endswith(("ed", "ing", "ly"))) \
         and "\n" not in sc.gap(j) and (sc.fl[j + 1] & GIV or sc.shape[j + 1] == sj
                                         and not sc.fl[j + 1] & (NON | TITLE | CRED))
     if not strong:

@@ -50,6 +50,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "UNITS": ("unit",),
     "HEAD_PREFIXES": ("head_prefix",),
     "CONTRACTIONS": ("contraction",),
+    "SEVERITY_WORDS": ("severity",),
 }
 #: Module attribute -> cue whose words are word endings (a tuple, for ``str.endswith``).
 _ENDINGS: dict[str, str] = {
