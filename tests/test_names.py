@@ -32,6 +32,10 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # relatives' first names without a title, in capitals and in nurses' shorthand
+    ("SOCIAL: SON TEODOR VISITED THIS AM.", [("TEODOR", "PATIENT", C)]),
+    ("DTR MARISOL CALLED FOR UPDATE.", [("MARISOL", "PATIENT", C)]),
+    ("social: dtr marisol called, updated.", [("marisol", "PATIENT", C)]),
     ("MR HALVARD HAD A GOOD DAY, AFEBRILE.", [("HALVARD", "PATIENT", C)]),
     ("UO 20CC/HR. DR VELTKAMP NOTIFIED, BOLUS GIVEN.", [("VELTKAMP", "DOCTOR", C)]),
     # titles: the title is outside the span; rare and non-US names after a title
@@ -338,6 +342,9 @@ def test_review_only(text, word):
 NOT_COVERED = [
     # ... but not the valve or a device after MR
     ("ECHO: MILD MR AND TR, EF 55%.", "AND"),
+    ("WIFE VERY TEARFUL AT BEDSIDE.", "VERY"),
+    ("WIFE HOME FOR THE NIGHT, WILL CALL.", "HOME"),
+    ("SON UPDATED BY PHONE.", "UPDATED"),
     ("ECHO: MODERATE MR NOTED, LV NORMAL.", "NOTED"),
     ("MRI WITH CONTRAST - MR CONDITIONAL DEVICE PROTOCOL", "CONDITIONAL"),
     ("DR AWARE OF K 3.1.", "AWARE"),

@@ -220,6 +220,16 @@ def relation_rule(sc: Scan, i: int) -> None:
                                and sc.plain_gap(idx[-1])
                                or poss and (after in ("(", ",", "\n", "\r") or nxt >= sc.n)) \
                 else REVIEW
+        elif sc.strict(j) and sc.shape[j] == UP and not fj & (NON | CLN | FOL | CRED) and len(w) > 2 \
+                and sc.toks[j].word.isalpha() and not w.endswith(("ed", "ing", "ly")) \
+                and w not in W.NAME_STOP_WORDS:
+            # "SON TEODOR VISITED", "DTR MARISOL CALLED": in capitals, only before a
+            # person's verb ("HUSBAND IN TO VISIT", "WIFE VERY TEARFUL" give nothing)
+            idx = [j]
+            nxt = j + 1
+            if not (nxt < sc.n and sc.plain_gap(j) and (sc.low[nxt] in W.PERSON_VERBS
+                                                         or sc.low[nxt] in W.PERSON_AFTER)):
+                return
         else:
             return
     sc.emit(idx, "PATIENT", tier, f"names:relation:{sc.low[i]}", remember=tier == CERTAIN)
