@@ -32,6 +32,8 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    ("HR 130S. NP BRANKOVIC MADE AWARE, LOPRESSOR GIVEN.", [("BRANKOVIC", "DOCTOR", C)]),
+    ("Reviewed with Mara Lindqvist, PT\n", [("Mara Lindqvist", "DOCTOR", C)]),
     # relatives' first names without a title, in capitals and in nurses' shorthand
     ("SOCIAL: SON TEODOR VISITED THIS AM.", [("TEODOR", "PATIENT", C)]),
     ("DTR MARISOL CALLED FOR UPDATE.", [("MARISOL", "PATIENT", C)]),
@@ -110,8 +112,8 @@ FOUND = [
     # collisions give review, not certain
     ("Message left for Parkinson about results.", [("Parkinson", "PATIENT", R)]),
     ("Results discussed with Patel on the phone.", [("Patel", "PATIENT", R)]),
-    ("Foley catheter placed.", [("Foley", "PATIENT", R)]),
-    ("Hickman catheter flushed.", [("Hickman", "PATIENT", R)]),   # one word + clinical noun: review
+    ("Bennett catheter placed.", [("Bennett", "PATIENT", R)]),   # one word + clinical noun: review
+    ("GU: Foley to gravity, UO adequate. Osvaldo Foley visited", [("Osvaldo Foley", "PATIENT", C)]),
     # document consistency: a confident name makes later lone mentions certain
     ("Dr. Patel called. Patel agrees with the plan.", [("Patel", "DOCTOR", C)] * 2),
     # ALL CAPS and lower-case notes: lists + context
@@ -340,6 +342,20 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    # clinical abbreviations and device eponyms (lists/clinical_abbreviations.txt)
+    ("Foley catheter placed.", "Foley"),
+    ("Hickman catheter flushed.", "Hickman"),
+    ("GU: Foley to gravity, UO adequate.", "Foley"),
+    ("LINES: L RADIAL ALINE, R IJ CORDIS.", "ALINE"),
+    ("ALINE ATTEMPT X2, UNSUCCESSFUL.", "ALINE"),
+    ("NEURO: A+OX3, MAE, PERRL.", "MAE"),
+    ("TRANSFERRED WITH MAX ASSIST X2.", "MAX ASSIST"),
+    ("NPO AFTER MN FOR PEG TOMORROW.", "PEG"),
+    ("Swan removed, Quinton to R IJ.", "Quinton"),
+    ("HUSBAND IN TO SEE PT THIS EVE.", "IN"),
+    # "pt" after a comma opens a clause, it is no credential
+    ("RT PAGED, PT SUCTIONED FOR THICK SPUTUM.", "PAGED"),
+    ("SACRUM PINK, PT TURNED Q2H.", "SACRUM"),
     # ... but not the valve or a device after MR
     ("ECHO: MILD MR AND TR, EF 55%.", "AND"),
     ("WIFE VERY TEARFUL AT BEDSIDE.", "VERY"),
@@ -393,7 +409,7 @@ def test_title_not_in_span():
 
 
 def test_sources_explain_each_rule():
-    text = "Pt name: Delia Okafor. Foley catheter. Message for Parkinson. -- JS"
+    text = "Pt name: Delia Okafor. Bennett catheter. Message for Parkinson. -- JS"
     sources = {s.source for s in names.detect(Document(text))}
     assert "names:label:pt name" in sources
     assert "names:surname_list+clinical_noun" in sources

@@ -143,6 +143,11 @@ def title_rule(sc: Scan, i: int) -> None:
             and not (low == "mr" and i > 0 and (sc.low[i - 1] in W.SEVERITY_WORDS
                                                 or sc.text[sc.toks[i].start - 1:sc.toks[i].start] == "+")):
         strong = True   # "DR OKONKWO AWARE", "MR HALVARD HAD A GOOD DAY" ("MILD MR": the valve)
+    elif not strong and low in ("np", "rn", "pa") and s == UP and sj == UP and sc.caps_line(i) \
+            and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
+            and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
+            and j + 1 < n and sc.plain_gap(j) and sc.low[j + 1] in W.NAME_STOP_WORDS:
+        strong = True   # "NP BRANKOVIC MADE AWARE", "RN OKAFOR NOTIFIED" ("4L NP WITH SATS" is oxygen)
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()):
         return
@@ -194,6 +199,8 @@ def relation_rule(sc: Scan, i: int) -> None:
         return
     if fj & (FOL | CLN | REL) and not fj & LIST:
         return
+    if fj & NON and not calendar and (sc.strict(j) or sc.shape[j] == LOW):
+        return   # "HUSBAND IN TO VISIT", "SON AT BEDSIDE": a function word, however listed
     if sc.strict(j) and w in W.PERSON_VERBS:
         return   # "his mother fell at home", "WIFE SAID": a verb, no name
     tier = CERTAIN
@@ -303,6 +310,10 @@ def credential_rule(sc: Scan, i: int) -> None:
     elif "," not in g and sc.low[i] in W.AMBIGUOUS_CREDENTIALS:
         return
     ambiguous = sc.low[i] in W.AMBIGUOUS_CREDENTIALS
+    if ambiguous:
+        after = sc.text[sc.toks[i + sc.credential_at(i) - 1].end:].lstrip(" \t.")[:1]
+        if after.isalnum():
+            return   # "RT PAGED, PT SUCTIONED ...": "pt" opens a clause, no signature
     idx: list[int] = []
     lower = sc.lower
     while k >= 0 and len(idx) < 4:

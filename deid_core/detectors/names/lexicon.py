@@ -82,6 +82,7 @@ class Lexicon:
         professions: occupation phrases as word tuples.
         states: U.S. state names; departments: one-word hospital services (``cardiology``).
         labels: label phrases ``(words, label, needs_colon)``.
+        abbreviations: clinical abbreviations and device eponyms (also in ``non_names``).
     """
 
     surnames: frozenset[str]
@@ -101,6 +102,7 @@ class Lexicon:
     states: frozenset[str] = frozenset()
     departments: frozenset[str] = frozenset()
     labels: tuple = ()
+    abbreviations: frozenset[str] = frozenset()
     _memo: dict = field(default_factory=dict, repr=False)
     labels_by_last: dict = field(default_factory=dict, repr=False)
     professions_by_first: dict = field(default_factory=dict, repr=False)
@@ -138,7 +140,9 @@ class Lexicon:
             strong_titles=W.STRONG_TITLES,
             relations=W.RELATIONS,
             credentials=W.CREDENTIALS,
-            non_names=W.NON_NAMES | {h for h in _handwritten("note_headings") if " " not in h},
+            non_names=W.NON_NAMES | {h for h in _handwritten("note_headings") if " " not in h}
+            | _handwritten("clinical_abbreviations"),
+            abbreviations=_handwritten("clinical_abbreviations"),
             professions=frozenset(tuple(p.split()) for p in _handwritten("professions") if p.strip()),
             states=_lower_set(lambda: [w for w in lists.us_states() if " " not in w]),
             departments=frozenset(d for d in _handwritten("departments") if " " not in d),

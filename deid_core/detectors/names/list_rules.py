@@ -132,7 +132,10 @@ def given_next(sc: Scan, i: int) -> bool:
         label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
         sc.emit(idx, label, tier, "names:given+initial", remember=True)
         return True
-    if not sc.shaped(j) or fj & (NON | FOL | CLN | TITLE | CRED | REL) and not (fj & LIST and not fj & NON):
+    device_name = (sj == CAP and fj & LIST and not fi & ENG and not sc.strict(j)
+                   and sc.low[j] in sc.lex.abbreviations)   # "Osvaldo Foley", not "Foley catheter"
+    if not sc.shaped(j) or fj & (NON | FOL | CLN | TITLE | CRED | REL) and not (
+            fj & LIST and not fj & NON or device_name):
         return False
     if sc.stops(j) or sc.stops(i):
         return False   # "jessica lives", "she will sc-inject": a verb, not a name
