@@ -32,6 +32,13 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # a first name standing alone after the full name (also English-word names), and a
+    # surname that is also a particle
+    ("Patient: Mary Smith. Mary reports pain.", [("Mary Smith", "PATIENT", C), ("Mary", "PATIENT", C)]),
+    ("Patient: Maria Lopez. Maria denies nausea.", [("Maria", "PATIENT", C)]),
+    ("Patient: Grace Obi. Grace is comfortable.", [("Grace", "PATIENT", C)]),
+    ("Patient: Hope Adams. Hope reports nausea.", [("Hope", "PATIENT", C)]),
+    ("Seen by Dr. Grace Do today.", [("Grace Do", "DOCTOR", C)]),
     ("HR 130S. NP BRANKOVIC MADE AWARE, LOPRESSOR GIVEN.", [("BRANKOVIC", "DOCTOR", C)]),
     ("Reviewed with Mara Lindqvist, PT\n", [("Mara Lindqvist", "DOCTOR", C)]),
     # relatives' first names without a title, in capitals and in nurses' shorthand
@@ -342,6 +349,8 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    ("Patient: Hope Adams. Hope to discharge tomorrow.", "Hope to"),
+    ("Dr. Will Grant. Will continue lasix.", "Will continue"),
     # clinical abbreviations and device eponyms (lists/clinical_abbreviations.txt)
     ("Foley catheter placed.", "Foley"),
     ("Hickman catheter flushed.", "Hickman"),

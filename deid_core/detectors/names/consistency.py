@@ -37,7 +37,8 @@ def consistency_pass(sc: Scan) -> None:
         if sc.eponym_after(i):
             continue
         label, role = hit
+        nxt = sc.low[i + 1] if i + 1 < sc.n and sc.plain_gap(i) else ""
         if sc.fl[i] & ENG and sc.sentence_start(i) and (
-                role == "giv" or i + 1 < sc.n and sc.low[i + 1] in W.VERB_READING_NEXT):
-            continue
+                role == "giv" and nxt not in W.PERSON_VERBS or nxt in W.VERB_READING_NEXT):
+            continue   # "Hope to discharge"; but "Patient: Mary Smith. Mary reports pain."
         sc.emit([i], label, CERTAIN, "names:document_consistency", remember=False)

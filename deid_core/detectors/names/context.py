@@ -51,7 +51,8 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
                 idx.extend(range(nxt, m + 1))
                 k = m
                 continue
-            break
+            if not (shape[nxt] == CAP and fl[nxt] & SUR):
+                break   # "Dr. Grace Do": a capitalised listed surname that is also a particle
         g = sc.gap(k)
         nl = "\n" in g
         common_low = (shape[nxt] == LOW and shape[k] == LOW and fl[k] & GIV and fl[nxt] & COMMON
