@@ -32,6 +32,9 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # a surname after an initial, in capitals, next to a person word
+    ("R. BASKOV AWARE OF K 3.1.", [("R. BASKOV", "DOCTOR", C)]),
+    ("HEPARIN HELD PER T. HALLORAN PA.", [("T. HALLORAN", "PATIENT", C)]),
     # a first name standing alone after the full name (also English-word names), and a
     # surname that is also a particle
     ("Patient: Mary Smith. Mary reports pain.", [("Mary Smith", "PATIENT", C), ("Mary", "PATIENT", C)]),
@@ -349,6 +352,9 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    ("LINES: R. FEMORAL SHEATH INTACT.", "FEMORAL"),
+    ("SHEATH D/C. PULSES DOPPLERABLE.", "PULSES"),
+    ("FEEDS 60CC/H. RESIDUAL MINIMAL.", "RESIDUAL"),
     ("Patient: Hope Adams. Hope to discharge tomorrow.", "Hope to"),
     ("Dr. Will Grant. Will continue lasix.", "Will continue"),
     # clinical abbreviations and device eponyms (lists/clinical_abbreviations.txt)

@@ -180,6 +180,27 @@ def given_next(sc: Scan, i: int) -> bool:
     return True
 
 
+def caps_initial_surname(sc: Scan, i: int) -> bool:
+    """``R. BASKOV AWARE``, ``PER T. HALLORAN``: in capitals, an initial, a dot and a surname
+    (listed or not) next to a person word (a person's verb or ``aware`` after it, ``per`` /
+    ``by`` / ``with`` before it). Certain; False when the words do not fit."""
+    j = i + 1
+    w, fj = sc.low[j], sc.fl[j]
+    start = sc.toks[i].start
+    if start and sc.text[start - 1] not in " \t\n\r(":
+        return False   # "D/C. PULSES", "C&D. DRESSING": an abbreviation, no initial
+    if fj & (NON | CLN | FOL | CRED | TITLE | REL) or not sc.toks[j].word.isalpha() or len(w) < 3 \
+            or w.endswith(("ed", "ing", "ly")) or w in W.NAME_STOP_WORDS or sc.eponym_after(j):
+        return False
+    after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
+    before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
+    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE):
+        return False
+    label = "DOCTOR" if sc.credential_after(j) or after in W.CLINICIAN_AFTER else "PATIENT"
+    sc.emit([i, j], label, CERTAIN, "names:initial+surname+person_word", remember=bool(fj & LIST))
+    return True
+
+
 def initial_surname(sc: Scan, i: int) -> None:
     """``J. Smith``: an initial, a dot, a surname."""
     j = i + 1
@@ -187,6 +208,8 @@ def initial_surname(sc: Scan, i: int) -> None:
     if sc.gap(i).rstrip(" \t") != "." or sc.used[j] or not sc.shaped(j):
         return
     fj = sc.fl[j]
+    if sc.shape[j] == UP and sc.strict(j) and caps_initial_surname(sc, i):
+        return
     if not fj & SUR or fj & NON:
         return
     if i > 0 and sc.shape[i - 1] in (CAP, UP) and sc.plain_gap(i - 1):

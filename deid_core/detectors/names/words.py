@@ -51,6 +51,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "HEAD_PREFIXES": ("head_prefix",),
     "CONTRACTIONS": ("contraction",),
     "SEVERITY_WORDS": ("severity",),
+    "CLINICIAN_AFTER": ("clinician_after",),
 }
 #: Module attribute -> cue whose words are word endings (a tuple, for ``str.endswith``).
 _ENDINGS: dict[str, str] = {
