@@ -32,6 +32,8 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    ("Re: Leopold Achterberg, DOB 02-03-1956", [("Leopold Achterberg", "PATIENT", C)]),
+    ("Caller: daughter (re: Leopold Achterberg, DOB 02-03-1956)", [("Leopold Achterberg", "PATIENT", C)]),
     # a surname after an initial, in capitals, next to a person word
     ("R. BASKOV AWARE OF K 3.1.", [("R. BASKOV", "DOCTOR", C)]),
     ("HEPARIN HELD PER T. HALLORAN PA.", [("T. HALLORAN", "PATIENT", C)]),
@@ -352,6 +354,10 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    ("MEETING W FAMILY RE: PEG VS TRACH.", "PEG"),
+    ("CARDS TO SEE RE: PACER.", "PACER"),
+    ("GI: 2 SMALL, GOLDEN BMS.", "SMALL, GOLDEN"),
+    ("if daughter unavailable page, will update team.", "page, will"),
     ("LINES: R. FEMORAL SHEATH INTACT.", "FEMORAL"),
     ("SHEATH D/C. PULSES DOPPLERABLE.", "PULSES"),
     ("FEEDS 60CC/H. RESIDUAL MINIMAL.", "RESIDUAL"),

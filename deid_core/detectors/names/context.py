@@ -259,6 +259,9 @@ def label_rule(sc: Scan, i: int) -> None:
             continue
         if g == "|" and sc.fl[i] & CRED:
             continue   # "Kenji Arakawa, MD | Core": a table cell, not a label
+        if words == ("re",) and not sc.line_starts_at(i) \
+                and sc.text[:sc.toks[i].start].rstrip(" \t")[-1:] != "(":
+            return   # "MEETING W FAMILY RE: PEG": regarding, mid-sentence
         if not colon and g not in ("", ":", "-"):
             continue
         j = i + 1

@@ -89,6 +89,8 @@ def last_first(sc: Scan, i: int) -> bool:
         tier = REVIEW
     else:
         tier = CERTAIN
+    if strict and fl[i] & fl[j] & ENG and not middle and not sc.id_after(idx[-1]):
+        return False   # "SMALL, GOLDEN BMS", "page, will update": two English words, no capitals
     if fl[i] & NON and not middle:
         return False
     if shape[i] == UP and not sc.caps_line(i) and not middle:
