@@ -32,6 +32,9 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # a name glued to a sign-off by punctuation
+    ("Will call back.\nRegards,Anneliese", [("Anneliese", "DOCTOR", C)]),
+    ("labs pending thx-Oyelaran", [("Oyelaran", "DOCTOR", C)]),
     ("Re: Leopold Achterberg, DOB 02-03-1956", [("Leopold Achterberg", "PATIENT", C)]),
     ("Caller: daughter (re: Leopold Achterberg, DOB 02-03-1956)", [("Leopold Achterberg", "PATIENT", C)]),
     # a surname after an initial, in capitals, next to a person word
@@ -354,6 +357,14 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    # multi-word eponyms and scales
+    ("Hx of Guillain-Barre syndrome in 2009.", "Guillain-Barre"),
+    ("Charcot-Marie-Tooth disease, wheelchair.", "Charcot-Marie-Tooth"),
+    ("Brown-Sequard syndrome after stab wound; Brown-Sequard pattern resolving.", "Brown-Sequard pattern"),
+    ("AVM, Spetzler-Martin grade III.", "Spetzler-Martin"),
+    ("SAH HUNT AND HESS 2, FISHER 3.", "HESS"),
+    ("SAH, Hunt and Hess grade 3.", "Hess"),
+    ("Thanks, see you at rounds.", "see"),
     ("MEETING W FAMILY RE: PEG VS TRACH.", "PEG"),
     ("CARDS TO SEE RE: PACER.", "PACER"),
     ("GI: 2 SMALL, GOLDEN BMS.", "SMALL, GOLDEN"),

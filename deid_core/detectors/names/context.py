@@ -14,7 +14,7 @@ from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
 from .scan import SPACES, Scan
-from .signatures import initials_after_label, signature_initials
+from .signatures import initials_after_label, sign_off, signature_initials
 from .usernames import login_shaped, username_after_label
 
 
@@ -105,6 +105,8 @@ def context_pass(sc: Scan) -> None:
             signature_initials(sc, i)
         if low[i] in W.INITIALS_LABELS and i + 1 < n and not sc.used[i + 1]:
             initials_after_label(sc, i)
+        if low[i].partition("-")[0] in W.SIGN_OFFS:
+            sign_off(sc, i)
 
 
 def title_rule(sc: Scan, i: int) -> None:

@@ -279,6 +279,10 @@ def lone(sc: Scan, i: int) -> None:
     if sc.eponym_after(i):
         sc.used[i] = 1
         return
+    if i >= 2 and sc.low[i - 1] in ("and", "&") and sc.shape[i - 2] in (CAP, UP) and sc.fl[i - 2] & LIST \
+            and i + 1 < sc.n and (sc.toks[i + 1].word[:1].isdigit() or sc.fl[i + 1] & FOL) \
+            and sc.plain_gap(i - 2) and sc.plain_gap(i - 1):
+        return   # "HUNT AND HESS 2", "Hunt and Hess grade 3": a scale named after two people
     # "Smith J." after a surname: take the initial too
     idx = [i]
     source = f"names:{kind}_list"

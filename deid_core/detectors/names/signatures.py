@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...document import CAP
 from ...spans import CERTAIN, Span
 from . import words as W
-from .lexicon import CRED, ENG, LIST, NON
+from .lexicon import CLN, CRED, ENG, FOL, LIST, NON, REL, TITLE
 from .scan import Scan
 
 
@@ -108,3 +108,25 @@ def signature_initials(sc: Scan, i: int) -> None:
                 sc.used[i] = sc.used[i - 1] = 1
                 sc.spans.append(Span(prev.start, prev.end, "DOCTOR", CERTAIN, "names:signature_initials"))
                 sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+
+
+def sign_off(sc: Scan, i: int) -> None:
+    """A name glued to a sign-off word by punctuation, no space: ``Regards,Anneliese``,
+    ``thx-Oyelaran``, ``Thanks:Okafor``. The capitalised word after it is the writer, DOCTOR,
+    certain (with a space between, the label and list rules decide)."""
+    tok, text = sc.toks[i], sc.text
+    word = tok.word
+    if "-" in word:   # one token: "thx-Oyelaran"
+        head, _, rest = word.partition("-")
+        if rest[:1].isupper() and rest[1:2].islower() and rest.replace("-", "").isalpha() \
+                and not sc.lex.flags(rest.lower()) & (NON | CLN | FOL):
+            start = tok.start + len(head) + 1
+            sc.used[i] = 1
+            sc.spans.append(Span(start, tok.end, "DOCTOR", CERTAIN, f"names:sign_off:{head.lower()}"))
+        return
+    j = i + 1
+    if j >= sc.n or sc.used[j] or text[tok.end:sc.toks[j].start] not in (",", ":", "-", ",-"):
+        return
+    if sc.shape[j] != CAP or sc.fl[j] & (NON | CLN | FOL | TITLE | REL | CRED):
+        return
+    sc.emit([j], "DOCTOR", CERTAIN, f"names:sign_off:{sc.low[i]}", remember=True)
