@@ -32,6 +32,9 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # a name followed by the person's role in brackets
+    ("SOCIAL: IMKE VANTERPOOL (DAUGHTER) IS HCP.", [("IMKE VANTERPOOL", "PATIENT", C)]),
+    ("PARA PLANNED. DIRK CASTELLANO (RESIDENT) TO DO AT 2PM.", [("DIRK CASTELLANO", "DOCTOR", C)]),
     # a name glued to a sign-off by punctuation
     ("Will call back.\nRegards,Anneliese", [("Anneliese", "DOCTOR", C)]),
     ("labs pending thx-Oyelaran", [("Oyelaran", "DOCTOR", C)]),
@@ -357,6 +360,8 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    ("FAMILY (WIFE) AT BEDSIDE.", "FAMILY"),
+    ("SPOKE WITH (WIFE) BY PHONE.", "WITH"),
     # multi-word eponyms and scales
     ("Hx of Guillain-Barre syndrome in 2009.", "Guillain-Barre"),
     ("Charcot-Marie-Tooth disease, wheelchair.", "Charcot-Marie-Tooth"),

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from ...document import CAP, INI, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
-from .lexicon import ENG, LIST, MED
+from .lexicon import ENG, LIST, MED, REL, TTL_D
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
 _INSTITUTIONS: dict | None = None
@@ -160,3 +160,33 @@ def service_contact(sc: Scan, i: int) -> None:
     listed = any(sc.fl[k] & LIST and not sc.fl[k] & (ENG | MED) for k in idx)
     tier = CERTAIN if listed else REVIEW
     sc.emit(idx, "DOCTOR", tier, f"names:service_contact:{sc.low[i]}", remember=listed)
+
+
+def role_in_brackets(sc: Scan) -> None:
+    """A name followed by the person's role in brackets: ``IMKE VANTERPOOL (DAUGHTER)``,
+    ``DIRK CASTELLANO (RESIDENT)``, ``Pia Lund (wife)``. Up to three name-like words on the
+    line before ``(`` + one relation or title word + ``)``; PATIENT after a relation, DOCTOR
+    after a care-team title. Certain with two words or one listed name that is no ordinary
+    word, else review."""
+    toks, low, fl, text = sc.toks, sc.low, sc.fl, sc.text
+    for i in range(1, sc.n):
+        if not fl[i] & (REL | TTL_D) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
+            continue
+        before = text[toks[i - 1].end:toks[i].start]
+        if before.strip(" \t") != "(" or "\n" in before or not text.startswith(")", toks[i].end):
+            continue
+        idx: list[int] = []
+        k = i - 1
+        while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] \
+                and low[k] not in W.NAME_STOP_WORDS and not low[k].endswith(("ed", "ing")):
+            idx.append(k)
+            if k == 0 or sc.gap(k - 1) != " ":
+                break
+            k -= 1
+        if not idx:
+            continue
+        idx.reverse()
+        listed = any(fl[m] & LIST and not fl[m] & (ENG | MED) for m in idx)
+        tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
+        label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL else "PATIENT"
+        sc.emit(idx, label, tier, f"names:role_in_brackets:{low[i]}", remember=tier == CERTAIN)
