@@ -32,6 +32,9 @@ FOUND = [
     ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
     # a title in capitals without a period, then an unlisted ALL-CAPS surname
     ("K 3.1, DR OKONKWO AWARE.", [("OKONKWO", "DOCTOR", C)]),
+    # a second surname after "and" shares a strong title
+    ("Dr. Rask and Velde aware of K 3.1.", [("Rask", "DOCTOR", C), ("Velde", "DOCTOR", C)]),
+    ("DRS HOLM AND ARDAL IN TO SEE PT.", [("HOLM", "DOCTOR", C), ("ARDAL", "DOCTOR", C)]),
     # a name followed by the person's role in brackets
     ("SOCIAL: IMKE VANTERPOOL (DAUGHTER) IS HCP.", [("IMKE VANTERPOOL", "PATIENT", C)]),
     ("PARA PLANNED. DIRK CASTELLANO (RESIDENT) TO DO AT 2PM.", [("DIRK CASTELLANO", "DOCTOR", C)]),
@@ -360,6 +363,8 @@ def test_review_only(text, word):
 
 # (text, words that must NOT be inside any span): spans must stop at the right place.
 NOT_COVERED = [
+    ("Dr. Lund and family met at 3pm.", "family"),
+    ("DR OKAFOR AND RN AWARE.", "RN"),
     ("FAMILY (WIFE) AT BEDSIDE.", "FAMILY"),
     ("SPOKE WITH (WIFE) BY PHONE.", "WITH"),
     # multi-word eponyms and scales

@@ -181,6 +181,25 @@ def title_rule(sc: Scan, i: int) -> None:
         return   # "Sister Mary Joseph nodule": an eponym after a weak title
     label = "DOCTOR" if f & TTL_D or sc.credential_after(idx[-1]) else "PATIENT"
     sc.emit(idx, label, CERTAIN, f"names:title:{low}", remember=True)
+    if strong:
+        second_after_and(sc, idx[-1], label, low)
+
+
+def second_after_and(sc: Scan, last: int, label: str, title: str) -> None:
+    """``Dr. Rask and Velde aware``, ``DRS HOLM AND ARDAL``: a second surname after ``and``
+    shares the title when it is a clean listed name, the title is plural, or a person word
+    (``aware``, ``notified``) follows it."""
+    a, j = last + 1, last + 2
+    if j >= sc.n or sc.low[a] not in ("and", "&") or not sc.plain_gap(last) or not sc.plain_gap(a) \
+            or sc.used[j]:
+        return
+    fj, sj, w = sc.fl[j], sc.shape[j], sc.low[j]
+    if not (sj == CAP or sj == UP and sc.caps_line(j)) or not sc.toks[j].word.isalpha() \
+            or fj & (NON | CLN | FOL | TITLE | REL | CRED) or w in W.NAME_STOP_WORDS:
+        return
+    nxt = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
+    if fj & LIST and not fj & (ENG | MED) or title == "drs" or nxt in W.CLINICIAN_AFTER:
+        sc.emit([j], label, CERTAIN, f"names:title:{title}+and", remember=True)
 
 
 def relation_rule(sc: Scan, i: int) -> None:
