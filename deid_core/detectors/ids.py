@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from .patterns import UNITS, Emitter, line_before, luhn_ok, vin_check_ok
@@ -153,21 +154,8 @@ _BARE_BAD_BEFORE = "-./,:+$#_"
 
 _PHONE_SHAPE = re.compile(r"\(?\d{3}\)?[ \t.\-]?\d{3}[ \t.\-]?\d{4}|1\d{10}|\d{3}-\d{4}")
 _SEPARATED_PHONE = re.compile(r"1?[ \t.\-]?\(?\d{3}\)?[ \t.\-]\d{3}[ \t.\-]\d{4}|\d{3}-\d{4}")
-_DATE_SHAPE = re.compile(
-    r"(?P<a>\d{1,2})[/.\-](?P<b>\d{1,2})[/.\-](?:\d{2}|\d{4})|(?:19|20)\d\d[/.\-](?P<c>\d{1,2})[/.\-](?P<d>\d{1,2})"
-    r"|(?P<e>\d{1,2})/(?P<f>\d{1,2})")
 _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
                         .replace("(?-i:", "(?:"))
-
-
-def _is_date(value: str) -> bool:
-    """True when ``value`` is written like a valid numeric date (month 1-12, day 1-31 either way)."""
-    m = _DATE_SHAPE.fullmatch(value)
-    if m is None:
-        return False
-    pairs = [(m["a"], m["b"]), (m["c"], m["d"]), (m["e"], m["f"])]
-    x, y = next((int(p), int(q)) for p, q in pairs if p is not None)
-    return (1 <= x <= 12 and 1 <= y <= 31) or (1 <= y <= 12 and 1 <= x <= 31)
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
@@ -219,7 +207,7 @@ def _labelled(e: Emitter, doc: Document) -> None:
             continue                                   # "Cart: MAC 5500 HD" is a model name
         if len(value) < (4 if generic else 3):
             continue
-        if _is_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
+        if numeric_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
             continue
         if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
             continue                                   # "lost job 1990": a year, the dates detector's
