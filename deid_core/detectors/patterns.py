@@ -186,7 +186,8 @@ class Pattern:
         validator: ``f(match) -> Verdict`` (``match.string`` is the text); ``None`` accepts.
         at_anchors: match only at the offsets :func:`run` is given (word tokens that can start
             the pattern) instead of scanning the whole text.
-        gate: lower-case substrings; the pattern runs only when the text holds one.
+        gate: lower-case substrings, the pattern running only when the lower-cased text holds
+            one; or ``f(text) -> bool``.
     """
 
     name: str
@@ -197,7 +198,7 @@ class Pattern:
     without_context: str | None = None
     validator: Callable[[re.Match[str]], Verdict] | None = None
     at_anchors: bool = False
-    gate: tuple[str, ...] = ()
+    gate: tuple[str, ...] | Callable[[str], bool] = ()
 
 
 def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
@@ -213,7 +214,10 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
     """
     low: str | None = None
     for p in patterns:
-        if p.gate:
+        if callable(p.gate):
+            if not p.gate(text):
+                continue
+        elif p.gate:
             low = text.lower() if low is None else low
             if not any(g in low for g in p.gate):
                 continue
