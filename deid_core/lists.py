@@ -230,3 +230,23 @@ def provenance() -> list[dict]:
             "derivation": lf.header.get("derivation", ""),
         })
     return out
+
+
+@lru_cache(maxsize=None)
+def holidays() -> tuple[tuple[str, str], ...]:
+    """Holidays that date an event: ``(name, rule)`` pairs, e.g. ``("labor day", "nth 9 0 1")``.
+
+    ``name`` is lower case with ``'`` and ``.`` where they may be written (``"st. patrick's day"``);
+    ``rule`` is ``fixed M D``, ``nth M W N`` (N-th weekday W, 0 = Monday, of month M; N = -1 the
+    last), ``easter K`` (K days after Easter Sunday) or ``none`` (not computed: Hanukkah).
+    Source: ``lists/holidays.tsv``, hand-written (``scripts/build_lists.py``); 38 rows.
+    Read by :mod:`deid_core.calendars`.
+    """
+    return tuple((r[0], r[1]) for r in read_list("holidays.tsv").rows)
+
+
+@lru_cache(maxsize=None)
+def number_words() -> dict[str, int]:
+    """English number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero to
+    nineteen, the tens, hundred. Source: ``lists/number_words.tsv``, hand-written; 29 rows."""
+    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows}

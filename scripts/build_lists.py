@@ -611,6 +611,86 @@ def build_handwritten(name: str):
 
 
 # --------------------------------------------------------------------------------------------
+# Calendar and number lists (hand-written): holidays with the rule that dates them, number words
+# --------------------------------------------------------------------------------------------
+#: Holidays a note may date an event by: (name as written, lower case, with ``'`` and ``.`` where
+#: they may appear; rule). Rules: ``fixed M D``; ``nth M W N`` (the N-th weekday W, 0 = Monday,
+#: of month M; N = -1 the last); ``easter K`` (K days after Easter Sunday); ``none`` (a moving
+#: feast of another calendar: found as a date, never computed).
+HOLIDAYS: tuple[tuple[str, str], ...] = (
+    ('christmas', 'fixed 12 25'),
+    ('christmas eve', 'fixed 12 24'),
+    ('xmas', 'fixed 12 25'),
+    ('x-mas', 'fixed 12 25'),
+    ("new year's", 'fixed 1 1'),
+    ("new year's day", 'fixed 1 1'),
+    ("new year's eve", 'fixed 12 31'),
+    ('thanksgiving', 'nth 11 3 4'),
+    ('easter', 'easter 0'),
+    ('easter sunday', 'easter 0'),
+    ('good friday', 'easter -2'),
+    ('halloween', 'fixed 10 31'),
+    ('memorial day', 'nth 5 0 -1'),
+    ('labor day', 'nth 9 0 1'),
+    ('labour day', 'nth 9 0 1'),
+    ('independence day', 'fixed 7 4'),
+    ('fourth of july', 'fixed 7 4'),
+    ("veterans' day", 'fixed 11 11'),
+    ("valentine's day", 'fixed 2 14'),
+    ("mother's day", 'nth 5 6 2'),
+    ("father's day", 'nth 6 6 3'),
+    ('martin luther king day', 'nth 1 0 3'),
+    ('martin luther king jr. day', 'nth 1 0 3'),
+    ('mlk day', 'nth 1 0 3'),
+    ('mlk jr. day', 'nth 1 0 3'),
+    ("presidents' day", 'nth 2 0 3'),
+    ('columbus day', 'nth 10 0 2'),
+    ("st. patrick's day", 'fixed 3 17'),
+    ('juneteenth', 'fixed 6 19'),
+    ('boxing day', 'fixed 12 26'),
+    ('hanukkah', 'none'),
+    ('hanukah', 'none'),
+    ('chanukah', 'none'),
+    ('passover', 'none'),
+    ('ramadan', 'none'),
+    ('rosh hashanah', 'none'),
+    ('yom kippur', 'none'),
+    ('diwali', 'none'),
+)
+#: English number words and their values (ages in words, ``ninety-two``).
+NUMBER_WORDS: tuple[tuple[str, int], ...] = tuple(
+    (w, i) for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen".split())) + tuple(
+    (w, 10 * t) for t, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
+) + (("hundred", 100),)
+
+
+def _handwritten_header(derivation: str, purpose: str) -> list[tuple[str, str]]:
+    return [("source", HANDWRITTEN_SOURCE), ("licence", "MIT (this project)"),
+            ("derivation", derivation), ("purpose", purpose)]
+
+
+def build_holidays():
+    """``holidays.tsv``: rows (name, rule), sorted by name."""
+    names = [n for n, _ in HOLIDAYS]
+    if len(set(names)) != len(names):
+        raise ValueError("holidays: duplicate names")
+    header = _handwritten_header(
+        "written from the U.S. federal calendar and common observances; sorted by name",
+        "holiday names that date an event (Christmas 2019, Labor Day); the rule gives the day")
+    return header, ["name", "rule"], sorted(HOLIDAYS)
+
+
+def build_number_words():
+    """``number_words.tsv``: rows (word, value), sorted by value."""
+    header = _handwritten_header(
+        "the English cardinal words zero to twenty, the tens and hundred; sorted by word",
+        "number words (ages in words: ninety-two, one hundred and one)")
+    return header, ["word", "value"], sorted(NUMBER_WORDS)
+
+
+# --------------------------------------------------------------------------------------------
 # Driver
 # --------------------------------------------------------------------------------------------
 def load_raw(cache: Path = CACHE, download: bool = True) -> dict[str, bytes]:
@@ -639,6 +719,8 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
         files[f"{name}.txt"] = render(*build_handwritten(name))
     for name in HANDWRITTEN_FILES:
         files[f"{name}.txt"] = render(*build_handwritten_file(name))
+    files["holidays.tsv"] = render(*build_holidays())
+    files["number_words.tsv"] = render(*build_number_words())
     return files
 
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import Emitter, line_before
+from .patterns import Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect"]
 
@@ -83,16 +83,8 @@ _FAX_AFTER = re.compile(r"[ \t]{0,2}[(\[]?[ \t]{0,2}(?:fax|f)\b", re.I)
 _TRAIL = ".,;:!?'\")]}>"
 
 
-def _clear_before(text: str, start: int, bad: str) -> bool:
-    """True when the character before ``start`` is not a letter/digit/underscore nor in ``bad``."""
-    if start == 0:
-        return True
-    ch = text[start - 1]
-    return not (ch.isalnum() or ch == "_" or ch in bad)
-
-
 def _labelled(text: str, start: int) -> bool:
-    return _PHONE_LABEL.search(line_before(text, start, 30)) is not None
+    return label_before(text, start, _PHONE_LABEL)
 
 
 def _phone_label(text: str, start: int, end: int) -> str:
@@ -122,71 +114,108 @@ def _strip_url(text: str, start: int, end: int) -> int:
     return end
 
 
-def _phones(e: Emitter, text: str) -> None:
-    for regex in (_PHONE_CC, _PHONE_US):
-        for m in regex.finditer(text):
-            start = m.start()
-            if start and (text[start - 1].isdigit() or text[start - 1] in "+-./"):
-                continue
-            s1 = m["s1"] if m["a"] else "()"
-            s2 = m["s2"]
-            cc = m.groupdict().get("cc")
-            labelled = _labelled(text, start)
-            if s1 == "" and s2 == "":
-                if not labelled:
-                    continue                   # ten bare digits: the ids detector reviews them
-                tier = CERTAIN
-            elif s1 == "" or s2 == "":
-                if not (labelled or m["pa"]):
-                    continue                   # 617555-0199 and the like: odd shape
-                tier = CERTAIN
-            elif (s1.strip() == "" or s2.strip() == "") and not (labelled or cc or m["pa"]):
-                tier = REVIEW                  # 617 555 0199 without a label
-            else:
-                tier = CERTAIN
-            e.add(start, m.end(), _phone_label(text, start, m.end()), tier, "phone_us")
-    if "+" in text:
-        for m in _PHONE_INTL.finditer(text):
-            digits = sum(ch.isdigit() for ch in m.group())
-            if 8 <= digits <= 15 and _clear_before(text, m.start(), "+"):
-                e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()), CERTAIN, "phone_intl")
-    low = text.lower()
-    if "pag" in low or "pgr" in low or "beep" in low or "bpr" in low:   # cheap gate
-        for m in _PAGER.finditer(text):
-            if _clear_before(text, m.start(), ""):
-                e.add(m.start("n"), m.end("n"), "PHONE", CERTAIN, "pager")
-    for m in _PHONE_TRUNK.finditer(text):
-        if 10 <= sum(ch.isdigit() for ch in m.group()) <= 11:
-            labelled = _labelled(text, m.start()) or _TYPE_AFTER.match(text, m.end())
-            e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()),
-                  CERTAIN if labelled else REVIEW, "phone_trunk")
-    for m in _PHONE_LOCAL.finditer(text):
-        if _clear_before(text, m.start(), "-./"):
-            labelled = _labelled(text, m.start())
-            if m["ls"] == " " and not labelled:
-                continue                       # "140 1023": two numbers unless a label says phone
-            tier = CERTAIN if labelled else REVIEW
-            e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()), tier, "phone_local")
-    for regex in ((_X_EXTENSION, _EXT_EXTENSION) if "ext" in low else (_X_EXTENSION,)):
-        for m in regex.finditer(text):
-            if _clear_before(text, m.start(), "") and _labelled(text, m.start()):
-                e.add(m.start(), m.end(), "PHONE", CERTAIN, "extension")
+# --------------------------------------------------------------------------------------------
+# Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
+# --------------------------------------------------------------------------------------------
+
+def _phone_us(m: re.Match[str]) -> Verdict:
+    text, start = m.string, m.start()
+    if start and (text[start - 1].isdigit() or text[start - 1] in "+-./"):
+        return None
+    s1 = m["s1"] if m["a"] else "()"
+    s2 = m["s2"]
+    cc = m.groupdict().get("cc")
+    labelled = _labelled(text, start)
+    if s1 == "" and s2 == "":
+        if not labelled:
+            return None                        # ten bare digits: the ids detector reviews them
+        tier = CERTAIN
+    elif s1 == "" or s2 == "":
+        if not (labelled or m["pa"]):
+            return None                        # 617555-0199 and the like: odd shape
+        tier = CERTAIN
+    elif (s1.strip() == "" or s2.strip() == "") and not (labelled or cc or m["pa"]):
+        tier = REVIEW                          # 617 555 0199 without a label
+    else:
+        tier = CERTAIN
+    return Hit(start, m.end(), tier, _phone_label(text, start, m.end()))
 
 
-def _internet(e: Emitter, text: str) -> None:
-    at = text.find("@")
-    while at > 0:
-        local = _EMAIL_LOCAL.search(text, max(0, at - 64), at)
-        domain = _EMAIL_DOMAIN.match(text, at + 1) if local else None
-        if domain and _clear_before(text, local.start(), ".%+-"):
-            e.add(local.start(), domain.end(), "EMAIL", CERTAIN, "email")
-        at = text.find("@", at + 1)
-    low = text.lower()
-    low = text.lower()
-    for m in (_URL.finditer(text) if "://" in text or "www." in low else ()):
-        end = _strip_url(text, m.start(), m.end())
-        if _clear_before(text, m.start(), "@") and any(ch.isalnum() for ch in text[m.start() + 4:end]):
-            e.add(m.start(), end, "URL", CERTAIN, "url")
+def _phone_intl(m: re.Match[str]) -> Verdict:
+    digits = sum(ch.isdigit() for ch in m.group())
+    if 8 <= digits <= 15 and clear_before(m.string, m.start(), "+"):
+        return Hit(m.start(), m.end(), label=_phone_label(m.string, m.start(), m.end()))
+    return None
+
+
+def _pager(m: re.Match[str]) -> Verdict:
+    return Hit(m.start("n"), m.end("n")) if clear_before(m.string, m.start()) else None
+
+
+def _phone_trunk(m: re.Match[str]) -> Verdict:
+    if not 10 <= sum(ch.isdigit() for ch in m.group()) <= 11:
+        return None
+    text = m.string
+    labelled = _labelled(text, m.start()) or _TYPE_AFTER.match(text, m.end())
+    return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
+               _phone_label(text, m.start(), m.end()))
+
+
+def _phone_local(m: re.Match[str]) -> Verdict:
+    text = m.string
+    if not clear_before(text, m.start(), "-./"):
+        return None
+    labelled = _labelled(text, m.start())
+    if m["ls"] == " " and not labelled:
+        return None                            # "140 1023": two numbers unless a label says phone
+    return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
+               _phone_label(text, m.start(), m.end()))
+
+
+def _extension(m: re.Match[str]) -> Verdict:
+    return clear_before(m.string, m.start()) and _labelled(m.string, m.start())
+
+
+def _email(m: re.Match[str]) -> Verdict:
+    text, at = m.string, m.start()
+    if at == 0:
+        return None
+    local = _EMAIL_LOCAL.search(text, max(0, at - 64), at)
+    domain = _EMAIL_DOMAIN.match(text, at + 1) if local else None
+    if domain and clear_before(text, local.start(), ".%+-"):
+        return Hit(local.start(), domain.end())
+    return None
+
+
+def _url(m: re.Match[str]) -> Verdict:
+    text = m.string
+    end = _strip_url(text, m.start(), m.end())
+    if clear_before(text, m.start(), "@") and any(ch.isalnum() for ch in text[m.start() + 4:end]):
+        return Hit(m.start(), end)
+    return None
+
+
+def _ipv4(m: re.Match[str]) -> Verdict:
+    return clear_before(m.string, m.start(), ".") and all(
+        _OCTET.fullmatch(o) for o in m.group().split("."))
+
+
+def _ipv6(m: re.Match[str]) -> Verdict:
+    cand = m.group()
+    if "::" not in cand and cand.count(":") != 7:
+        return None
+    if sum(1 for g in cand.split(":") if g) < 2:
+        return None
+    try:
+        ipaddress.IPv6Address(cand)
+    except ValueError:
+        return None
+    return True
+
+
+def _bare_domains(e: Emitter, text: str) -> None:
+    """``example.org/path``: a host name walked back from a common TLD (bounded), not already
+    inside an email or URL."""
     prev_end = 0
     for hint in _TLD_HINT.finditer(text):
         floor, prev_end = max(prev_end, hint.start() - 253), hint.end()
@@ -197,27 +226,32 @@ def _internet(e: Emitter, text: str) -> None:
             start -= 1
         while start < hint.start() and not text[start].isalnum():
             start += 1
-        if start == hint.start() or not _clear_before(text, start, "@./-"):
+        if start == hint.start() or not clear_before(text, start, "@./-"):
             continue
         m = _BARE_DOMAIN.match(text, start)
         if m is not None:
             e.add(m.start(), _strip_url(text, m.start(), m.end()), "URL", CERTAIN, "url_domain")
-    for m in _IPV4.finditer(text):
-        if _clear_before(text, m.start(), ".") and all(
-                _OCTET.fullmatch(o) for o in m.group().split(".")):
-            e.add(m.start(), m.end(), "IPADDR", CERTAIN, "ipv4")
-    if "::" in text or text.count(":") >= 7:
-        for m in _IPV6.finditer(text):
-            cand = m.group()
-            if "::" not in cand and cand.count(":") != 7:
-                continue
-            if sum(1 for g in cand.split(":") if g) < 2:
-                continue
-            try:
-                ipaddress.IPv6Address(cand)
-            except ValueError:
-                continue
-            e.add(m.start(), m.end(), "IPADDR", CERTAIN, "ipv6")
+
+
+_AT = re.compile("@")
+#: Email and URLs; then bare domains (:func:`_bare_domains`); then the rest, in this order.
+_WEB_PATTERNS: tuple[Pattern, ...] = (
+    Pattern("email", _AT, "EMAIL", validator=_email),
+    Pattern("url", _URL, "URL", validator=_url, gate=("://", "www.")),
+)
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
+    Pattern("ipv6", _IPV6, "IPADDR", validator=_ipv6,
+            gate=lambda t: "::" in t or t.count(":") >= 7),
+    Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
+    Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),
+    Pattern("phone_intl", _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
+    Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "beep", "bpr")),
+    Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
+    Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
+    Pattern("extension", _X_EXTENSION, "PHONE", validator=_extension),
+    Pattern("extension", _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -227,7 +261,6 @@ def detect(doc: Document) -> Iterable[Span]:
         Non-overlapping spans sorted by start, source ``contact:<pattern>``.
     """
     text = doc.text
-    e = Emitter("contact")
-    _internet(e, text)
-    _phones(e, text)
-    return list(e)
+    e = run(_WEB_PATTERNS, text, Emitter("contact"))
+    _bare_domains(e, text)
+    return list(run(PATTERNS, text, e))

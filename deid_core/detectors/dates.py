@@ -41,37 +41,15 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, line_before
+from ..calendars import MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect", "month_number", "valid_date"]
-
-_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
-           "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
 #: Month words that are also ordinary words or clinical abbreviations: written in lower case
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
 #: they count only with a year, an ordinal ``of`` or date context, and never alone.
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
-
-
-def month_number(word: str) -> int | None:
-    """Month number 1-12 of an English month name or abbreviation (``"Sept."`` -> 9), else None."""
-    return _MONTHS.get(word.strip(". ").lower()[:3])
-
-
-def valid_date(month: int, day: int | None = None, year: int | None = None) -> bool:
-    """True when ``month`` is 1-12, ``day`` (if given) exists in that month (29 February is
-    accepted for any year, since two-digit years hide leap years) and ``year`` (if given, four
-    digits) is 1900-2099."""
-    if not 1 <= month <= 12:
-        return False
-    if day is not None and not 1 <= day <= _DAYS_IN_MONTH[month - 1]:
-        return False
-    if year is not None and year >= 100 and not 1900 <= year <= 2099:
-        return False
-    return True
 
 
 _MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -109,25 +87,15 @@ _NUM_MONTH_YEAR = re.compile(
     r"(?P<m>\d(?<![\w.\-/:]\d)\d?)(?:[-/](?P<y>(?:19|20)\d\d)|(?<=[12]\d)(?<=(?:19|20))(?P<y2>\d\d)-(?P<m2>0\d|1[0-2]))"
     r"(?![\d/]|[.\-]\d)")
 _HOLIDAY = re.compile(
-    r"(?P<h>christmas(?:[ \t]eve)?|xmas|new[ \t]year['’]?s(?:[ \t](?:day|eve))?|thanksgiving|easter|"
-    r"halloween|memorial[ \t]day|labou?r[ \t]day|independence[ \t]day|fourth[ \t]of[ \t]july|"
-    r"veterans['’]?[ \t]day|valentine['’]?s[ \t]day|mother['’]?s[ \t]day|father['’]?s[ \t]day|"
-    r"hanukk?ah|chanukah|passover|ramadan|rosh[ \t]hashanah|yom[ \t]kippur|diwali|"
-    r"(?:martin[ \t]luther[ \t]king|mlk)[ \t](?:jr\.?[ \t])?day|presidents['’]?[ \t]day|columbus[ \t]day|"
-    r"good[ \t]friday|st\.?[ \t]patrick['’]?s[ \t]day|juneteenth|boxing[ \t]day)"
+    r"(?P<h>" + holiday_regex(r"[ \t]") + r")"
     r"(?:[ \t,]{1,3}(?:of[ \t]{1,2})?(?P<year>(?:19|20)\d\d))?(?![\w'’])", re.I)
 
 #: Three-letter starts of every word that can begin a month-name date, a weekday or a holiday.
 #: Detailed patterns run only at word tokens starting with one of these (cheap: the tokens are
 #: shared with the other detectors), so the whole note is not scanned case-insensitively.
-_ANCHOR3 = frozenset({
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    "mon", "tue", "wed", "thu", "fri", "sat", "sun",
-    "chr", "xma", "new", "tha", "eas", "hal", "mem", "lab", "ind", "fou", "vet", "val", "mot",
-    "fat", "han", "cha", "pas", "ram", "ros", "yom", "diw", "mlk", "pre", "col", "goo", "st",
-    "box"})
+_ANCHOR3 = frozenset({m[:3] for m in MONTHS} | {w[:3] for w in WEEKDAYS} | holiday_anchors())
 _ANCHOR3_VARIANTS = frozenset(v for w in _ANCHOR3 for v in (w, w.title(), w.upper()))
-_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
 _WD_BEFORE = re.compile(
     r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
     r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
@@ -194,18 +162,13 @@ _COMMON_FRACTION_DEN = frozenset({2, 3, 4, 5, 6, 8, 10, 15, 16, 20})
 _WORDCH = frozenset("'’_")
 
 
-def _clear(text: str, i: int, bad: str) -> bool:
-    """True when the character before offset ``i`` is not a letter, digit, ``_`` nor in ``bad``."""
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_" or text[i - 1] in bad)
-
-
 def _word_start(text: str, i: int) -> bool:
     """True when no letter, digit, underscore or apostrophe precedes offset ``i``."""
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in _WORDCH)
 
 
 def _in_context(text: str, start: int, regex: re.Pattern[str] = _DATE_CONTEXT) -> bool:
-    return regex.search(line_before(text, start, 30)) is not None
+    return label_before(text, start, regex)
 
 
 def _month_ok(word: str, has_year: bool, text: str, start: int) -> str | None:
@@ -235,150 +198,164 @@ def _month_end(m: re.Match[str], end: int) -> int:
     return end
 
 
-def _numeric(e: Emitter, text: str) -> None:
-    for m in _NUMERIC_RANGE.finditer(text):
-        parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
-        if _clear(text, m.start(), ".-/:") and all(
-                valid_date(a, b) or valid_date(b, a) for a, b in parts):
-            for g in ("d1", "d2"):
-                e.add(m.start(g), m.end(g), "DATE", CERTAIN, "numeric_range")
-    for m in _ISO.finditer(text):
-        mo, d = int(m["m"]), int(m["d"])
-        if valid_date(mo, d):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "iso")
-    for m in _NUMERIC.finditer(text):
-        a, b, y = int(m["a"]), int(m["b"]), m["y"]
-        if not (valid_date(a, b) or valid_date(b, a)):
-            continue
+# --------------------------------------------------------------------------------------------
+# Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
+# --------------------------------------------------------------------------------------------
+
+def _numeric_range(m: re.Match[str]) -> Verdict:
+    parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
+    if clear_before(m.string, m.start(), ".-/:") and all(
+            valid_date(a, b) or valid_date(b, a) for a, b in parts):
+        return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
+    return None
+
+
+def _iso(m: re.Match[str]) -> Verdict:
+    return valid_date(int(m["m"]), int(m["d"]))
+
+
+def _numeric_mdy(m: re.Match[str]) -> Verdict:
+    text = m.string
+    a, b, y = int(m["a"]), int(m["b"]), m["y"]
+    if not (valid_date(a, b) or valid_date(b, a)):
+        return None
+    tier = CERTAIN
+    if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
+        tier = REVIEW
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
+
+
+def _month_name_day(m: re.Match[str]) -> Verdict:
+    text = m.string
+    day, mon = int(m["day"]), month_number(m["mon"])
+    if mon is None or not valid_date(mon, day):
+        return None
+    has_year = bool(m["year"] or m["year2"])
+    if not has_year and _units_follow(text, m.end()):
+        return None
+    tier = _month_ok(m["mon"], has_year, text, m.start())
+    if tier is None:
+        return None
+    return Hit(_with_weekday(text, m.start()), m.end(), tier,
+               name="month_name_day_year" if has_year else "month_name_day")
+
+
+def _day_month_name(m: re.Match[str]) -> Verdict:
+    text = m.string
+    day, mon = int(m["day"]), month_number(m["mon"])
+    if mon is None or not valid_date(mon, day):
+        return None
+    has_year = bool(m["year"])
+    tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
+    if tier is None:
+        return None
+    return Hit(_with_weekday(text, m.start()), _month_end(m, m.end()), tier,
+               name="day_month_name_year" if has_year else "day_month_name")
+
+
+def _month_name_year(m: re.Match[str]) -> Verdict:
+    if month_number(m["mon"]) is None:
+        return None
+    return _month_ok(m["mon"], True, m.string, m.start())
+
+
+def _numeric_month_year(m: re.Match[str]) -> Verdict:
+    mo = int(m["m"] if m["y"] else m["m2"])
+    if m["y2"] and not _word_start(m.string, m.start()):
+        return None
+    return valid_date(mo) and not _units_follow(m.string, m.end())
+
+
+def _holiday(m: re.Match[str]) -> Verdict:
+    return CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
+
+
+def _compact(m: re.Match[str]) -> Verdict:
+    return bool(_COMPACT_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
+                and valid_date(int(m["m"]), int(m["d"]), int(m["y"])))
+
+
+def _month_day(m: re.Match[str]) -> Verdict:
+    text = m.string
+    mo, d = int(m["m"]), int(m["d"])
+    if not valid_date(mo, d):
+        return None
+    before = line_before(text, m.start(), 30)
+    if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, m.end()):
+        return None
+    if d in (7, 12) and _DURATION_BEFORE.search(before):
+        return None                                    # "for 3/7": three days
+    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()):
         tier = CERTAIN
-        if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
-            tier = REVIEW
-        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "numeric_mdy")
+    elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
+        tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
+    else:
+        tier = CERTAIN
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
 
 
-def _month_names(e: Emitter, text: str, anchors: list[int]) -> None:
-    for pos in anchors:
-        m = _MONTH_DAY.match(text, pos)
-        if m is None:
-            continue
-        day, mon = int(m["day"]), month_number(m["mon"])
-        if mon is None or not valid_date(mon, day):
-            continue
-        has_year = bool(m["year"] or m["year2"])
-        if not has_year and _units_follow(text, m.end()):
-            continue
-        tier = _month_ok(m["mon"], has_year, text, m.start())
-        if tier is not None:
-            e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier,
-                  "month_name_day_year" if has_year else "month_name_day")
-    for m in _DAY_MONTH.finditer(text):
-        day, mon = int(m["day"]), month_number(m["mon"])
-        if mon is None or not valid_date(mon, day):
-            continue
-        has_year = bool(m["year"])
-        tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
-        if tier is not None:
-            e.add(_with_weekday(text, m.start()), _month_end(m, m.end()), "DATE", tier,
-                  "day_month_name_year" if has_year else "day_month_name")
-    for pos in anchors:
-        m = _MONTH_YEAR.match(text, pos)
-        if m is not None and month_number(m["mon"]) is not None:
-            tier = _month_ok(m["mon"], True, text, m.start())
-            if tier is not None:
-                e.add(m.start(), m.end(), "DATE", tier, "month_name_year")
-
-
-def _other_full(e: Emitter, text: str, anchors: list[int]) -> None:
-    for m in _NUM_MONTH_YEAR.finditer(text):
-        mo = int(m["m"] if m["y"] else m["m2"])
-        if m["y2"]:
-            if not _word_start(text, m.start()):
-                continue
-        if valid_date(mo) and not _units_follow(text, m.end()):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "numeric_month_year")
-    for pos in anchors:
-        m = _HOLIDAY.match(text, pos)
-        if m is not None:
-            tier = CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
-            e.add(m.start(), m.end(), "DATE", tier, "holiday")
-
-
-def _month_day(e: Emitter, text: str) -> None:
-    for m in _SLASH.finditer(text):
-        mo, d = int(m["m"]), int(m["d"])
-        if not valid_date(mo, d):
-            continue
-        before = line_before(text, m.start(), 30)
-        if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, m.end()):
-            continue
-        if d in (7, 12) and _DURATION_BEFORE.search(before):
-            continue                                   # "for 3/7": three days
-        if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()):
-            tier = CERTAIN
-        elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
-            tier = REVIEW                              # 3/4, 4/5, 7/10: fraction or score?
-        else:
-            tier = CERTAIN
-        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "month_day")
-
-
-def _years(e: Emitter, text: str) -> None:
+def _year4(m: re.Match[str]) -> Verdict:
+    text = m.string
     n = len(text)
-    for m in _YEAR4.finditer(text):
-        s, end = m.start(), m.end()
-        if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
-                text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
-            continue
-        if end < n and (text[end].isalnum() or text[end] == "_"
-                        or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
-                            and not _RANGE_END.match(text, end))):
-            continue
-        if m["s"]:
-            e.add(s, end, "DATE", REVIEW, "decade")
-            continue
-        if _units_follow(text, end):
-            continue
-        if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
-            e.add(s, end, "DATE", REVIEW, "year_model")       # "owned a 2012 pickup"
-        elif _YEAR_CTX.search(text, max(0, s - 30), s):
-            e.add(s, end, "DATE", CERTAIN, "year_context")
-        elif s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
-                and _PAREN_AFTER.match(text, end):
-            e.add(s, end, "DATE", CERTAIN, "year_paren")      # (2015), (On-X, 2015), (2017, 2021)
-        elif (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
-              and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
-            e.add(s, end, "DATE", REVIEW, "year_bare")
-    for m in _YEAR_APOS.finditer(text):
-        if m["s"]:
-            e.add(m.start(), m.end(), "DATE", REVIEW, "decade")
-            continue
-        tier = CERTAIN if _in_context(text, m.start()) else REVIEW
-        e.add(m.start(), m.end(), "DATE", tier, "year_apostrophe")
+    s, end = m.start(), m.end()
+    if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
+            text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
+        return None
+    if end < n and (text[end].isalnum() or text[end] == "_"
+                    or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
+                        and not _RANGE_END.match(text, end))):
+        return None
+    if m["s"]:
+        return Hit(s, end, REVIEW, name="decade")
+    if _units_follow(text, end):
+        return None
+    if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
+        return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"
+    if _YEAR_CTX.search(text, max(0, s - 30), s):
+        return Hit(s, end, CERTAIN, name="year_context")
+    if s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
+            and _PAREN_AFTER.match(text, end):
+        return Hit(s, end, CERTAIN, name="year_paren")       # (2015), (On-X, 2015), (2017, 2021)
+    if (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
+            and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
+        return Hit(s, end, REVIEW, name="year_bare")
+    return None
 
 
-def _compact(e: Emitter, text: str) -> None:
-    for m in _COMPACT.finditer(text):
-        if (_COMPACT_BEFORE.search(text, max(0, m.start() - 20), m.start())
-                and valid_date(int(m["m"]), int(m["d"]), int(m["y"]))):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "compact")
+def _year_apostrophe(m: re.Match[str]) -> Verdict:
+    if m["s"]:
+        return Hit(m.start(), m.end(), REVIEW, name="decade")
+    return CERTAIN if _in_context(m.string, m.start()) else REVIEW
 
 
+def _month_alone(m: re.Match[str]) -> Verdict:
+    text, pos, word = m.string, m.start(), m["mon"]
+    if _in_context(text, pos, _MONTH_CONTEXT):
+        if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
+            return Hit(m.start(), _month_end(m, m.end()), CERTAIN)
+        return None
+    if len(word) > 3 and word[0].isupper() and word[1:].islower() and word not in ("May", "March", "Sept"):
+        return Hit(m.start(), _month_end(m, m.end()), REVIEW)
+    return None
 
-def _words(e: Emitter, text: str, anchors: list[int]) -> None:
-    for pos in anchors:
-        m = _MONTH_WORD.match(text, pos)
-        if m is None:
-            wd = text[pos:pos + 9].lower()
-            for w in _WEEKDAYS:
-                if wd.startswith(w) and not (pos + len(w) < len(text) and text[pos + len(w)].isalnum()):
-                    e.add(pos, pos + len(w), "DATE", CERTAIN, "weekday")
-            continue
-        word = m["mon"]
-        if _in_context(text, pos, _MONTH_CONTEXT):
-            if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
-                e.add(m.start(), _month_end(m, m.end()), "DATE", CERTAIN, "month_alone")
-        elif len(word) > 3 and word[0].isupper() and word[1:].islower() and word not in ("May", "March", "Sept"):
-            e.add(m.start(), _month_end(m, m.end()), "DATE", REVIEW, "month_alone")
+
+#: The table, in the order the patterns run (the first accepted span wins an overlap).
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("numeric_range", _NUMERIC_RANGE, "DATE", validator=_numeric_range),
+    Pattern("iso", _ISO, "DATE", validator=_iso),
+    Pattern("numeric_mdy", _NUMERIC, "DATE", validator=_numeric_mdy),
+    Pattern("month_name_day", _MONTH_DAY, "DATE", validator=_month_name_day, at_anchors=True),
+    Pattern("day_month_name", _DAY_MONTH, "DATE", validator=_day_month_name),
+    Pattern("month_name_year", _MONTH_YEAR, "DATE", validator=_month_name_year, at_anchors=True),
+    Pattern("numeric_month_year", _NUM_MONTH_YEAR, "DATE", validator=_numeric_month_year),
+    Pattern("holiday", _HOLIDAY, "DATE", validator=_holiday, at_anchors=True),
+    Pattern("compact", _COMPACT, "DATE", validator=_compact),
+    Pattern("month_day", _SLASH, "DATE", validator=_month_day),
+    Pattern("year", _YEAR4, "DATE", validator=_year4),
+    Pattern("year_apostrophe", _YEAR_APOS, "DATE", validator=_year_apostrophe),
+    Pattern("month_alone", _MONTH_WORD, "DATE", validator=_month_alone, at_anchors=True),
+    Pattern("weekday", _WEEKDAY_WORD, "DATE", at_anchors=True),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -387,14 +364,5 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         Non-overlapping spans sorted by start, label ``DATE``, source ``dates:<pattern>``.
     """
-    text = doc.text
-    e = Emitter("dates")
     anchors = [t.start for t in doc.tokens if t.word[:3] in _ANCHOR3_VARIANTS]
-    _numeric(e, text)
-    _month_names(e, text, anchors)
-    _other_full(e, text, anchors)
-    _compact(e, text)
-    _month_day(e, text)
-    _years(e, text)
-    _words(e, text, anchors)
-    return list(e)
+    return list(run(PATTERNS, doc.text, Emitter("dates"), anchors))

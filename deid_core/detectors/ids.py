@@ -39,9 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, line_before, luhn_ok, vin_check_ok
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, line_before, luhn_ok, run, vin_check_ok
 
 __all__ = ["detect", "iban_ok"]
 
@@ -153,21 +154,8 @@ _BARE_BAD_BEFORE = "-./,:+$#_"
 
 _PHONE_SHAPE = re.compile(r"\(?\d{3}\)?[ \t.\-]?\d{3}[ \t.\-]?\d{4}|1\d{10}|\d{3}-\d{4}")
 _SEPARATED_PHONE = re.compile(r"1?[ \t.\-]?\(?\d{3}\)?[ \t.\-]\d{3}[ \t.\-]\d{4}|\d{3}-\d{4}")
-_DATE_SHAPE = re.compile(
-    r"(?P<a>\d{1,2})[/.\-](?P<b>\d{1,2})[/.\-](?:\d{2}|\d{4})|(?:19|20)\d\d[/.\-](?P<c>\d{1,2})[/.\-](?P<d>\d{1,2})"
-    r"|(?P<e>\d{1,2})/(?P<f>\d{1,2})")
 _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
                         .replace("(?-i:", "(?:"))
-
-
-def _is_date(value: str) -> bool:
-    """True when ``value`` is written like a valid numeric date (month 1-12, day 1-31 either way)."""
-    m = _DATE_SHAPE.fullmatch(value)
-    if m is None:
-        return False
-    pairs = [(m["a"], m["b"]), (m["c"], m["d"]), (m["e"], m["f"])]
-    x, y = next((int(p), int(q)) for p, q in pairs if p is not None)
-    return (1 <= x <= 12 and 1 <= y <= 31) or (1 <= y <= 12 and 1 <= x <= 31)
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
@@ -199,63 +187,50 @@ def _label_starts(doc: Document) -> list[int]:
     return sorted(starts)
 
 
-def _labelled(e: Emitter, doc: Document) -> None:
-    text = doc.text
-    for pos in _label_starts(doc):
-        p = _PLATE.match(text, pos) if text[pos] in "pPlL" else None
-        if p is not None and any(ch.isdigit() for ch in p["v"]) and len(p["v"]) >= 4:
-            e.add(p.start("v"), p.end("v"), "VEHICLE", CERTAIN, "label:VEHICLE")
-            continue
-        m = _LABELLED.match(text, pos)
-        if m is None:
-            continue
-        label = next(name for name, _ in _LABELS if m.group(name) is not None)
-        value = m["v"]
-        vs, ve = m.start("v"), m.end("v")
-        generic = label == "IDNUM" and m.group("IDNUM").lower() in ("id", "identifier", "#")
-        if "\n" in m["sep"] and generic:
-            continue                                   # a bare "ID:" ending a line labels nothing
-        if " " in value and label == "DEVICE":
-            continue                                   # "Cart: MAC 5500 HD" is a model name
-        if len(value) < (4 if generic else 3):
-            continue
-        if _is_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
-            continue
-        if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
-            continue                                   # "lost job 1990": a year, the dates detector's
-        before = line_before(text, m.start(), 24)
-        if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
-                        or _PHONE_SHAPE.fullmatch(value)):
-            continue
-        if label == "VEHICLE" and m.group("VEHICLE").lower().startswith("plate") and (
-                value.isdigit() or "." in value):
-            continue                                   # orthopaedic "plate 3.5", "plate 6 screws"
-        if label == "SSN" and not any(ch.isdigit() for ch in value):
-            continue
-        if e.add(vs, ve, label, CERTAIN, f"label:{label}") and not generic:
-            nxt = _LIST_NEXT.match(text, ve)           # "SN PJN7721094 and PJN7720841"
-            if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
-                    and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
-                e.add(nxt.start("v2"), nxt.end("v2"), label, CERTAIN, f"label:{label}")
+def _plate(m: re.Match[str]) -> Verdict:
+    v = m["v"]
+    if m.string[m.start()] in "pPlL" and any(ch.isdigit() for ch in v) and len(v) >= 4:
+        return Hit(m.start("v"), m.end("v"))
+    return None
 
 
-def _ssn(e: Emitter, text: str) -> None:
-    for m in _SSN.finditer(text):
-        e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_shape")
-    low = text.lower()
-    if "ss" in low or "soc" in low:
-        for m in _SSN_LAST4.finditer(text):
-            e.add(m.start("v"), m.end("v"), "SSN", CERTAIN, "ssn_last4")
-        for m in _SSN_LOOSE.finditer(text):
-            if _SSN_CONTEXT.search(line_before(text, m.start(), 30)):
-                e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_context")
+def _labelled(m: re.Match[str]) -> Verdict:
+    text = m.string
+    label = next(name for name, _ in _LABELS if m.group(name) is not None)
+    value = m["v"]
+    vs, ve = m.start("v"), m.end("v")
+    generic = label == "IDNUM" and m.group("IDNUM").lower() in ("id", "identifier", "#")
+    if "\n" in m["sep"] and generic:
+        return None                                    # a bare "ID:" ending a line labels nothing
+    if " " in value and label == "DEVICE":
+        return None                                    # "Cart: MAC 5500 HD" is a model name
+    if len(value) < (4 if generic else 3):
+        return None
+    if numeric_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
+        return None
+    if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
+        return None                                    # "lost job 1990": a year, the dates detector's
+    before = line_before(text, m.start(), 24)
+    if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
+                    or _PHONE_SHAPE.fullmatch(value)):
+        return None
+    if label == "VEHICLE" and m.group("VEHICLE").lower().startswith("plate") and (
+            value.isdigit() or "." in value):
+        return None                                    # orthopaedic "plate 3.5", "plate 6 screws"
+    if label == "SSN" and not any(ch.isdigit() for ch in value):
+        return None
+    hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
+    if not generic:
+        nxt = _LIST_NEXT.match(text, ve)               # "SN PJN7721094 and PJN7720841"
+        if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
+                and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
+            hits.append(Hit(nxt.start("v2"), nxt.end("v2"), label=label, name=f"label:{label}"))
+    return hits
 
 
-def _vin(e: Emitter, text: str) -> None:
-    for m in _VIN.finditer(text):
-        v = m.group()
-        if not v.isdigit() and not v.isalpha() and vin_check_ok(v):
-            e.add(m.start(), m.end(), "VEHICLE", CERTAIN, "vin")
+def _vin(m: re.Match[str]) -> Verdict:
+    v = m.group()
+    return not v.isdigit() and not v.isalpha() and vin_check_ok(v)
 
 
 def iban_ok(value: str) -> bool:
@@ -267,46 +242,63 @@ def iban_ok(value: str) -> bool:
     return int(digits) % 97 == 1
 
 
-def _shapes(e: Emitter, text: str) -> None:
-    for m in _IBAN.finditer(text):                 # matched from the check digits on
-        start = m.start() - 2
-        if (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_-")) \
-                and iban_ok(text[start:m.end()]):
-            e.add(start, m.end(), "ACCOUNT", CERTAIN, "iban")
-    for m in _CARD.finditer(text):
-        digits = m.group().replace(" ", "").replace("-", "")
-        if 13 <= len(digits) <= 19 and luhn_ok(digits):
-            e.add(m.start(), m.end(), "ACCOUNT", CERTAIN, "card")
-    for m in _MBI.finditer(text):
-        e.add(m.start(), m.end(), "HEALTHPLAN", CERTAIN, "mbi")
-    for m in _ISBT.finditer(text):
-        e.add(m.start(), m.end(), "IDNUM", CERTAIN, "isbt_unit")
-    for m in _CODE_SHAPE.finditer(text):
-        v = m.group()
-        digits = sum(ch.isdigit() for ch in v)
-        if digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v)):
-            e.add(m.start(), m.end(), "IDNUM", REVIEW, "code_shape")
+def _iban(m: re.Match[str]) -> Verdict:
+    text = m.string
+    start = m.start() - 2                              # matched from the check digits on
+    if (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_-")) \
+            and iban_ok(text[start:m.end()]):
+        return Hit(start, m.end())
+    return None
 
 
-def _bare(e: Emitter, text: str) -> None:
-    for m in _BARE.finditer(text):
-        start, end = m.start(), m.end()
-        if start:
-            ch = text[start - 1]
-            if ch.isalpha():
-                pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
-                if pre is None:
-                    continue
-                start = pre.start()
-            elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
-                continue
-        v = text[start:end]
-        if _CODE_BEFORE.search(line_before(text, start, 16)):
-            continue                     # NDC 0093-7180-01, CPT, LOINC: codes, not identifiers
-        if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
-                or _UNITS_AFTER.match(text, end)):
-            continue                     # ten bare digits stay: contact marks them when labelled
-        e.add(start, end, "IDNUM", REVIEW, "bare_number")
+def _card(m: re.Match[str]) -> Verdict:
+    digits = m.group().replace(" ", "").replace("-", "")
+    return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
+def _code_shape(m: re.Match[str]) -> Verdict:
+    v = m.group()
+    digits = sum(ch.isdigit() for ch in v)
+    return digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v) is not None)
+
+
+def _bare(m: re.Match[str]) -> Verdict:
+    text = m.string
+    start, end = m.start(), m.end()
+    if start:
+        ch = text[start - 1]
+        if ch.isalpha():
+            pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
+            if pre is None:
+                return None
+            start = pre.start()
+        elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
+            return None
+    v = text[start:end]
+    if _CODE_BEFORE.search(line_before(text, start, 16)):
+        return None                      # NDC 0093-7180-01, CPT, LOINC: codes, not identifiers
+    if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
+            or _UNITS_AFTER.match(text, end)):
+        return None                      # ten bare digits stay: contact marks them when labelled
+    return Hit(start, end)
+
+
+#: The table, in the order the patterns run (the first accepted span wins an overlap).
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ssn_shape", _SSN, "SSN"),
+    Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
+            gate=("ss", "soc")),
+    Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("label:VEHICLE", _PLATE, "VEHICLE", validator=_plate, at_anchors=True),
+    Pattern("label", _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
+    Pattern("vin", _VIN, "VEHICLE", validator=_vin),
+    Pattern("iban", _IBAN, "ACCOUNT", validator=_iban),
+    Pattern("card", _CARD, "ACCOUNT", validator=_card),
+    Pattern("mbi", _MBI, "HEALTHPLAN"),
+    Pattern("isbt_unit", _ISBT, "IDNUM"),
+    Pattern("code_shape", _CODE_SHAPE, "IDNUM", REVIEW, validator=_code_shape),
+    Pattern("bare_number", _BARE, "IDNUM", REVIEW, validator=_bare),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -315,11 +307,4 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         Non-overlapping spans sorted by start, source ``ids:<pattern>``.
     """
-    text = doc.text
-    e = Emitter("ids")
-    _ssn(e, text)
-    _labelled(e, doc)
-    _vin(e, text)
-    _shapes(e, text)
-    _bare(e, text)
-    return list(e)
+    return list(run(PATTERNS, doc.text, Emitter("ids"), _label_starts(doc)))
