@@ -31,3 +31,23 @@ def test_whole_engine_on_a_one_megabyte_note():
     assert time.perf_counter() - t0 < GUARD_SECONDS, "backtracking or a quadratic scan"
     assert all(0 <= s.start < s.end <= len(text) for s in a.spans)
     assert any(text[s.start:s.end] == "4471203" for s in a.spans)   # real PHI inside is still found
+
+
+LONE_SURROGATES = [
+    ("Call http://x.org/\ud800", "URL"),
+    ("Patient: John Sm\udc00ith seen today", "PATIENT"),
+    ("email a\ud800b@example.com", "EMAIL"),
+    ("MRN 1234\ud8005678", "MEDICALRECORD"),
+    ("Seen 3/5/20\ud80014", "DATE"),
+    ("Dr. \udfffSmith", "PATIENT"),
+]
+
+
+@pytest.mark.parametrize("text,label", LONE_SURROGATES)
+@pytest.mark.parametrize("key", ["k", "k\ud800", None])
+def test_surrogate_mode_accepts_a_lone_surrogate_code_point(text, label, key):
+    """Issue 11 item 1: a lone surrogate in or next to a span (or in the key) is not an error."""
+    from deid_core.api import process
+    out = process(text, mode="surrogate", key=key)
+    assert label in {s["label"] for s in out["spans"]}
+    assert isinstance(out["output"], str) and out["output"] != text

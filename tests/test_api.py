@@ -9,7 +9,7 @@ import pytest
 
 import deid_core.api as api
 import deid_core.lists as lists
-from deid_core import surrogate_names
+from deid_core.surrogate import names as surrogate_names
 from deid_core.analyze import Analysis
 from deid_core.document import Known
 from deid_core.spans import Span

@@ -4,7 +4,7 @@ import re
 import pytest
 
 import deid_core.lists as lists
-from deid_core import surrogate_names
+from deid_core.surrogate import names as surrogate_names
 from deid_core.analyze import Analysis
 from deid_core.review import apply_decisions, check_decisions, explain, review_items, span_id
 from deid_core.spans import Span
