@@ -27,7 +27,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import api
+from . import api, jsonl
 from .analyze import analyze
 from .ensemble import analyze_with_model
 from .evaluate import evaluate, format_report
@@ -77,7 +77,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
     if args.command == "review":
         decisions = _read_json(args.decisions) or {}
     model = _model(args)
-    model_spans = None if model is None else [m.to_dict() for m in model(text)]
+    model_spans = None if model is None else model(text)
     try:
         result = api.process(text, mode=args.command, key=getattr(args, "key", None),
                              decisions=decisions, known=known, model_spans=model_spans)
@@ -133,22 +133,23 @@ def _predictor(args: argparse.Namespace):
 def _cmd_detect(args: argparse.Namespace) -> int:
     path = args.input
     records = []
-    for n, line in enumerate(_read_text(path).removeprefix("\ufeff").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{n}: not JSON: {e}") from None
+    source = sys.stdin.buffer if path in (None, "-") else path
+    try:
+        lines = list(jsonl.read_file(source))
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    for line in lines:
+        if line.error is not None:
+            raise InputError(f"{path}:{line.number}: {line.error}")
+        rec = line.value
         if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or "id" not in rec:
-            raise InputError(f"{path}:{n}: expected an object with 'id' and a string 'text'")
+            raise InputError(f"{path}:{line.number}: expected an object with 'id' and a string 'text'")
         records.append(rec)
     # Every line is checked before any output, so bad input gives an error and no partial result.
     predict = _predictor(args)
     for rec in records:
         spans = predict(rec["text"]).spans
-        out = {"id": rec["id"], "spans": [s.to_dict() for s in spans]}
-        _write(json.dumps(out, ensure_ascii=False) + "\n")
+        _write(jsonl.dumps({"id": rec["id"], "spans": [s.to_dict() for s in spans]}) + "\n")
     return 0
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import jsonl
 from .spans import CATEGORIES, LABELS
 
 
@@ -91,29 +92,36 @@ def _doc(doc_id: str, text: str, raw: list[tuple[int, int, str]]) -> GoldDoc:
 
 
 def parse_jsonl(text: str, source: str = "<jsonl>") -> list[GoldDoc]:
-    """Parse corpus JSONL text (see module doc). Blank lines are skipped.
+    """Parse corpus JSONL text (see module doc) with the one JSONL reader
+    (:mod:`deid_core.jsonl`: lines split on ``\\n`` only, blank lines skipped).
 
     Raises:
         ValueError: on a line that is not JSON, lacks ``text``, or has a bad span.
     """
-    docs = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{source}:{n}: not JSON: {e}") from None
-        if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
-            raise ValueError(f"{source}:{n}: expected an object with a string 'text'")
-        raw = [(int(s["start"]), int(s["end"]), str(s["label"])) for s in rec.get("spans", [])]
-        docs.append(_doc(str(rec.get("id", n)), rec["text"], raw))
-    return docs
+    return [_gold_record(line, source) for line in jsonl.records([text])]
+
+
+def _gold_record(line: "jsonl.Line", source: str) -> GoldDoc:
+    if line.error is not None:
+        raise ValueError(f"{source}:{line.number}: {line.error}")
+    rec = line.value
+    if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
+        raise ValueError(f"{source}:{line.number}: expected an object with a string 'text'")
+    try:
+        raw = [(int(s["start"]), int(s["end"]), str(s["label"])) for s in rec.get("spans", [])
+               if s.get("start") is not None and s.get("end") is not None]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ValueError(f"{source}:{line.number}: each span needs 'start', 'end' and 'label'") from None
+    return _doc(str(rec.get("id", line.number)), rec["text"], raw)
 
 
 def read_corpus(path: str | Path) -> list[GoldDoc]:
-    """Read a corpus JSONL file (UTF-8). Raises ``ValueError`` on malformed lines."""
-    return parse_jsonl(Path(path).read_text(encoding="utf-8"), str(path))
+    """Read a corpus JSONL file (UTF-8), streaming it line by line.
+
+    Raises:
+        ValueError: on malformed lines; ``OSError`` if the file cannot be read.
+    """
+    return [_gold_record(line, str(path)) for line in jsonl.read_file(path)]
 
 
 def read_i2b2(path: str | Path) -> list[GoldDoc]:

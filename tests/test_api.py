@@ -12,6 +12,7 @@ import deid_core.lists as lists
 from deid_core import surrogate_names
 from deid_core.analyze import Analysis
 from deid_core.document import Known
+from deid_core.explain import explain
 from deid_core.spans import Span
 
 SEEN = {}
@@ -22,7 +23,7 @@ def fake_analyze(text, known=None):
     SEEN["known"] = known
     spans = [Span(m.start(), m.end(), "DATE", "certain", "dates:numeric_mdy")
              for m in re.finditer(r"\d{1,2}/\d{1,2}/\d{4}", text)]
-    spans += [Span(m.start(), m.end(), "DOCTOR", "review", "names:surname_list+mesh_collision")
+    spans += [Span(m.start(), m.end(), "DOCTOR", "review", "names:surname_list+medical_collision")
               for m in re.finditer(r"\bHall\b", text)]
     spans += [Span(m.start(), m.end(), "PATIENT", "certain", "names:given+surname")
               for m in re.finditer(r"\bPaul Webb\b", text)]
@@ -51,11 +52,14 @@ def test_redact_result_shape():
     first = r["spans"][0]
     assert first == {"id": "0:9", "start": 0, "end": 9, "label": "PATIENT", "category": "NAME",
                      "tier": "certain", "source": "names:given+surname", "text": "Paul Webb",
-                     "out_start": 0, "out_end": 6, "replaced": True}
+                     "out_start": 0, "out_end": 6, "replaced": True,
+                     "explanation": explain(Span(0, 9, "PATIENT", "certain", "names:given+surname"))}
     for s in r["spans"]:
         assert r["output"][s["out_start"]:s["out_end"]] == f"[{s['category']}]"
         assert NOTE[s["start"]:s["end"]] == s["text"]
-    assert [i["id"] for i in r["review"]] == ["31:35"] and "MeSH" in r["review"][0]["reason"]
+    assert [i["id"] for i in r["review"]] == ["31:35"]
+    assert "medical term" in r["review"][0]["explanation"]["why_amber"]
+    assert r["review"][0]["reason"] == r["review"][0]["explanation"]["text"]
 
 
 def test_review_mode_applies_decisions():
@@ -137,3 +141,47 @@ def test_process_json_errors(request_json, message):
 def test_process_json_keeps_unicode():
     out = api.process_json(json.dumps({"text": "José seen 3/5/2014"}))
     assert "José" in out and json.loads(out)["output"] == "José seen [DATE]"
+
+
+def test_model_spans_are_span_values():
+    at = NOTE.index("visit")
+    m = [Span(at, at + 5, "LOCATION-OTHER", "review", "ner:m:p=0.50")]
+    r = api.process(NOTE, model_spans=m)
+    assert r == api.process_request({"text": NOTE, "model_spans": [m[0].to_dict()]})
+    item = next(i for i in r["review"] if i["source"] == "ner:m:p=0.50")
+    assert item["id"] == f"{at}:{at + 5}" and item["explanation"]["detector"] == "ner"
+
+
+@pytest.mark.parametrize("request_,message", [
+    ({"text": "x", "mask_review": "yes"}, "mask_review"),
+    ({"text": "x", "decisions": {"1:0": True}}, "start:end"),
+    ({"text": "x", "model_spans": [{"start": 0}]}, "integer"),
+    ({"text": "x", "model_spans": [{"start": 0, "end": 9, "label": "PATIENT"}]}, "past the text"),
+    ({"text": "x", "op": "process"}, "unknown request field"),
+    ("x", "JSON object"),
+])
+def test_check_request_errors(request_, message):
+    with pytest.raises(ValueError, match=message):
+        api.check_request(request_)
+
+
+def test_check_request_defaults():
+    req = api.check_request({"text": "x", "mode": None, "key": None, "decisions": None,
+                             "known": None, "model_spans": None})
+    assert req == api.Request("x", "redact", None, {}, None, None, req.mask_review)
+
+
+def test_page_routes_process_to_the_api():
+    """The page's Python holds no request checks of its own: its answer is the API's."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    import deid_page
+    for req in ({"text": NOTE, "mode": "review", "decisions": {"31:35": False}},
+                {"text": NOTE, "mode": "shred"}, {"text": 5}, {"text": "x", "colour": 1}):
+        reply = json.loads(deid_page.handle(json.dumps({"op": "process", **req})))
+        want = json.loads(api.process_json(json.dumps(req)))
+        if "error" in want:
+            assert reply["ok"] is False and want["error"] in reply["error"]
+        else:
+            assert reply == {"ok": True, "result": want}
