@@ -6,10 +6,12 @@ and writes it through the one write path (:func:`deid_core.write.write`) in one 
 * ``"redact"``: category tags (``[NAME]``, ``[DATE]``...) in place of the masked spans;
 * ``"surrogate"``: consistent fake values (:mod:`deid_core.surrogate`), dates shifted by the
   key's one offset;
-* ``"review"``: the redact output, returned with the review list the reviewer decides on.
+* ``"review"``: the redact output (decisions applied), with the review list to decide on.
 
 Which spans are masked (:mod:`deid_core.write`): ``certain`` spans always; a ``review`` span by
-its decision; an undecided one when ``mask_review`` is true (the default).
+its decision (``True`` mask, ``False`` keep); an undecided one stays as text unless
+``mask_review`` is true (unattended runs). So Redact and Surrogate on their own apply the certain
+spans, and Surrogate after review gives certain + accepted.
 
 Requests as JSON (the page's worker, ``deid batch``): :func:`check_request` is the one place a
 request is validated, :func:`process_request` runs a checked or raw request dict and
@@ -100,7 +102,7 @@ class Request:
     decisions: Mapping[str, bool] | None = None
     known: Known | None = None
     model_spans: tuple[Span, ...] | None = None
-    mask_review: bool = True
+    mask_review: bool = False
 
 
 def _check(text: Any, mode: Any, key: Any, mask_review: Any) -> None:
@@ -135,7 +137,7 @@ def check_request(request: Mapping[str, Any]) -> Request:
     mode = request.get("mode")
     mode = "redact" if mode is None else mode
     mask_review = request.get("mask_review")
-    mask_review = True if mask_review is None else mask_review
+    mask_review = False if mask_review is None else mask_review
     _check(text, mode, request.get("key"), mask_review)
     raw = request.get("model_spans")
     return Request(text, mode, request.get("key"), check_decisions(request.get("decisions")),
@@ -146,7 +148,7 @@ def check_request(request: Mapping[str, Any]) -> Request:
 def process(text: str, mode: str = "redact", key: str | None = None,
             decisions: Mapping[str, bool] | None = None,
             known: Mapping[str, Any] | Known | None = None,
-            model_spans: Sequence[Span] | None = None, mask_review: bool = True) -> dict:
+            model_spans: Sequence[Span] | None = None, mask_review: bool = False) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
@@ -161,7 +163,8 @@ def process(text: str, mode: str = "redact", key: str | None = None,
         model_spans: the NER model's spans for ``text`` as :class:`~deid_core.spans.Span`
             values (``OnnxNer.spans(text)``); ``None``: rules only. A list holding JSON span
             dicts is read by :func:`deid_core.ensemble.spans_from_dicts` (as a JSON request is).
-        mask_review: mask undecided review candidates too (the fail-safe default).
+        mask_review: mask undecided review candidates too (unattended runs); default: they stay
+            as text until decided.
 
     Returns:
         ``{"mode", "output", "spans", "review"}``: ``output`` the written text; ``spans`` one dict

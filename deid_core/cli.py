@@ -2,18 +2,24 @@
 
 Usage::
 
-    deid redact    [FILE|-] [--known KNOWN.json]
-    deid surrogate [FILE|-] [--key K] [--known KNOWN.json]
-    deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json | --accept-all | --reject-all] [--json]
+    deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid surrogate [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json]
+                   [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
     deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details] [--rules-only] [--model-dir DIR]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
-the output text to standard output. ``deid review`` writes the text with certain spans masked and
-undecided review candidates masked too (fail-safe), and lists the review candidates on standard
-error (or everything as JSON with ``--json``). ``KNOWN.json`` is
+the output text to standard output. One rule in every mode (as in the page and
+:func:`deid_core.api.process`): certain spans are masked; amber (review) candidates stay as text
+unless a decision (``--decisions``, ``{"start:end": true (mask) | false (keep)}``) masks them;
+``--mask-review`` masks every undecided candidate too, for unattended runs. An explicit decision
+always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``--reject-all``
+(keep the undecided); a decisions file with a key twice, or an id that is no review candidate, is
+an error. ``deid review`` also lists the review candidates on standard error with their
+explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
-``detect`` and ``eval`` run the rules and the NER model together (:mod:`deid_core.ensemble`) when
+Every command runs the rules and the NER model together (:mod:`deid_core.ensemble`) when
 the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
@@ -57,12 +63,27 @@ def _read_json(name: str | None) -> dict | None:
     if name is None:
         return None
     try:
-        value = json.loads(_read_text(name))
+        value = json.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as e:
         raise InputError(f"{name}: not JSON: {e}") from None
+    except _DuplicateKey as e:
+        raise InputError(f"{name}: key {e.args[0]!r} appears more than once") from None
     if not isinstance(value, dict):
         raise InputError(f"{name}: expected a JSON object")
     return value
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
 
 
 def _write(text: str) -> None:
@@ -70,40 +91,51 @@ def _write(text: str) -> None:
     sys.stdout.flush()
 
 
+def _decisions(args: argparse.Namespace) -> tuple[dict[str, bool], bool]:
+    """The reviewer's decisions (``--decisions``) and ``mask_review`` for a text command.
+
+    An explicit decision always wins; ``--accept-all`` / ``--reject-all`` decide only the
+    candidates the file leaves undecided (``--accept-all`` masks them, as ``--mask-review`` does).
+    """
+    decisions = _read_json(args.decisions) or {}
+    mask_review = bool(args.mask_review or getattr(args, "accept_all", False))
+    return decisions, mask_review
+
+
 def _cmd_text(args: argparse.Namespace) -> int:
     text = _read_text(args.file)
     known = _read_json(args.known)
-    decisions = None
-    if args.command == "review":
-        decisions = _read_json(args.decisions) or {}
-    model = _model(args)
+    decisions, mask_review = _decisions(args)
+    model = model_for(args)
     model_spans = None if model is None else model(text)
     try:
-        result = api.process(text, mode=args.command, key=getattr(args, "key", None),
-                             decisions=decisions, known=known, model_spans=model_spans)
+        result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
+                             known=known, model_spans=model_spans, mask_review=mask_review)
     except ValueError as e:
         raise InputError(str(e)) from None
+    ids = {item["id"] for item in result["review"]}
+    stray = sorted(set(decisions) - ids)
+    if stray:
+        raise InputError(f"{args.decisions}: no review candidate with id {', '.join(stray)}; "
+                         f"candidates are {', '.join(sorted(ids)) or 'none'}")
     if args.command == "review":
-        ids = {item["id"] for item in result["review"]}
-        stray = sorted(set(decisions) - ids)
-        if stray:
-            raise InputError(f"{args.decisions}: no review candidate with id {', '.join(stray)}; "
-                             f"candidates are {', '.join(sorted(ids)) or 'none'}")
-        if args.accept_all or args.reject_all:
-            decisions = {i: bool(args.accept_all) for i in ids}
-            result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known,
-                                 model_spans=model_spans)
         if args.json:
             _write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
             return 0
         for item in result["review"]:
-            print(f"review {item['id']:>11} {item['label']:<14} {item['text']!r}: {item['reason']}",
-                  file=sys.stderr)
+            masked = decisions.get(item["id"], mask_review)
+            print(f"review {item['id']:>11} {item['label']:<14} {'mask' if masked else 'keep'} "
+                  f"{item['text']!r}: {item['explanation']['text']}", file=sys.stderr)
     _write(result["output"])
     return 0
 
 
-def _model(args: argparse.Namespace):
+def _key(args: argparse.Namespace) -> str | None:
+    """The linkage key of a text command: ``--key`` (or None for a fresh secret)."""
+    return getattr(args, "key", None)
+
+
+def model_for(args: argparse.Namespace):
     """``text -> model spans`` when the NER model is there and not turned off, else None.
 
     Raises:
@@ -121,10 +153,10 @@ def _model(args: argparse.Namespace):
     return ner.spans
 
 
-def _predictor(args: argparse.Namespace):
+def predictor_for(args: argparse.Namespace):
     """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
-    rules alone (see :func:`_model`)."""
-    model = _model(args)
+    rules alone (see :func:`model_for`)."""
+    model = model_for(args)
     if model is None:
         return analyze
     return lambda text: analyze_with_model(text, model(text))
@@ -146,7 +178,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             raise InputError(f"{path}:{line.number}: expected an object with 'id' and a string 'text'")
         records.append(rec)
     # Every line is checked before any output, so bad input gives an error and no partial result.
-    predict = _predictor(args)
+    predict = predictor_for(args)
     for rec in records:
         spans = predict(rec["text"]).spans
         _write(jsonl.dumps({"id": rec["id"], "spans": [s.to_dict() for s in spans]}) + "\n")
@@ -160,7 +192,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    predict = _predictor(args)
+    predict = predictor_for(args)
     report = evaluate(docs, lambda text: predict(text).spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
@@ -177,50 +209,79 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _model_options(sp: argparse.ArgumentParser) -> None:
+def add_model_options(sp: argparse.ArgumentParser) -> None:
+    """``--rules-only`` and ``--model-dir`` (read by :func:`model_for`)."""
     sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else model/ beside the package)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``deid`` (see the module doc)."""
-    p = argparse.ArgumentParser(prog="deid", description="Offline de-identifier for clinical notes.")
-    sub = p.add_subparsers(dest="command", required=True)
-    for name, text in (("redact", "replace each identifier with [CATEGORY]"),
-                       ("surrogate", "replace each identifier with a consistent fake value"),
+def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
+    sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
+    if name != "redact":
+        sp.add_argument("--key", default=None,
+                        help="linkage key: same key, same date offset and fake values "
+                             "(default: a fresh random secret for this run)")
+    sp.add_argument("--known", default=None,
+                    help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
+                         '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
+    sp.add_argument("--decisions", default=None,
+                    help='JSON file {"start:end": true (mask) | false (keep)} of review decisions '
+                         "(they win over --mask-review, --accept-all and --reject-all)")
+    sp.add_argument("--mask-review", action="store_true",
+                    help="mask every undecided amber (review) candidate too, for unattended runs "
+                         "(default: they stay as text until decided)")
+    add_model_options(sp)
+    sp.set_defaults(func=_cmd_text)
+
+
+def _add_text_commands(sub) -> None:
+    for name, text in (("redact", "replace each certain identifier with [CATEGORY]"),
+                       ("surrogate", "replace each certain identifier with a consistent fake value"),
                        ("review", "mask certain spans; list amber candidates; apply decisions")):
         sp = sub.add_parser(name, help=text)
-        sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
-        if name != "redact":
-            sp.add_argument("--key", default=None,
-                            help="linkage key: same key, same date offset and fake values "
-                                 "(default: a fresh random secret for this run)")
-        sp.add_argument("--known", default=None,
-                        help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
-                             '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
-        _model_options(sp)
-        sp.set_defaults(func=_cmd_text)
+        _text_options(sp, name)
         if name == "review":
-            sp.add_argument("--decisions", default=None,
-                            help='JSON file {"start:end": true (mask) | false (keep)}')
             both = sp.add_mutually_exclusive_group()
-            both.add_argument("--accept-all", action="store_true", help="mask every review candidate")
-            both.add_argument("--reject-all", action="store_true", help="keep every review candidate")
+            both.add_argument("--accept-all", action="store_true",
+                              help="mask every review candidate the decisions file leaves undecided")
+            both.add_argument("--reject-all", action="store_true",
+                              help="keep every review candidate the decisions file leaves undecided "
+                                   "(the default)")
             sp.add_argument("--json", action="store_true", help="print output, spans and review list as JSON")
+
+
+def _add_detect(sub) -> None:
     sp = sub.add_parser("detect", help="JSONL in, one JSON line of spans per note out")
     sp.add_argument("--input", required=True, help='JSONL file of {"id", "text", ...} (or -)')
-    _model_options(sp)
+    add_model_options(sp)
     sp.set_defaults(func=_cmd_detect)
+
+
+def _add_eval(sub) -> None:
     sp = sub.add_parser("eval", help="score the engine on an annotated corpus")
     sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
     sp.add_argument("path")
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
-    _model_options(sp)
+    add_model_options(sp)
     sp.set_defaults(func=_cmd_eval)
+
+
+#: Each entry adds one subcommand to the parser's subparsers (``add(sub)``); a new subcommand
+#: (e.g. ``deid batch``) appends its own function here.
+SUBCOMMANDS: list = [_add_text_commands, _add_detect, _add_eval]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``deid`` (see the module doc): one entry of :data:`SUBCOMMANDS`
+    per subcommand."""
+    p = argparse.ArgumentParser(prog="deid", description="Offline de-identifier for clinical notes.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
     return p
 
 

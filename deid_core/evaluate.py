@@ -8,7 +8,9 @@ Definitions (all computed on gold :class:`~deid_core.readers.GoldDoc` against pr
   ignored (a de-identifier's job is to hide the character). Per category ``C``:
   ``recall_C`` = share of gold-``C`` characters covered by any prediction;
   ``precision_C`` = share of characters predicted as ``C`` that are gold PHI of any category.
-* Two settings: ``certain`` (only certain-tier spans count) and ``with_review`` (both tiers).
+* Two settings: ``certain`` (only certain-tier spans count: what Redact and Surrogate mask on
+  their own, before review) and ``with_review`` (both tiers: every amber candidate accepted in
+  Review, or ``--mask-review``).
 * Strict span recall: share of gold spans matched exactly (same start and end) by a predicted span.
 * Token level (i2b2 style): tokens are runs of letters/digits or single other non-space
   characters; a token is gold (predicted) PHI when it overlaps a gold (predicted) span.
@@ -195,7 +197,9 @@ def evaluate_corpus_json(corpus_jsonl_text: str, details: bool = True) -> str:
 def format_report(report: dict) -> str:
     """Human-readable table of a report: overall and per-category figures for both settings."""
     lines = [f"{report['documents']} notes, {report['characters']} characters, "
-             f"{report['phi_characters']} PHI characters (non-whitespace), {report['seconds']} s"]
+             f"{report['phi_characters']} PHI characters (non-whitespace), {report['seconds']} s",
+             "certain = certain spans only (what Redact and Surrogate mask before review); "
+             "with_review = certain + every amber candidate masked"]
     for name in SETTINGS:
         f = report[name]
         o, t, s = f["overall"], f["token"], f["strict_span"]

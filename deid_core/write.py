@@ -39,7 +39,7 @@ def masked(span: Span, decisions: Mapping[str, bool], mask_review: bool) -> bool
 
 
 def write(analysis: Analysis, mode: str = "redact", decisions: Mapping[str, bool] | None = None,
-          key: LinkageKey | str | None = None, mask_review: bool = True) -> Rendered:
+          key: LinkageKey | str | None = None, mask_review: bool = False) -> Rendered:
     """Write ``analysis`` in ``mode`` after the reviewer's decisions.
 
     Args:
@@ -49,7 +49,8 @@ def write(analysis: Analysis, mode: str = "redact", decisions: Mapping[str, bool
             no review span are ignored (a stale decision cannot unmask anything); ``None``: none.
         key: the linkage key for ``"surrogate"`` (a :class:`~deid_core.keys.LinkageKey`, a user
             key string, or ``None``/``""`` for a fresh random secret); unused by ``"redact"``.
-        mask_review: what an undecided review span gets: replaced (``True``) or kept.
+        mask_review: what an undecided review span gets: kept as text (``False``, the default:
+            amber stays amber until decided) or replaced (``True``, for unattended runs).
 
     Returns:
         A :class:`~deid_core.render.Rendered`: the text and one placement per span of

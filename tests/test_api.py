@@ -47,7 +47,7 @@ NOTE = "Paul Webb seen 3/5/2014 by Dr. Hall; next visit 4/2/2014."
 def test_redact_result_shape():
     r = api.process(NOTE)
     assert r["mode"] == "redact"
-    assert r["output"] == "[NAME] seen [DATE] by Dr. [NAME]; next visit [DATE]."
+    assert r["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
     assert [s["id"] for s in r["spans"]] == ["0:9", "15:23", "31:35", "48:56"]
     first = r["spans"][0]
     assert first == {"id": "0:9", "start": 0, "end": 9, "label": "PATIENT", "category": "NAME",
@@ -55,26 +55,39 @@ def test_redact_result_shape():
                      "out_start": 0, "out_end": 6, "replaced": True,
                      "explanation": explain(Span(0, 9, "PATIENT", "certain", "names:given+surname"))}
     for s in r["spans"]:
-        assert r["output"][s["out_start"]:s["out_end"]] == f"[{s['category']}]"
+        want = f"[{s['category']}]" if s["tier"] == "certain" else s["text"]
+        assert r["output"][s["out_start"]:s["out_end"]] == want
+        assert s["replaced"] is (s["tier"] == "certain")
         assert NOTE[s["start"]:s["end"]] == s["text"]
     assert [i["id"] for i in r["review"]] == ["31:35"]
     assert "medical term" in r["review"][0]["explanation"]["why_amber"]
     assert r["review"][0]["reason"] == r["review"][0]["explanation"]["text"]
 
 
-def test_review_mode_applies_decisions():
-    r = api.process(NOTE, mode="review", decisions={"31:35": False})
-    assert r["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
+@pytest.mark.parametrize("mode", ["redact", "review", "surrogate"])
+@pytest.mark.parametrize("decisions,mask_review,hall_masked", [
+    (None, False, False),            # amber stays as text until decided
+    ({"31:35": True}, False, True),  # a decision to mask applies in every mode
+    ({"31:35": False}, False, False),
+    (None, True, True),              # unattended runs mask every undecided candidate
+    ({"31:35": False}, True, False),  # an explicit decision wins over mask_review
+])
+def test_one_rule_in_every_mode(mode, decisions, mask_review, hall_masked):
+    r = api.process(NOTE, mode=mode, key="k", decisions=decisions, mask_review=mask_review)
     hall = r["spans"][2]
-    assert hall["replaced"] is False and r["output"][hall["out_start"]:hall["out_end"]] == "Hall"
-    # a decision cannot unmask a certain span
+    assert hall["text"] == "Hall" and hall["replaced"] is hall_masked
+    assert ("Dr. Hall;" in r["output"]) is not hall_masked
+    assert "Paul Webb" not in r["output"] and "3/5/2014" not in r["output"]
+
+
+def test_a_decision_cannot_unmask_a_certain_span():
     assert api.process(NOTE, mode="review", decisions={"0:9": False})["output"].startswith("[NAME] seen")
 
 
 def test_surrogate_mode_with_key_is_deterministic_and_keeps_intervals():
     import datetime as dt
-    a = api.process(NOTE, mode="surrogate", key="study-1")
-    b = api.process(NOTE, mode="surrogate", key="study-1")
+    a = api.process(NOTE, mode="surrogate", key="study-1", decisions={"31:35": True})
+    b = api.process(NOTE, mode="surrogate", key="study-1", decisions={"31:35": True})
     assert a == b
     out = a["output"]
     assert "Paul" not in out and "Webb" not in out and "Hall" not in out and "3/5/2014" not in out
@@ -120,9 +133,11 @@ def test_bad_input_raises_value_error(kwargs, message):
 
 def test_process_json_round_trip():
     out = json.loads(api.process_json(json.dumps({"text": NOTE, "mode": "review",
-                                                  "decisions": {"31:35": False}})))
-    assert out["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
-    assert out == api.process(NOTE, mode="review", decisions={"31:35": False})
+                                                  "decisions": {"31:35": True}})))
+    assert out["output"] == "[NAME] seen [DATE] by Dr. [NAME]; next visit [DATE]."
+    assert out == api.process(NOTE, mode="review", decisions={"31:35": True})
+    out = json.loads(api.process_json(json.dumps({"text": NOTE, "mask_review": True})))
+    assert out == api.process(NOTE, mask_review=True)
 
 
 @pytest.mark.parametrize("request_json,message", [

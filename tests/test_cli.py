@@ -62,20 +62,72 @@ def test_surrogate_without_key_uses_a_fresh_secret(capsys, monkeypatch, note_fil
     assert a != b
 
 
-def test_review_decisions_round_trip(capsys, tmp_path, note_file):
-    code, out, _ = run(capsys, ["review", str(note_file), "--json"])
+AMBER = "A Foley catheter is in place; Parkinson noted. Pt: John Smith on 03/05/2014.\n"
+
+
+@pytest.fixture
+def amber_file(tmp_path):
+    p = tmp_path / "amber.txt"
+    p.write_text(AMBER, encoding="utf-8")
+    return p
+
+
+def review_list(capsys, amber_file):
+    code, out, _ = run(capsys, ["review", str(amber_file), "--json", "--rules-only"])
     assert code == 0
-    result = json.loads(out)
-    review = result["review"]
-    if not review:
-        pytest.skip("no review candidate in this note with the current detectors")
+    review = json.loads(out)["review"]
+    assert review, "the note must hold an amber candidate"
+    return review
+
+
+@pytest.mark.parametrize("command", ["redact", "surrogate", "review"])
+def test_amber_stays_text_unless_decided_or_mask_review(capsys, tmp_path, amber_file, command):
+    first = review_list(capsys, amber_file)[0]
+    key = ["--key", "k"] if command != "redact" else []
+    base = [command, str(amber_file), "--rules-only", *key]
+    code, out, _ = run(capsys, base)
+    assert code == 0 and "John Smith" not in out and first["text"] in out
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps({first["id"]: True}), encoding="utf-8")
+    code, masked, _ = run(capsys, base + ["--decisions", str(d)])
+    code2, all_masked, _ = run(capsys, base + ["--mask-review"])
+    assert code == code2 == 0 and masked != out and all_masked != out
+    assert first["text"] not in masked and first["text"] not in all_masked
+
+
+@pytest.mark.parametrize("flag", ["--accept-all", "--reject-all", "--mask-review", None])
+def test_an_explicit_decision_wins_over_the_all_flags(capsys, tmp_path, amber_file, flag):
+    review = review_list(capsys, amber_file)
     first = review[0]
-    decisions = tmp_path / "d.json"
-    decisions.write_text(json.dumps({first["id"]: False}), encoding="utf-8")
-    code, out, _ = run(capsys, ["review", str(note_file), "--decisions", str(decisions)])
-    assert code == 0 and first["text"] in out
-    code, out, _ = run(capsys, ["review", str(note_file), "--accept-all"])
-    assert first["text"] not in out.replace("[", " ")
+    decisions = {first["id"]: True}
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps(decisions), encoding="utf-8")
+    argv = ["review", str(amber_file), "--rules-only", "--json", "--decisions", str(d)]
+    code, out, _ = run(capsys, argv + ([flag] if flag else []))
+    assert code == 0
+    spans = {s["id"]: s for s in json.loads(out)["spans"]}
+    assert spans[first["id"]]["replaced"] is True  # mask, whatever the flag says
+    decisions = {first["id"]: False}
+    d.write_text(json.dumps(decisions), encoding="utf-8")
+    code, out, _ = run(capsys, argv + ([flag] if flag else []))
+    spans = {s["id"]: s for s in json.loads(out)["spans"]}
+    assert code == 0 and spans[first["id"]]["replaced"] is False  # keep, whatever the flag says
+    undecided = [s for s in spans.values() if s["tier"] == "review" and s["id"] != first["id"]]
+    for s in undecided:
+        assert s["replaced"] is (flag in ("--accept-all", "--mask-review"))
+
+
+def test_duplicate_decision_keys_are_an_error(capsys, tmp_path, amber_file):
+    first = review_list(capsys, amber_file)[0]
+    d = tmp_path / "d.json"
+    d.write_text(f'{{"{first["id"]}": true, "{first["id"]}": false}}', encoding="utf-8")
+    code, out, err = run(capsys, ["review", str(amber_file), "--rules-only", "--decisions", str(d)])
+    assert code == 2 and "more than once" in err and out == ""
+
+
+def test_review_lists_candidates_with_explanations(capsys, amber_file):
+    code, out, err = run(capsys, ["review", str(amber_file), "--rules-only"])
+    assert code == 0 and "review " in err and "Found by the name finder" in err and " keep " in err
 
 
 def test_detect_jsonl_shape_and_order(capsys, tmp_path):

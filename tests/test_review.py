@@ -42,11 +42,6 @@ def test_review_items_describe_each_review_span():
     assert "medical term" in items[1]["explanation"]["why_amber"]
 
 
-def apply_decisions(analysis, decisions, mode="redact", key=None):
-    """The fail-safe setting: undecided amber candidates masked."""
-    return write(analysis, mode, decisions, key, mask_review=True)
-
-
 @pytest.mark.parametrize("source,tier,want", [
     ("names:surname_list+english_collision", "review",
      {"detector": "names", "rule": "surname_list", "list": "surnames.tsv",
@@ -119,6 +114,18 @@ def test_every_rule_the_engine_emits_has_a_row():
 
 
 @pytest.mark.parametrize("decisions,expected", [
+    # amber stays amber (as text) until decided; certain spans are always masked
+    (None, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({}, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({"4:9": True}, "Dr. [NAME] placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({"4:9": False, "47:56": True}, "Dr. Foley placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
+    ({"37:45": False, "66:76": False, "1:2": True}, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+])
+def test_write_default_keeps_undecided_amber(decisions, expected):
+    assert write(A, "redact", decisions).text == expected
+
+
+@pytest.mark.parametrize("decisions,expected", [
     (None, "Dr. [NAME] placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
     ({}, "Dr. [NAME] placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
     ({"4:9": False}, "Dr. Foley placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
@@ -127,17 +134,24 @@ def test_every_rule_the_engine_emits_has_a_row():
     # certain spans are always masked; stale ids are ignored
     ({"37:45": False, "66:76": False, "1:2": False}, "Dr. [NAME] placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
 ])
-def test_apply_decisions_redact(decisions, expected):
-    assert apply_decisions(A, decisions).text == expected
+def test_write_mask_review_masks_undecided_amber(decisions, expected):
+    """--mask-review (unattended runs): every undecided amber candidate masked; decisions win."""
+    assert write(A, "redact", decisions, mask_review=True).text == expected
+
+
+def test_surrogate_after_review_is_certain_plus_accepted():
+    r = write(A, "surrogate", {"47:56": True}, key="review-key")
+    assert "Dr. Foley placed" in r.text and "Parkinson" not in r.text and "Grace Hall" not in r.text
+    assert [p.replaced for p in r.placed] == [False, True, True, True]
 
 
 def test_apply_decisions_surrogate_keeps_rejected_text_and_masks_the_rest():
-    r = apply_decisions(A, {"47:56": False}, mode="surrogate", key="review-key")
+    r = write(A, "surrogate", {"47:56": False}, key="review-key", mask_review=True)
     assert "Parkinson noted" in r.text and "3/5/2014" not in r.text and "Grace Hall" not in r.text
     assert "Foley placed" not in r.text
     assert [p.replaced for p in r.placed] == [True, True, False, True]
     assert re.search(r"on \d{1,2}/\d{1,2}/\d{4};", r.text)
-    assert r == apply_decisions(A, {"47:56": False}, mode="surrogate", key="review-key")
+    assert r == write(A, "surrogate", {"47:56": False}, key="review-key", mask_review=True)
 
 
 @pytest.mark.parametrize("bad", [
@@ -145,7 +159,7 @@ def test_apply_decisions_surrogate_keeps_rejected_text_and_masks_the_rest():
 ])
 def test_malformed_decisions_rejected(bad):
     with pytest.raises(ValueError):
-        apply_decisions(A, bad)
+        write(A, "redact", bad)
 
 
 def test_unknown_mode_rejected():
