@@ -7,7 +7,7 @@ Usage::
     deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json]
                    [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
-    deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details] [--rules-only] [--model-dir DIR]
+    deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
 the output text to standard output. One rule in every mode (as in the page and
@@ -261,7 +261,8 @@ def _add_detect(sub) -> None:
 
 def _add_eval(sub) -> None:
     sp = sub.add_parser("eval", help="score the engine on an annotated corpus")
-    sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
+    sp.add_argument("--format", default="auto", choices=["auto", "corpus", "i2b2", "physionet", "presidio"],
+                    help="corpus layout (default auto: from the path; see deid_core.readers)")
     sp.add_argument("path")
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
