@@ -3,8 +3,8 @@
 Usage::
 
     deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review]
-    deid surrogate [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
-    deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json]
+    deid surrogate [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid review    [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json]
                    [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
     deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
@@ -19,17 +19,29 @@ always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``
 an error. ``deid review`` also lists the review candidates on standard error with their
 explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
+Linkage key (surrogate, review): ``--key-file F`` (its first line), else ``$DEID_KEY``, else a
+fresh random secret; ``--key K`` also works but leaves the key in the shell history.
+
+``deid detect`` streams: it reads one JSONL line (split on ``\\n`` only, strict JSON: no NaN),
+writes one line ``{"id", "spans": [{"start", "end", "label", "tier", "source"}]}`` and goes on,
+so memory stays flat. A record that cannot be processed (not JSON, no string ``text``, an id that
+is not a string or integer, an id seen before, an engine error) gives an error line
+``{"id", "line", "error"}`` in its place (and a message on standard error); the run goes on and
+ends with exit status 1.
+
 Every command runs the rules and the NER model together (:mod:`deid_core.ensemble`) when
 the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
 ``--rules-only`` runs the rules alone; so does a missing model file.
-Exit status: 0 on success, 2 on bad input (with a one-line message on standard error).
+Exit status: 0 on success, 1 when ``detect`` had records that failed, 2 on bad input (with a
+one-line message on standard error).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -131,8 +143,23 @@ def _cmd_text(args: argparse.Namespace) -> int:
 
 
 def _key(args: argparse.Namespace) -> str | None:
-    """The linkage key of a text command: ``--key`` (or None for a fresh secret)."""
-    return getattr(args, "key", None)
+    """The linkage key of a text command: ``--key``, else the first line of ``--key-file``, else
+    ``$DEID_KEY``, else None (a fresh random secret for this run).
+
+    Raises:
+        InputError: if the key file cannot be read or holds no key.
+    """
+    if getattr(args, "key", None):
+        return args.key
+    if getattr(args, "key_file", None):
+        text = _read_text(args.key_file)
+        key = text.split("\n", 1)[0].removesuffix("\r")
+        if not key:
+            raise InputError(f"{args.key_file}: the key file's first line is empty")
+        return key
+    if args.command != "redact":
+        return os.environ.get("DEID_KEY") or None
+    return None
 
 
 def model_for(args: argparse.Namespace):
@@ -162,26 +189,55 @@ def predictor_for(args: argparse.Namespace):
     return lambda text: analyze_with_model(text, model(text))
 
 
+def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
+    """Why a ``deid detect`` input line cannot be processed, or None (then its id is recorded)."""
+    if line.error is not None:
+        return line.error
+    rec = line.value
+    if not isinstance(rec, dict) or "id" not in rec or not isinstance(rec.get("text"), str):
+        return "expected an object with 'id' and a string 'text'"
+    rid = rec["id"]
+    if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+        return f"'id' must be a string or an integer, not {type(rid).__name__}"
+    first = seen.get(str(rid))
+    if first is not None:
+        return f"duplicate id {rid!r} (first on line {first})"
+    seen[str(rid)] = line.number
+    return None
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
+    """Stream JSONL: one line in, one line out, in order; a bad record gives an error line
+    ``{"id", "line", "error"}`` and the run goes on; exit status 1 when any record failed."""
     path = args.input
-    records = []
     source = sys.stdin.buffer if path in (None, "-") else path
+    if source is path and not Path(path).is_file():
+        raise InputError(f"{path}: no such file")
+    predict = predictor_for(args)   # a model that cannot load stops the run before any output
+    seen: dict[str, int] = {}
+    failed = total = 0
     try:
-        lines = list(jsonl.read_file(source))
+        for line in jsonl.read_file(source):
+            total += 1
+            why = _record_error(line, seen)
+            rid = line.value.get("id") if isinstance(line.value, dict) else None
+            if why is None:
+                try:
+                    spans = predict(line.value["text"]).spans
+                    _write(jsonl.dumps({"id": rid, "spans": [s.to_dict() for s in spans]}) + "\n")
+                    continue
+                except Exception as e:  # one bad record never ends the run
+                    why = f"{type(e).__name__}: {e}"
+            failed += 1
+            if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+                rid = None
+            _write(jsonl.dumps({"id": rid, "line": line.number, "error": why}) + "\n")
+            print(f"deid: {path}:{line.number}: {why}", file=sys.stderr)
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}") from None
-    for line in lines:
-        if line.error is not None:
-            raise InputError(f"{path}:{line.number}: {line.error}")
-        rec = line.value
-        if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or "id" not in rec:
-            raise InputError(f"{path}:{line.number}: expected an object with 'id' and a string 'text'")
-        records.append(rec)
-    # Every line is checked before any output, so bad input gives an error and no partial result.
-    predict = predictor_for(args)
-    for rec in records:
-        spans = predict(rec["text"]).spans
-        _write(jsonl.dumps({"id": rec["id"], "spans": [s.to_dict() for s in spans]}) + "\n")
+    if failed:
+        print(f"deid: {failed} of {total} records failed (error lines in the output)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -220,9 +276,14 @@ def add_model_options(sp: argparse.ArgumentParser) -> None:
 def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
     sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
     if name != "redact":
-        sp.add_argument("--key", default=None,
-                        help="linkage key: same key, same date offset and fake values "
-                             "(default: a fresh random secret for this run)")
+        keys = sp.add_mutually_exclusive_group()
+        keys.add_argument("--key-file", default=None,
+                          help="file whose first line is the linkage key: same key, same date "
+                               "offset and fake values (default: $DEID_KEY, else a fresh random "
+                               "secret for this run)")
+        keys.add_argument("--key", default=None,
+                          help="the linkage key itself (visible in the shell history and the "
+                               "process list: prefer --key-file or $DEID_KEY)")
     sp.add_argument("--known", default=None,
                     help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
                          '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
@@ -287,7 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``deid`` command; returns the exit status (0 ok, 2 bad input)."""
+    """Run the ``deid`` command; returns the exit status (0 ok, 1 some records failed, 2 bad
+    input)."""
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -12,6 +12,7 @@ output (:func:`dumps`).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,9 +51,8 @@ def dumps(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One non-blank JSONL line: its 1-based number and either the parsed ``value`` or the
-    ``error`` message (exactly one of the two is set; ``value`` may legitimately be ``None``
-    only when ``error`` is ``None`` and the line was ``null``)."""
+    """One non-blank JSONL line: its 1-based number and either the parsed ``value`` (``error``
+    is ``None``) or the ``error`` message (``value`` is then ``None``)."""
 
     number: int
     value: Any = None
@@ -115,14 +115,15 @@ def parse(text: str, source: str = "<jsonl>") -> list[Any]:
     return out
 
 
-def read_file(path: str | Path | BinaryIO) -> Iterator[Line]:
+def read_file(path: str | Path | BinaryIO | Iterable[bytes]) -> Iterator[Line]:
     """Stream the lines of a JSONL file (a path, or an open binary file such as
-    ``sys.stdin.buffer``) as :class:`Line` values; memory stays flat whatever the file's size.
+    ``sys.stdin.buffer``, or any iterable of byte lines) as :class:`Line` values; memory stays
+    flat whatever the file's size.
 
     Raises:
         OSError: if the path cannot be opened.
     """
-    if hasattr(path, "read"):
+    if not isinstance(path, (str, os.PathLike)):
         yield from records(path)
         return
     with open(path, "rb") as fh:

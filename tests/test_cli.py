@@ -163,8 +163,6 @@ def test_eval_text_report(capsys):
 
 @pytest.mark.parametrize("argv,content,message", [
     (["redact"], b"caf\xe9 au lait", "not UTF-8"),
-    (["detect", "--input"], b'{"id": 1, "text": "ok"}\n{broken\n', ":2: not JSON"),
-    (["detect", "--input"], b'{"text": "no id"}\n', "expected an object with 'id'"),
     (["eval", "--format", "corpus"], b'{"id": 1, "text": "a", "spans": [{"start": 0, "end": 5, "label": "DATE"}]}\n',
      "outside the text"),
 ])
@@ -230,3 +228,90 @@ def test_eval_details_lists_misses_with_text(capsys, tmp_path):
                              "spans": [{"start": 30, "end": 34, "label": "CITY"}]}) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, ["eval", "--format", "corpus", str(p), "--details", "--rules-only"])
     assert code == 0 and "x\tmiss\t30:34\t'blue'" in out
+
+
+def detect(capsys, tmp_path, content: bytes, *extra):
+    p = tmp_path / "in.jsonl"
+    p.write_bytes(content)
+    code, out, err = run(capsys, ["detect", "--rules-only", "--input", str(p), *extra])
+    return code, [json.loads(l) for l in out.split("\n") if l], err
+
+
+@pytest.mark.parametrize("content,errors", [
+    (b'{"id": 1, "text": "ok"}\n{broken\n{"id": 3, "text": "Seen 03/05/2014."}\n', {2: "not JSON"}),
+    (b'{"text": "no id"}\n{"id": 2, "text": "fine"}\n', {1: "expected an object with 'id'"}),
+    (b'{"id": NaN, "text": "x"}\n{"id": 2, "text": "y", "score": Infinity}\n{"id": 3, "text": "z"}\n',
+     {1: "NaN", 2: "Infinity"}),
+    (b'{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n{"id": 1, "text": "z"}\n{"id": "1", "text": "w"}\n',
+     {2: "duplicate id 'a' (first on line 1)", 4: "duplicate id '1' (first on line 3)"}),
+    (b'{"id": 1.5, "text": "x"}\n{"id": null, "text": "y"}\n', {1: "must be a string or an integer",
+                                                             2: "must be a string or an integer"}),
+    (b'\xff\xfe\n{"id": 2, "text": "y"}\n', {1: "not UTF-8"}),
+])
+def test_detect_reports_bad_records_and_goes_on(capsys, tmp_path, content, errors):
+    code, lines, err = detect(capsys, tmp_path, content)
+    assert code == 1 and f"{len(errors)} of {len(lines)} records failed" in err
+    for line in lines:
+        if "error" in line:
+            assert set(line) == {"id", "line", "error"} and errors[line["line"]] in line["error"]
+        else:
+            assert set(line) == {"id", "spans"}
+    assert sorted(l["line"] for l in lines if "error" in l) == sorted(errors)
+
+
+def test_detect_reads_line_separators_inside_json_strings(capsys, tmp_path):
+    text = "Seen\u2028by Dr. Anne Whitcombe\u0085on 03/05/2014.\u2029"
+    rows = [{"id": "u", "text": text}, {"id": "v", "text": "x"}]
+    code, lines, _ = detect(capsys, tmp_path,
+                            "\n".join(json.dumps(r, ensure_ascii=False) for r in rows).encode("utf-8"))
+    assert code == 0 and [l["id"] for l in lines] == ["u", "v"]
+    assert lines[0]["spans"] == [s.to_dict() for s in analyze(text).spans]
+
+
+def test_detect_output_is_strict_json_even_for_lone_surrogates(capsys, tmp_path):
+    code, lines, _ = detect(capsys, tmp_path, b'{"id": "a\\ud800", "text": "Call 617-555-0142 \\udc00"}\n')
+    assert code == 0 and lines[0]["id"] == "a\ud800" and lines[0]["spans"]
+
+
+def test_detect_streams_one_line_out_per_line_in(capsys, monkeypatch, tmp_path):
+    """The first output line is written before the second input line is read."""
+    import deid_core.cli as cli
+    events = []
+    real_write = cli._write
+    monkeypatch.setattr(cli, "_write", lambda t: (events.append("out"), real_write(t)))
+
+    class Lines:
+        def __iter__(self):
+            for n in range(3):
+                events.append("in")
+                yield json.dumps({"id": n, "text": "Seen 03/05/2014."}).encode() + b"\n"
+
+    class Stdin:
+        buffer = Lines()
+    monkeypatch.setattr("sys.stdin", Stdin())
+    code, out, _ = run(capsys, ["detect", "--rules-only", "--input", "-"])
+    assert code == 0 and events == ["in", "out"] * 3 and len(out.splitlines()) == 3
+
+
+@pytest.mark.parametrize("how", ["key", "key_file", "env"])
+def test_key_from_a_file_or_the_environment(capsys, monkeypatch, tmp_path, note_file, how):
+    monkeypatch.delenv("DEID_KEY", raising=False)
+    want = run(capsys, ["surrogate", str(note_file), "--rules-only", "--key", "study-7"])[1]
+    if how == "key":
+        argv = ["--key", "study-7"]
+    elif how == "key_file":
+        k = tmp_path / "key.txt"
+        k.write_text("study-7\n", encoding="utf-8")
+        argv = ["--key-file", str(k)]
+    else:
+        monkeypatch.setenv("DEID_KEY", "study-7")
+        argv = []
+    code, got, _ = run(capsys, ["surrogate", str(note_file), "--rules-only", *argv])
+    assert code == 0 and got == want
+
+
+def test_empty_key_file_is_an_error(capsys, tmp_path, note_file):
+    k = tmp_path / "key.txt"
+    k.write_text("\nstudy-7\n", encoding="utf-8")
+    code, out, err = run(capsys, ["surrogate", str(note_file), "--key-file", str(k)])
+    assert code == 2 and "first line is empty" in err and out == ""
