@@ -28,18 +28,24 @@ TRAINING_MODULES: dict[str, str] = {
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    marked = 0
     for item in items:
         name = item.path.name
         if name in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
         if name in TRAINING_MODULES:
             item.add_marker(pytest.mark.training)
+        marked += bool(item.get_closest_marker("slow") or item.get_closest_marker("training"))
+    config.stash[_MARKED] = marked
+
+
+_MARKED = pytest.StashKey[int]()
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    left_out = len(terminalreporter.stats.get("deselected", []))
+    marked = config.stash.get(_MARKED, 0)
     expr = config.getoption("markexpr", "")
-    if left_out and "slow" in expr:
+    if marked and "not slow" in expr:
         terminalreporter.write_line(
-            f"{left_out} slow or training test(s) left out ({expr!r}); run them with "
+            f"{marked} slow or training test(s) left out by -m {expr!r}; run them with "
             f"-m slow, -m training, or -m '' for everything (bash scripts/test.sh --all)")
