@@ -75,7 +75,7 @@ def test_a_closed_browser_leaves_no_note_text_and_no_key_in_its_profile(tmp_path
             page.check(f"input[name=mode][value={mode}]")
             poll(page, f"Number(document.body.dataset.runDone || 0) > {before} && "
                        "document.body.dataset.run !== 'working'")
-        assert "Foley catheter" in page.evaluate("document.getElementById('output').textContent")
+        assert "Parkinson disease stable" in page.evaluate("document.getElementById('output').textContent")
         # The control: a text field WITHOUT autocomplete="off", added to the page, typed into.
         # Its text must be found in the profile, or the search proves nothing.
         page.evaluate("""() => { const t = document.createElement('textarea'); t.id = 'control';
