@@ -661,6 +661,8 @@
       state.benchmark = rulesOnly;
       renderBenchmark(rulesOnly);
       renderCorpusNote();
+      // The rules' step cannot stop half-way; a Cancel during it stops before the model's.
+      if (rulesJob.cancelled) { const e = new Error("cancelled"); e.cancelled = true; throw e; }
       if (!$("rules-only").checked && state.model !== "unavailable") {
         $("bench-status").textContent = "running the model on every note\u2026 (De-identify still works meanwhile)";
         const job = startCall({op: "benchmark", rulesOnly: false}, (stage, done, total) => {

@@ -72,14 +72,6 @@ async function gunzip(bytes) {
   return out;
 }
 
-// Pyodide tells a classic worker from a module worker with importScripts("data:text/javascript,"),
-// which the page's CSP refuses (Firefox logs it as an error). This worker IS classic and loads no
-// script at run time: answer that probe, refuse every other importScripts.
-self.importScripts = function (...urls) {
-  if (urls.length === 1 && urls[0] === "data:text/javascript,") return;
-  throw new TypeError("deid: importScripts is refused (" + urls.join(", ") + ")");
-};
-
 const T0 = performance.now();
 const timings = {};   // stage -> seconds since the worker started, reported with "ready"
 function progress(stage, fraction) {
