@@ -29,6 +29,7 @@ from pathlib import Path
 
 from . import api
 from .analyze import analyze
+from .batch.cli import add_batch_parser
 from .ensemble import analyze_with_model
 from .evaluate import evaluate, format_report
 from .readers import read
@@ -220,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also list each note's misses and false alarms (offsets and text)")
     _model_options(sp)
     sp.set_defaults(func=_cmd_eval)
+    add_batch_parser(sub)
     return p
 
 
