@@ -42,7 +42,7 @@ def _common(sp: argparse.ArgumentParser) -> None:
 
 def add_batch_parser(sub: argparse._SubParsersAction) -> None:
     """Add the ``batch`` and ``harvest`` subcommands to ``deid``'s subparsers."""
-    sp = sub.add_parser("batch", help="de-identify a corpus (JSONL, CSV, Parquet, folder of .txt) "
+    sp = sub.add_parser("batch", allow_abbrev=False, help="de-identify a corpus (JSONL, CSV, Parquet, folder of .txt) "
                                       "into JSONL on every core")
     sp.add_argument("input", help="JSONL, CSV or Parquet file, or a folder of .txt files")
     sp.add_argument("--out", required=True, help="output JSONL file (written as OUT.part, renamed "
@@ -59,7 +59,7 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
     sp.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
     _common(sp)
     sp.set_defaults(func=_cmd_batch)
-    hp = sub.add_parser("harvest", help="harvest a PHI-free sentence list and template rules "
+    hp = sub.add_parser("harvest", allow_abbrev=False, help="harvest a PHI-free sentence list and template rules "
                                         "from a corpus")
     hp.add_argument("corpus", help="JSONL, CSV or Parquet file, or a folder of .txt files")
     hp.add_argument("--out", required=True, help="rules.json to write")
