@@ -23,12 +23,9 @@ import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from ..analyze import Analysis, analyze
-from ..detectors import REGISTRY
-from ..ensemble import adapt_model_spans, analyze_with_model
+from ..analyze import Analysis
 from ..keys import LinkageKey
 from ..linkage import patient_linkage_key
-from ..resolve import resolve
 from ..review import apply_decisions, span_id
 from ..spans import REVIEW
 
@@ -101,16 +98,6 @@ def load_model(model_dir: str | None, threads: int = 1):
         raise ModelError(f"{e} (model folder {where}; fix it, pass --model-dir, or use --rules-only)") from None
 
 
-def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
-    """``text`` with each range's characters replaced by spaces (offsets kept)."""
-    pieces, pos = [], 0
-    for a, b in ranges:
-        pieces += [text[pos:a], " " * (b - a)]
-        pos = b
-    pieces.append(text[pos:])
-    return "".join(pieces)
-
-
 class Engine:
     """The lists, model and harvested rules of one process.
 
@@ -129,7 +116,6 @@ class Engine:
         if config.rules is not None:
             from ..harvest import HarvestRules
             self.rules = HarvestRules.from_json(config.rules)
-        self._detectors = REGISTRY if self.rules is None else (*REGISTRY, self.rules.detector)
         self._keys: OrderedDict[str | None, LinkageKey] = OrderedDict()
 
     def key(self, patient: str | None) -> LinkageKey:
@@ -152,22 +138,8 @@ class Engine:
         PHI-free sentences blanked (skipped entirely when nothing else is left); spans inside a
         PHI-free sentence dropped.
         """
-        if self.rules is None:
-            model_spans = self.model.spans(text) if self.model is not None else None
-            return analyze_with_model(text, model_spans), []
-        safe = self.rules.phi_free(text)
-        base = analyze(text, None, detectors=self._detectors)
-        an = base
-        if self.model is not None:
-            rest = _blank(text, safe) if safe else text
-            extra = adapt_model_spans(self.model.spans(rest), base.candidates, text) if rest.strip() else []
-            if extra:
-                cands = sorted([*base.candidates, *extra])
-                an = Analysis(text, resolve(cands, text), tuple(cands))
-        if safe:
-            keep = tuple(s for s in an.spans if not any(a <= s.start and s.end <= b for a, b in safe))
-            an = Analysis(text, keep, an.candidates)
-        return an, safe
+        from ..harvest import analyze_harvested
+        return analyze_harvested(text, self.rules, None if self.model is None else self.model.spans)
 
     def process(self, text: str, patient: str | None = None) -> dict:
         """De-identify one note (see the module doc for the dict returned).
