@@ -219,3 +219,28 @@ def test_with_model_equals_the_ensemble(tmp_path):
     want = analyze_with_model(NOTES[3][0], ner.spans(NOTES[3][0])).spans
     assert [(s["start"], s["end"], s["label"], s["tier"]) for s in read_out(out)[0]["spans"]] == \
         [(s.start, s.end, s.label, s.tier) for s in want]
+
+
+def test_ctrl_c_stops_on_a_whole_record_and_resume_finishes(tmp_path, monkeypatch):
+    import signal
+    rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
+    src = write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    real = Engine.process
+    calls = []
+
+    def interrupting(self, text, patient=None):
+        calls.append(1)
+        if len(calls) == 2:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C while the second note is processed
+        return real(self, text, patient)
+    monkeypatch.setattr(Engine, "process", interrupting)
+    summary = run_batch(src, out, rules_only())
+    assert summary.interrupted and summary.notes == 2
+    assert not out.exists()
+    part = (tmp_path / "out.jsonl.part").read_text(encoding="utf-8")
+    assert part.endswith("\n") and [json.loads(x)["id"] for x in part.splitlines()] == [0, 1]
+    monkeypatch.setattr(Engine, "process", real)
+    summary = run_batch(src, out, rules_only(), resume=True)
+    assert summary.skipped == 2 and not summary.interrupted
+    assert [r["id"] for r in read_out(out)] == list(range(6))
