@@ -197,7 +197,7 @@ def test_missing_model_is_an_error_that_says_what_to_do(tmp_path, notes_jsonl, c
     assert code == 2
     err = capsys.readouterr().err
     assert "no NER model" in err and "--rules-only" in err and "--model-dir" in err
-    assert not (tmp_path / "o.jsonl").exists()
+    assert not (tmp_path / "o.jsonl").exists() and not (tmp_path / "o.jsonl.part").exists()
 
 
 def test_unreadable_model_is_an_error(tmp_path):

@@ -25,7 +25,6 @@ import signal
 import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -233,6 +232,10 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             finally:
                 if errf is not None:
                     errf.close()
+    except BaseException:
+        if not done_ids and part.exists() and part.stat().st_size == 0:
+            part.unlink()  # failed before any record (bad input, model): leave nothing behind
+        raise
     finally:
         summary.seconds = time.perf_counter() - start
         if pool is not None:
