@@ -47,6 +47,7 @@ from pathlib import Path
 
 from . import api, jsonl
 from .analyze import analyze
+from .batch.cli import add_batch_parser
 from .ensemble import analyze_with_model
 from .evaluate import evaluate, format_report
 from .readers import read
@@ -334,7 +335,7 @@ def _add_eval(sub) -> None:
 
 #: Each entry adds one subcommand to the parser's subparsers (``add(sub)``); a new subcommand
 #: (e.g. ``deid batch``) appends its own function here.
-SUBCOMMANDS: list = [_add_text_commands, _add_detect, _add_eval]
+SUBCOMMANDS: list = [_add_text_commands, _add_detect, _add_eval, add_batch_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:

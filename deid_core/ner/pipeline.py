@@ -58,8 +58,11 @@ __all__ = [
     "finish_json", "load_model_json", "model_dir", "prepare_json", "spans_json",
 ]
 
-#: ``model/`` beside the ``deid_core`` package (the repository's model folder).
-DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent.parent / "model"
+#: ``model/`` beside the ``deid_core`` package (the repository's model folder), else the copy
+#: an installed package ships as ``deid_core/_model``.
+_PKG = Path(__file__).resolve().parent.parent
+DEFAULT_MODEL_DIR = next((d for d in (_PKG.parent / "model", _PKG / "_model") if (d / "ner.json").is_file()),
+                         _PKG.parent / "model")
 CONFIG_FILE = "ner.json"
 #: Most windows per model call (see the module docstring, step 2).
 DEFAULT_MAX_BATCH = 64
