@@ -29,6 +29,7 @@ __all__ = ["Part", "parse_source", "explain", "AMBER", "DETECTORS", "EVIDENCE", 
 #: Detector (the part of a source before the first ``:``) -> words for a clinician.
 DETECTORS: dict[str, str] = {
     "names": "the name finder",
+    "professions": "the occupation finder",
     "dates": "the date patterns",
     "ages": "the age patterns",
     "contact": "the contact patterns (phone, e-mail, web address, IP address)",
@@ -62,7 +63,7 @@ RULES: dict[str, tuple[str, str | None]] = {
     "names:document_consistency": ("a name found elsewhere in this note", None),
     "names:username_from_name": ("a user name made from a name in this note", None),
     "names:institution": ("a name that is part of an institution's name", None),
-    "names:profession": ("a profession", "professions.txt"),
+    "professions:list": ("an occupation from the professions list", "professions.txt"),
     "dates:year_bare": ("a four-digit number that reads as a year", None),
     "dates:year_model": ("a year next to a make or model word", None),
     "dates:year_apostrophe": ("a year written with an apostrophe ('98)", None),

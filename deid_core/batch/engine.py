@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from ..analyze import Analysis
 from ..keys import LinkageKey
 from ..linkage import patient_linkage_key
-from ..review import apply_decisions, span_id
-from ..spans import REVIEW
+from ..write import write
 
 __all__ = ["BATCH_MODES", "Config", "Engine", "ModelError", "engine_for", "load_model"]
 
@@ -153,10 +152,8 @@ class Engine:
         if mode == "detect":
             spans = [dict(s.to_dict(), replaced=False) for s in an.spans]
         else:
-            decisions = {} if self.config.mask_review else \
-                {span_id(s): False for s in an.spans if s.tier == REVIEW}
             key = self.key(patient) if mode == "surrogate" else None
-            rendered = apply_decisions(an, decisions, mode, key)
+            rendered = write(an, mode, key=key, mask_review=self.config.mask_review)
             out["text"] = rendered.text
             spans = [dict(p.span.to_dict(), replaced=p.replaced) for p in rendered.placed]
         out["spans"] = spans
