@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Set up a fresh Debian machine: a venv .venv with the pinned Python packages
-# (requirements-test.lock); with --browser what the page needs (the pinned npm packages of
-# package-lock.json, `npm ci`, for build.py, and Debian's chromium for the page tests); with
-# --train a second venv .venv-train with the training stack (requirements-train.lock: torch
-# 2.13.0 CPU, transformers, onnx) for the training tests. Idempotent: a second run only checks.
+# (requirements-test.lock) and the pinned npm packages of package-lock.json (`npm ci`, for
+# build.py; --no-npm skips them, as the default test run does); with --browser Debian's chromium
+# for the page tests; with --train a second venv .venv-train with the training stack
+# (requirements-train.lock: torch 2.13.0 CPU, transformers, onnx) for the training tests.
+# Idempotent: a second run only checks.
 # Every step prints what it is doing on standard error.
 # A missing tool (python3 >= 3.11 with venv, node/npm, chromium) is installed with apt-get when
 # this runs as root or with sudo; otherwise the script stops and says what to install.
@@ -70,10 +71,15 @@ npm_packages() {  # node + npm for the page build (Pyodide core and esbuild, pac
   fi
 }
 
+case " $* " in
+  *" --no-npm "*) say "skipping the npm packages (--no-npm: no page build in this run)" ;;
+  *) npm_packages ;;
+esac
+
 for opt in "$@"; do
   case "$opt" in
+    --no-npm) ;;
     --browser)
-      npm_packages
       say "checking Debian's chromium for the page tests"
       if [ ! -x /usr/bin/chromium ]; then
         apt_install chromium
@@ -89,7 +95,7 @@ for opt in "$@"; do
         || die "pip could not install requirements-train.lock into .venv-train"
       .venv-train/bin/pip install -q --disable-pip-version-check --no-deps -e . \
         || die "pip install -e . into .venv-train failed" ;;
-    *) die "unknown option $opt (expected --browser or --train)" ;;
+    *) die "unknown option $opt (expected --browser, --train or --no-npm)" ;;
   esac
 done
 say "done"

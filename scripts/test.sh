@@ -4,8 +4,8 @@
 #   bash scripts/test.sh [PYTEST ARGS]        the default suite: sets up .venv (scripts/setup.sh),
 #                                             then pytest without the slow and training tests
 #                                             (well under 15 minutes; skip reasons printed)
-#   bash scripts/test.sh --all [PYTEST ARGS]  everything, as CI (.ci/run) does: also Debian's
-#                                             chromium and the npm packages, the training venv
+#   bash scripts/test.sh --all [PYTEST ARGS]  everything, as CI (.ci/run) does: also the npm
+#                                             packages and Debian's chromium, the training venv
 #                                             .venv-train (torch), a fresh fetch of the pinned
 #                                             sources of lists/ into .cache/lists-src (checked by
 #                                             tests/test_lists.py), the page build, the training
@@ -20,7 +20,7 @@ all=""
 if [ "${1:-}" = "--all" ]; then all=1; shift; fi
 
 if [ -z "$all" ]; then
-  bash scripts/setup.sh
+  bash scripts/setup.sh --no-npm
   say "running the default suite (slow and training tests left out; bash scripts/test.sh --all runs them)"
   exec .venv/bin/python -m pytest -q --ignore=tests/test_training_smoke.py "$@"
 fi
