@@ -68,7 +68,7 @@ _ISO = re.compile(
     r"(?P<t>T\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?"
     r"(?![\d/]|[.\-]\d)")
 _NUMERIC = re.compile(
-    r"(?P<a>\d(?<![\w.\-/:]\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
+    r"(?P<a>\d(?<![\w./:]\d)(?<![\d.\-/:]-\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
     r"(?P<y>(?:19|20)\d\d|\d\d)(?![\d/]|[.\-]\d|:\d)")
 _NUMERIC_RANGE = re.compile(
     r"(?P<d1>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
@@ -99,13 +99,40 @@ _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
 _WD_BEFORE = re.compile(
     r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
     r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
-_SLASH = re.compile(r"(?P<m>\d(?<![\w.\-/:,+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+_SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+#: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
+_SLASH_RANGE = re.compile(
+    r"(?P<d1>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<d2>\d{1,2}/\d{1,2})"
+    r"(?![\d/]|[.,]\d|-\d)")
+#: Month and two-digit year (``ECHO 3/91``, ``fx 6/98``, ``fx4/97``): the year cannot be a day.
+_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%]|[.,]\d|-\d)")
+#: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
+#: ``prostate CA'88``): the event's year.
+_YY_HISTORY = re.compile(
+    r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
+    r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
+    r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
+    r"in|s/p)(?:[ \t]{1,2}|['’]))(?P<y>\d\d)(?P<q>['’])?(?![\w/%:-]|[.,]\d)")
+#: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
+#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
+_NOT_DATE_NEAR_BEFORE = re.compile(
+    r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
+    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla)\b")
+_NOT_DATE_NEAR_AFTER = re.compile(
+    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
+    r"amps?|gallons?|dilution|titer|bilat\w*)\b)")
+#: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
+#: the number before does not make ``a/b`` a mixed fraction.
+_CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+_HISTORY_CONTEXT = re.compile(
+    r"\b(?:pmh|pmhx|hx|h/o|s/p|dx|echo|cath|fx|mi|cabg|ptca|pci|stent|surgery|since|in|ca|"
+    r"cva|tia|repair)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
 _PAREN_AFTER = re.compile(r"[ \t]?[),]")
 _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3]):?[0-5]\d(?!\d)")
-_YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?s)?")
+_YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?[sS])?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
 _COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
 _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
@@ -280,18 +307,63 @@ def _month_day(m: re.Match[str]) -> Verdict:
     mo, d = int(m["m"]), int(m["d"])
     if not valid_date(mo, d):
         return None
+    if not _slash_start_ok(text, m.start()):
+        return None
     before = line_before(text, m.start(), 30)
-    if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, m.end()):
+    clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
+    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end()):
         return None
     if d in (7, 12) and _DURATION_BEFORE.search(before):
         return None                                    # "for 3/7": three days
-    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()):
+    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None:
         tier = CERTAIN
     elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
         tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
     else:
         tier = CERTAIN
     return Hit(_with_weekday(text, m.start()), m.end(), tier)
+
+
+def _slash_start_ok(text: str, start: int) -> bool:
+    """A comma or full stop may glue ``a/b`` to a word (``seen,4/17,and``), not to a number."""
+    return not (start >= 2 and text[start - 1] in ".," and not text[start - 2].isalpha())
+
+
+def _slash_guarded(before: str, text: str, end: int) -> bool:
+    """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose."""
+    if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
+        return True
+    return bool(_NOT_DATE_NEAR_AFTER.match(text, end)
+                or (_NOT_DATE_NEAR_BEFORE.search(before) and not _DATE_CONTEXT.search(before)))
+
+
+def _slash_range(m: re.Match[str]) -> Verdict:
+    text = m.string
+    parts = [[int(x) for x in m[g].split("/")] for g in ("d1", "d2")]
+    if not all(valid_date(a, b) for a, b in parts) or all(
+            b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
+        return None                                    # "1/3-1/2": a fraction range
+    if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
+        return None
+    if m.string[m.end("d1")] == "/":
+        return Hit(m.start(), m.end())                 # 10/02/10/03: written as one
+    return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
+
+
+def _month_yy(m: re.Match[str]) -> Verdict:
+    text = m.string
+    if not valid_date(int(m["m"])):
+        return None
+    if m.start() and text[m.start() - 1].isalpha() and not _HISTORY_CONTEXT.search(
+            line_before(text, m.end(), 30)):
+        return None                                    # glued to a word: only in a history
+    before = line_before(text, m.start(), 30)
+    if _slash_guarded(before, text, m.end()):
+        return None
+    if _DATE_CONTEXT.search(before) or _HISTORY_CONTEXT.search(before) or (
+            m.start() and text[m.start() - 1].isalpha()):
+        return CERTAIN
+    return REVIEW
 
 
 def _year4(m: re.Match[str]) -> Verdict:
@@ -328,6 +400,16 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
     return CERTAIN if _in_context(m.string, m.start()) else REVIEW
 
 
+def _yy_history(m: re.Match[str]) -> Verdict:
+    y = int(m["y"])
+    if not (m["q"] or y >= 32 or m.string[m.start("y") - 1] in "'’"):
+        return None                                    # "MI 12": a count as likely as a year
+    if _UNITS_AFTER.match(m.string, m.end()):
+        return None
+    end = m.end("q") if m["q"] else m.end("y")
+    return Hit(m.start("y"), end)
+
+
 def _month_alone(m: re.Match[str]) -> Verdict:
     text, pos, word = m.string, m.start(), m["mon"]
     if _in_context(text, pos, _MONTH_CONTEXT):
@@ -350,9 +432,12 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("numeric_month_year", _NUM_MONTH_YEAR, "DATE", validator=_numeric_month_year),
     Pattern("holiday", _HOLIDAY, "DATE", validator=_holiday, at_anchors=True),
     Pattern("compact", _COMPACT, "DATE", validator=_compact),
+    Pattern("month_day_range", _SLASH_RANGE, "DATE", validator=_slash_range),
+    Pattern("month_year2", _MONTH_YY, "DATE", validator=_month_yy),
     Pattern("month_day", _SLASH, "DATE", validator=_month_day),
     Pattern("year", _YEAR4, "DATE", validator=_year4),
     Pattern("year_apostrophe", _YEAR_APOS, "DATE", validator=_year_apostrophe),
+    Pattern("year2_history", _YY_HISTORY, "DATE", validator=_yy_history),
     Pattern("month_alone", _MONTH_WORD, "DATE", validator=_month_alone, at_anchors=True),
     Pattern("weekday", _WEEKDAY_WORD, "DATE", at_anchors=True),
 )
