@@ -206,3 +206,22 @@ def test_validators():
     assert ssn_plausible("123", "45", "6789")
     assert not ssn_plausible("000", "45", "6789") and not ssn_plausible("923", "45", "6789")
     assert not ssn_plausible("123", "00", "6789") and not ssn_plausible("666", "45", "6789")
+
+
+# Shapes other tools' tests expect (issue 11 item 10; invented values), and what must stay.
+SHAPES_11 = [
+    ("SSN 219.09.9999 on file", [("219.09.9999", "SSN", C)]),
+    ("ref 219.09.9999", [("219.09.9999", "SSN", C)]),
+    ("ssn 219 09 9999", [("219 09 9999", "SSN", C)]),
+    ("wrote 219 09 9999 on the form", [("219 09 9999", "SSN", R)]),
+    ("SSN: 21909-9999", [("21909-9999", "SSN", C)]),
+    ("Boston MA 21909-9999", []),                      # a ZIP+4 without an SSN label
+    ("theme colour #aa00ff", []),
+    ("hex #FA0 used", []),
+    ("order #123456", [("123456", "IDNUM", C)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SHAPES_11)
+def test_issue11_shapes(text, expected):
+    assert found(text) == expected

@@ -144,7 +144,12 @@ _IBAN = re.compile(r"\d(?<=[A-Za-z]{2}\d)\d(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-
 #: Payment card numbers: 13-19 digits, in groups of four split by one space or dash; Luhn-checked.
 _CARD = re.compile(r"\d(?<![\w\-.]\d)\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?P=s)\d{1,7}(?![\w\-]|[.,]\d)")
 _LABEL_VARIANTS = frozenset(v for w in _LABEL_FIRST_WORDS for v in (w, w.title(), w.upper()))
-_SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d-\d\d-\d{4}(?![\w\-]|[./]\d)")
+_SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[-.])\d\d(?P=s)\d{4}(?![\w\-]|[./]\d)")
+#: ``219 09 9999`` with no SSN label (review); ``21909-9999`` (5-4) only after one (else a ZIP+4).
+_SSN_SPACED = re.compile(r"\d(?<![\w\-/.]\d)\d\d \d\d \d{4}(?![\w\-]|[./]\d| \d)")
+_SSN_SPLIT = re.compile(r"\d(?<![\w\-/.]\d)\d{4}-\d{4}(?![\w\-]|[./]\d)")
+#: A colour code after ``#`` (``#aa00ff``, ``#fa0``): hex digits with a letter, not an identifier.
+_COLOUR = re.compile(r"#(?=[0-9a-f]{0,5}[a-f])(?:[0-9a-f]{6}|[0-9a-f]{3})", re.I)
 _SSN_LOOSE = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[ \t]?)\d{2}(?P=s)\d{4}(?![\w\-]|[./]\d)")
 _SSN_CONTEXT = re.compile(r"\b(?:ssn|ss#|social[ \t]+security|soc\.?[ \t]?sec)\b")
 _VIN = re.compile(r"[A-HJ-NPR-Z0-9](?<![A-Za-z0-9][A-HJ-NPR-Z0-9])[A-HJ-NPR-Z0-9]{16}(?![A-Za-z0-9])")
@@ -219,6 +224,8 @@ def _labelled(m: re.Match[str]) -> Verdict:
         return None                                    # orthopaedic "plate 3.5", "plate 6 screws"
     if label == "SSN" and not any(ch.isdigit() for ch in value):
         return None
+    if generic and _COLOUR.fullmatch(text, max(0, vs - 1), ve):
+        return None                                    # "#aa00ff": a colour
     hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
     if not generic:
         nxt = _LIST_NEXT.match(text, ve)               # "SN PJN7721094 and PJN7720841"
@@ -289,6 +296,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
             gate=("ss", "soc")),
     Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),
     Pattern("label:VEHICLE", _PLATE, "VEHICLE", validator=_plate, at_anchors=True),
     Pattern("label", _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
     Pattern("vin", _VIN, "VEHICLE", validator=_vin),
