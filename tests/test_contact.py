@@ -147,3 +147,13 @@ PHONE_PARTS = [
 @pytest.mark.parametrize("text,expected", PHONE_PARTS)
 def test_phone_parts(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("+" + "1" * 40 + " end", []),                    # a digit run too long for a phone
+    ("call +44 20 7946 0958 today", [("+44 20 7946 0958", "PHONE", "certain")]),
+])
+def test_international_phone_digit_runs(text, expected):
+    # The groups are possessive, so a long digit run after "+" is one pass (it was about 100 s
+    # per MB); the figure is left to the benchmarks, this checks the result.
+    assert found(text) == expected

@@ -40,8 +40,10 @@ _REST = (r"(?:\((?P<pa>\d{3})\)[ \t]{0,2}-?[ \t]{0,2}|(?P<a>\d{3})(?P<s1>[ \t]{0
          r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
 _PHONE_CC = re.compile(r"(?P<cc>\+1[ \t.-]{0,2}|1[ \t.-]{1,2})" + _REST, re.I)
 _PHONE_US = re.compile(_REST, re.I)
+#: Possessive groups: digits are never re-split among the groups after a failure, so a long
+#: digit run after ``+`` costs one pass (linear).
 _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(?!\d))"
-                         r"\d{1,3}(?:[ \t.-]{0,2}\(?\d{1,5}\)?){1,5}(?![\d])")
+                         r"\d{1,3}+(?:[ \t.-]{0,2}+\(?\d{1,5}+\)?){1,5}+(?![\d])")
 #: Numbers written with a leading trunk 0 (UK, Europe): ``07700 900461``, ``020 7946 0958``,
 #: ``0490 75 40 81``, ``03.93.92.16.85``; 10-11 digits in all.
 _PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d\-]|[./]\d)")
