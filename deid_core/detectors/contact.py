@@ -47,10 +47,10 @@ _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(
 #: Numbers written with a leading trunk 0 (UK, Europe): ``07700 900461``, ``020 7946 0958``,
 #: ``0490 75 40 81``, ``03.93.92.16.85``; 10-11 digits in all.
 _PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d\-]|[./]\d)")
-#: A number with one digit too many in a group, in brackets or after a phone label
-#: (``(301 555 01993)``, ``(240555-1243)``): a mistyped phone, review.
-_PHONE_TYPO = re.compile(r"(?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]\d{4}[ \t.\-]\d{4}|\d{6}-\d{4}"
-                         r"|\d{4}[ \t.\-]\d{3}[ \t.\-]\d{4})(?![\d\-]|[./]\d)")
+#: A number in brackets with one digit too many in a group (``(301 555 01993)``,
+#: ``(240555-1243)``): a mistyped phone, review.
+_PHONE_TYPO = re.compile(r"\((?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]\d{4}[ \t.\-]\d{4}|\d{6}-\d{4}"
+                         r"|\d{4}[ \t.\-]\d{3}[ \t.\-]\d{4})\)")
 _TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:mobile|cell|home|work|landline|office)\b", re.I)
 _PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
@@ -184,13 +184,7 @@ def _phone_local(m: re.Match[str]) -> Verdict:
 
 
 def _phone_typo(m: re.Match[str]) -> Verdict:
-    text = m.string
-    if not clear_before(text, m.start(), "-./+"):
-        return None
-    bracketed = m.start() and text[m.start() - 1] == "(" and text.startswith(")", m.end())
-    if not (bracketed or _labelled(text, m.start())):
-        return None
-    return Hit(m.start(), m.end(), REVIEW, _phone_label(text, m.start(), m.end()))
+    return Hit(m.start("n"), m.end("n"), label=_phone_label(m.string, m.start(), m.end()))
 
 
 def _extension(m: re.Match[str]) -> Verdict:

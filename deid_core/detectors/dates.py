@@ -108,11 +108,12 @@ _SLASH_RANGE = re.compile(
 _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%]|[.,]\d|-\d)")
 #: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
 #: ``prostate CA'88``): the event's year.
-_YY_HISTORY = re.compile(
+_YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’])?(?![\w/%:-]|[.,]\d)")
+_YY_HISTORY_BEFORE = re.compile(
     r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
     r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
     r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
-    r"in|s/p)(?:[ \t]{1,2}|['’]))(?P<y>\d\d)(?P<q>['’])?(?![\w/%:-]|[.,]\d)")
+    r"in|s/p)(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
 _NOT_DATE_NEAR_BEFORE = re.compile(
@@ -401,6 +402,9 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
 
 
 def _yy_history(m: re.Match[str]) -> Verdict:
+    s = m.start("y")
+    if not _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s):
+        return None
     y = int(m["y"])
     if not (m["q"] or y >= 32 or m.string[m.start("y") - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year
