@@ -156,3 +156,15 @@ def test_international_phone_digit_runs(text, expected):
     # The groups are possessive, so a long digit run after "+" is one pass (it was about 100 s
     # per MB); the figure is left to the benchmarks, this checks the result.
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("TV 900-1000 ok", []),                            # ranges of numbers, no phone label
+    ("voiding 575-1000cc", []),
+    ("HR 100-1112 on the monitor", []),
+    ("call 555-0199", [("555-0199", "PHONE", "certain")]),
+    ("ph 500-1000", [("500-1000", "PHONE", "certain")]),
+    ("noted 555-0199 here", [("555-0199", "PHONE", "review")]),
+])
+def test_local_phone_or_number_range(text, expected):
+    assert found(text) == expected

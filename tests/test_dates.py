@@ -228,7 +228,10 @@ NURSE = [
     ("s/p fx 6/98, doing well", [("6/98", C)]),
     ("PMH: CAD/MI 8/84; HTN", [("8/84", C)]),
     ("PMH MI 93, HTN", [("93", C)]),
-    ("CVA 81', DM", [("81'", C)]),
+    ("CVA 81', DM", [("81", C)]),
+    ("AAA REPAIR IN 96' COMPLICATED BY PNA", [("96", C)]),
+    ("HR in 80's, SBP in 90's", []),
+    ("HR remains in 70 a paced overnight", []),
     ("abx 9/12-9/14 then stopped", [("9/12", C), ("9/14", C)]),
     ("XRT 10/02/10/03 and due again", [("10/02/10/03", C)]),
     ("seen,4/17,and again", [("4/17", C)]),
@@ -257,4 +260,14 @@ NURSE = [
 
 @pytest.mark.parametrize("text,expected", NURSE)
 def test_nurse_shapes(text, expected):
+    assert [(t, tier) for t, _label, tier in found(text)] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("on PS 10/5/40% today", []),                      # vent settings written as three numbers
+    ("BIPAP 10/5/12 bpm", []),
+    ("mask ventilation 5/10/40 then", []),
+    ("seen 10/5/14 in clinic", [("10/5/14", C)]),
+])
+def test_vent_triples_are_not_dates(text, expected):
     assert [(t, tier) for t, _label, tier in found(text)] == expected

@@ -225,3 +225,31 @@ SHAPES_11 = [
 @pytest.mark.parametrize("text,expected", SHAPES_11)
 def test_issue11_shapes(text, expected):
     assert found(text) == expected
+
+
+# Nurse-note values after a generic "ID:" (the infectious-disease heading) or "#" label, and
+# doses after an IDNUM label: not identifiers (issue 8; invented values).
+NOT_IDS_NURSE = [
+    "ID: T 101.8 on arrival",
+    "ID: TMAX 101.2 PO, ON VANCO",
+    "ID: WBC 18.4 today",
+    "ID: 98.9 po",
+    "foley #20fr placed",
+    "intubated #8ETT 22cm",
+    "transfuse #4PRBC tonight",
+    "PA #- 35/18, CVP 8",
+    "Order 5cc bolus",
+]
+
+
+@pytest.mark.parametrize("text", NOT_IDS_NURSE)
+def test_nurse_values_are_not_ids(text):
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("ID: 4471203", [("4471203", "IDNUM", C)]),
+    ("Order # 551 sent", [("551", "IDNUM", C)]),
+])
+def test_ids_after_generic_labels_still_found(text, expected):
+    assert found(text) == expected

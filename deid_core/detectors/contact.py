@@ -172,6 +172,16 @@ def _phone_trunk(m: re.Match[str]) -> Verdict:
                _phone_label(text, m.start(), m.end()))
 
 
+def _letter_after(text: str, end: int) -> bool:
+    return end < len(text) and text[end].isalpha()
+
+
+def _number_range(n: str) -> bool:
+    """``500-1000``, ``100-1112``: a low round number, then a higher one."""
+    a, b = int(n[:3]), int(n[4:])
+    return b > a and (a % 10 == 0 or b % 100 == 0)
+
+
 def _phone_local(m: re.Match[str]) -> Verdict:
     text = m.string
     if not clear_before(text, m.start(), "-./"):
@@ -179,6 +189,8 @@ def _phone_local(m: re.Match[str]) -> Verdict:
     labelled = _labelled(text, m.start())
     if m["ls"] == " " and not labelled:
         return None                            # "140 1023": two numbers unless a label says phone
+    if not labelled and (_letter_after(text, m.end()) or _number_range(m["n"])):
+        return None                            # "500-1000", "900-1000cc": a range of numbers
     return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
                _phone_label(text, m.start(), m.end()))
 

@@ -108,17 +108,18 @@ _SLASH_RANGE = re.compile(
 _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%]|[.,]\d|-\d)")
 #: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
 #: ``prostate CA'88``): the event's year.
-_YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’])?(?![\w/%:-]|[.,]\d)")
+_YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
     r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
     r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
     r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
-    r"in|s/p)(?:[ \t]{1,2}|['’]))$")
+    r"(?P<weak>in)|s/p)(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
 _NOT_DATE_NEAR_BEFORE = re.compile(
     r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
     r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla)\b")
+_PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
     r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
     r"amps?|gallons?|dilution|titer|bilat\w*)\b)")
@@ -247,6 +248,10 @@ def _numeric_mdy(m: re.Match[str]) -> Verdict:
     a, b, y = int(m["a"]), int(m["b"]), m["y"]
     if not (valid_date(a, b) or valid_date(b, a)):
         return None
+    if len(y) == 2 and (_PERCENT_AFTER.match(text, m.end()) or (
+            _NOT_DATE_NEAR_BEFORE.search(line_before(text, m.start(), 30))
+            and not _in_context(text, m.start()))):
+        return None                                    # "PS 10/5/40%": vent settings
     tier = CERTAIN
     if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
         tier = REVIEW
@@ -403,15 +408,15 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
 
 def _yy_history(m: re.Match[str]) -> Verdict:
     s = m.start("y")
-    if not _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s):
-        return None
+    before = _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s)
+    if before is None or (before["weak"] and not m["q"]):
+        return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
     y = int(m["y"])
     if not (m["q"] or y >= 32 or m.string[m.start("y") - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year
     if _UNITS_AFTER.match(m.string, m.end()):
         return None
-    end = m.end("q") if m["q"] else m.end("y")
-    return Hit(m.start("y"), end)
+    return Hit(m.start("y"), m.end("y"))              # the apostrophe stays outside
 
 
 def _month_alone(m: re.Match[str]) -> Verdict:

@@ -164,6 +164,15 @@ _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.rep
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+#: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the
+#: infectious-disease heading's temperature or count (``ID: T 101.8``, ``ID: WBC 18.4``,
+#: ``ID: 98.9``), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
+#: ``#8ETT``, ``#4PRBC``, ``#20x2``), a dose (``order 5cc``).
+_NOT_ID_VALUE = re.compile(
+    r"(?i)(?:(?:t|tm|tmax|temp|wbc|hct|plt)[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
+    r"|\d{1,3}(?:/\d{1,3}){1,2}(?:-\d{1,3})?|\d{1,2}(?:[-x]?[a-z]{1,10}\d?)(?:/\d{1,3}[a-z]{0,3})?"
+    r"|\d{1,4}" + UNITS)
+_DOSE_VALUE = re.compile(r"\d{1,4}" + UNITS)
 _NOT_ID_BEFORE = re.compile(
     r"\b(?:room|rm|bed|bay|apt|apartment|suite|ste|floor|unit|box|phone|ph|tel|fax|cell|pager|pgr|"
     r"loinc|cpt|icd(?:-?\d+)?|snomed|rxnorm|ndc|step|number|grade|stage|gravida|para|page|no|item)"
@@ -224,6 +233,8 @@ def _labelled(m: re.Match[str]) -> Verdict:
         return None                                    # orthopaedic "plate 3.5", "plate 6 screws"
     if label == "SSN" and not any(ch.isdigit() for ch in value):
         return None
+    if (_NOT_ID_VALUE if generic else _DOSE_VALUE).fullmatch(value) and label == "IDNUM":
+        return None                                    # "ID: T 101.8", "#20fr", "order 5cc"
     if generic and _COLOUR.fullmatch(text, max(0, vs - 1), ve):
         return None                                    # "#aa00ff": a colour
     hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
