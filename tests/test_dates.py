@@ -255,6 +255,11 @@ NURSE = [
     ("given 1/2 amp D50", []),
     ("MI 12 hours ago", []),
     ("in 14 days", []),
+    ("RESP: trialed on 5/5 x 1 hr, did well", []),
+    ("Abg acceptable on 5/5.", []),
+    ("TEAM FEELS IT MAY BE FROM PROPOFOL", []),
+    ("INC RR AND DEC FIO2", []),
+    ("bp 120-140'2/70's", []),
 ]
 
 

@@ -105,7 +105,7 @@ _SLASH_RANGE = re.compile(
     r"(?P<d1>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<d2>\d{1,2}/\d{1,2})"
     r"(?![\d/]|[.,]\d|-\d)")
 #: Month and two-digit year (``ECHO 3/91``, ``fx 6/98``, ``fx4/97``): the year cannot be a day.
-_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%]|[.,]\d|-\d)")
+_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%'’]|[.,]\d|-\d)")
 #: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
@@ -118,7 +118,8 @@ _YY_HISTORY_BEFORE = re.compile(
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
 _NOT_DATE_NEAR_BEFORE = re.compile(
     r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
-    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla)\b")
+    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla|"
+    r"abg|trialed)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
     r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
@@ -317,7 +318,8 @@ def _month_day(m: re.Match[str]) -> Verdict:
         return None
     before = line_before(text, m.start(), 30)
     clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
-    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end()):
+    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end(),
+                      vent_shaped=d in (5, 10) and d <= mo <= 25):
         return None
     if d in (7, 12) and _DURATION_BEFORE.search(before):
         return None                                    # "for 3/7": three days
@@ -335,12 +337,15 @@ def _slash_start_ok(text: str, start: int) -> bool:
     return not (start >= 2 and text[start - 1] in ".," and not text[start - 2].isalpha())
 
 
-def _slash_guarded(before: str, text: str, end: int) -> bool:
-    """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose."""
+def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) -> bool:
+    """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose.
+    A date word just before (``on 9/14``) outweighs a vent word further back, unless the value
+    is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP)."""
     if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
         return True
     return bool(_NOT_DATE_NEAR_AFTER.match(text, end)
-                or (_NOT_DATE_NEAR_BEFORE.search(before) and not _DATE_CONTEXT.search(before)))
+                or (_NOT_DATE_NEAR_BEFORE.search(before)
+                    and (vent_shaped or not _DATE_CONTEXT.search(before))))
 
 
 def _slash_range(m: re.Match[str]) -> Verdict:
@@ -421,6 +426,8 @@ def _yy_history(m: re.Match[str]) -> Verdict:
 
 def _month_alone(m: re.Match[str]) -> Verdict:
     text, pos, word = m.string, m.start(), m["mon"]
+    if word.isupper() and len(word.rstrip(".")) == 3 and word.lower() in _AMBIGUOUS_MONTHS:
+        return None                                    # "THIS MAY BE", "INC RR AND DEC FIO2"
     if _in_context(text, pos, _MONTH_CONTEXT):
         if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
             return Hit(m.start(), _month_end(m, m.end()), CERTAIN)
