@@ -2,7 +2,8 @@
 
 Finds (source ``contact:<pattern>``):
 
-* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``+1 617 555 0199``,
+* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``617/555/0199``,
+  ``+1 617 555 0199``, ``HOME-617 555-0199`` (a label glued by a dash),
   with an extension (``x123``, ``ext. 45``) inside the span, also glued to a label
   (``ph:617-555-0199``, ``Tel617-555-0199``). Space-only separators are certain after a phone
   label, review otherwise; ten bare digits (``6175550199``) only after a phone label.
@@ -10,13 +11,19 @@ Finds (source ``contact:<pattern>``):
 * ``phone_trunk``: numbers with a trunk 0 (``07700 900461``, ``020 7946 0958``): certain after a
   phone label or before ``(mobile)``/``(home)``..., review otherwise.
 * ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
-  after a label); ``pager``:
+  after a label; an unlabelled number range such as ``500-1000`` or ``900-1000cc`` is not one);
+* ``phone_typo`` (review): a number in brackets with one digit too many in a group
+  (``(617 555 01993)``, ``(617555-0199)``); ``pager``:
   ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
 * The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
   label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
 * ``email``, ``url`` (``http(s)://``, ``ftp://``, ``www.``, bare domains with a common TLD such
-  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255),
-  ``ipv6`` (full and compressed, checked by :mod:`ipaddress`).
+  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255,
+  a CIDR suffix ``/24`` inside the span), ``ipv6`` (full and compressed, checked by
+  :mod:`ipaddress`; the loopback ``::1``, IPv4-mapped and embedded forms
+  ``::ffff:203.0.113.7`` masked whole, a zone ``%eth1`` and a prefix ``/64`` inside the span).
+
+The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`.
 
 A label may sit at the end of the previous line (``Phone:\n617-555-0199``).
 Not contact: lab values, doses, dates, times, ranges (they lack these shapes).

@@ -17,6 +17,16 @@ Finds (source ``dates:<pattern>``):
   review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
   ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
+  After a clock time or a decimal lab value it is still a date (``ARRIVED 2300 9/14``,
+  ``WBC 16.0 8/22``); near vent words, ABGs, pain scores and fractions it is not (``PS 10/5``,
+  ``CPAP 5/5 40%``, ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``). A comma or full stop may glue
+  it to a word (``seen,4/17,and``).
+* ``month_day_range``: ``9/12-9/14`` as two spans; ``10/02/10/03`` (written run together) as one.
+* ``month_year2``: month and a two-digit year that cannot be a day (``ECHO 3/91``, ``fx4/97``):
+  certain in date or history context, else review.
+* ``year2_history``: a two-digit year after a history word (``MI 93``, ``CVA 81'``,
+  ``CABG X2 99'``, ``REPAIR IN 14'``; after ``in`` only with the apostrophe, which stays
+  outside the span); never a plural (``in 80's``) nor a count (``MI 12 hours``).
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
   (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
   ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
@@ -32,7 +42,11 @@ Speed: digit-led patterns start with ``\\d``; month/weekday/holiday patterns are
 word tokens (shared :attr:`Document.tokens`) whose first three letters can start one.
 
 Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84), times of
-day (14:30), decimals and version numbers, ``x2``, ``q4h``.
+day (14:30), decimals and version numbers, ``x2``, ``q4h``, vent triples (``PS 10/5/40%``).
+
+The patterns are a table (:data:`PATTERNS`) of :class:`~deid_core.detectors.patterns.Pattern`
+run by :func:`~deid_core.detectors.patterns.run`; months, weekdays, holidays and valid dates
+come from :mod:`deid_core.calendars`.
 """
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 
 Finds (source ``ids:<pattern>``), the label itself always outside the span:
 
-* ``ssn_shape``: ``123-45-6789`` (certain whatever the issuing rules say: invented SSNs break
-  them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an SSN label;
-  ``ssn_last4``: ``SSN ending in 8550``.
+* ``ssn_shape``: ``123-45-6789``, ``123.45.6789`` (certain whatever the issuing rules say:
+  invented SSNs break them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an
+  SSN label; ``ssn_split``: ``12345-6789`` after an SSN label (else a ZIP+4);
+  ``ssn_spaced`` (review): ``123 45 6789`` with no label; ``ssn_last4``: ``SSN ending in 8550``.
 * ``label:<LABEL>``: the value after an identifier label (same line, or the start of the next
   line for a specific label): ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``,
   ``| MRN | 4400172``, ``MRN RM 008-331-62``, ``Unit No 2231``, ``Acct# A99812``, ``ENC: E-2019-04``,
@@ -16,7 +17,10 @@ Finds (source ``ids:<pattern>``), the label itself always outside the span:
   An insurer's name followed by a plan word labels a HEALTHPLAN number (``BCBS policy XGH884512301``,
   ``Aetna ID W123456789``, ``Humana Medicare Advantage member 77120934``). A second value joined by ``and``/``,``
   (``SN PJN7721094 and PJN7720841``) takes the same label. The value must hold a digit; valid
-  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone.
+  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone,
+  and so are, after a generic ``ID:``/``#`` label, a nurse's values (``ID: T 101.8`` under the
+  infectious-disease heading, ``#20fr``, ``#8ETT``, ``PA # 35/18``), a colour (``#aa00ff``) and,
+  after any IDNUM label, a dose (``order 5cc``).
 * ``vin``: a 17-character VIN whose check digit is right, anywhere; ``mbi``: the Medicare
   Beneficiary Identifier shape (``1EG4-TE5-MK73``); ``isbt_unit``: blood unit numbers
   (``W0419 23 118776``).
