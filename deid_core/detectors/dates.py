@@ -55,7 +55,7 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from ..calendars import MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
+from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
 from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect", "month_number", "valid_date"]
@@ -66,8 +66,7 @@ __all__ = ["detect", "month_number", "valid_date"]
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
-_MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-        r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
 _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
 _YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)"
