@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
@@ -63,14 +64,9 @@ _INSURERS = (
     r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:advantage|ppo|hmo|epo|pos|supplement|part[ \t][a-d]))?"
     r"(?:[ \t]{0,2}(?:policy|member(?:ship)?|subscriber|beneficiary|insurance|ins\b\.?|plan|"
     r"card|group|id\b|identifier|#|no\b\.?|nos?\.|number)){1,3}")
-#: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively).
-_INSURER_FIRST_WORDS = frozenset({
-    "bcbs", "bcbsma", "bcbsm", "bcbsnc", "bcbstx", "bcbsil", "blue", "bluecross", "blueshield",
-    "aetna", "medicare", "medicaid", "medi-cal", "masshealth", "humana", "cigna", "united",
-    "unitedhealthcare", "unitedhealth", "uhc", "kaiser", "anthem", "tricare", "champva",
-    "molina", "centene", "wellcare", "ambetter", "highmark", "oscar", "emblem", "emblemhealth",
-    "harvard", "tufts", "amerigroup", "caresource", "health", "healthnet", "fidelis", "premera",
-    "regence", "optum", "geisinger"})
+#: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively),
+#: from ``lists/id_label_words.tsv``.
+_INSURER_FIRST_WORDS = lists.id_label_words("insurer")
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
 #: character (the first alternative wins), so longer, more specific forms come first.
 _LABELS: tuple[tuple[str, str], ...] = (
@@ -115,18 +111,7 @@ _LABELLED = re.compile(r"(?<![\w])(?:" + _LABEL_RE + r")(?:(?<=[#.:])|(?![a-z]))
 
 #: Lower-cased first words of the labels above: the label pattern is tried only at word tokens
 #: that are one of these (plus every ``#``), never scanned over the whole note.
-_LABEL_FIRST_WORDS = frozenset({
-    "ssn", "ss", "soc", "social", "vin", "vehicle", "license", "licence", "plate", "plates",
-    "number", "tag", "mrn", "mr", "med", "medical", "unit", "hosp", "hospital", "chart", "patient",
-    "pt", "history", "acct", "account", "acc", "billing", "encounter", "member", "subscriber",
-    "policy", "beneficiary", "insurance", "plan", "group", "health", "healthplan", "medicare",
-    "medicaid", "mbi", "hicn", "driver's", "driver’s", "drivers", "driver", "lic", "dea", "npi",
-    "dl", "certificate", "board", "serial", "s", "sn", "device", "lot", "implant", "udi", "model",
-    "biometric", "fingerprint", "retina", "retinal", "voice", "voiceprint", "accession",
-    "specimen", "order", "requisition", "req", "case", "ref", "reference", "claim", "visit", "lab",
-    "sample", "study", "path", "pathology", "surgical", "confirmation", "tracking", "control",
-    "record", "file", "id", "identifier", "enc", "fin", "ins", "clia", "cart", "kit", "badge",
-    "ticket", "armband", "wristband", "autopsy", "ubrn", "nhs", "image", "slide", "slides", "sensor", "job", "gmc", "nmc", "hcpc", "upin", "state"})
+_LABEL_FIRST_WORDS = lists.id_label_words("label")
 _PLATE = re.compile(
     r"(?i:(?:licen[cs]e[ \t]+)?plates?(?:[ \t]?(?:#|no\.?|number))?[ \t]{0,3}[:#]?[ \t]{0,3})"
     r"(?P<v>[A-Z0-9]{1,4}(?:[ \t-][A-Z0-9]{1,5}){0,2})(?![A-Za-z0-9])")
