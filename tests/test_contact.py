@@ -168,3 +168,11 @@ def test_international_phone_digit_runs(text, expected):
 ])
 def test_local_phone_or_number_range(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("gas on new settings 88/41/7.39.26.4, will repeat", []),   # an ABG, not an address
+    ("host 203.0.113.7 down", [("203.0.113.7", "IPADDR", "certain")]),
+])
+def test_abg_is_not_an_ipv4(text, expected):
+    assert found(text) == expected

@@ -225,6 +225,7 @@ NURSE = [
     ("labs drawn at 0330 3/7 ok", [("3/7", C)]),
     ("WBC 16.0 8/22 afebrile", [("8/22", C)]),
     ("ECHO 3/91 EF 30%", [("3/91", C)]),
+    ("Today 1/30: INR 3.2", [("1/30", C)]),            # 30 can be a day: month/day
     ("s/p fx 6/98, doing well", [("6/98", C)]),
     ("PMH: CAD/MI 8/84; HTN", [("8/84", C)]),
     ("PMH MI 93, HTN", [("93", C)]),

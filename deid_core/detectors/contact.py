@@ -230,7 +230,7 @@ def _url(m: re.Match[str]) -> Verdict:
 
 
 def _ipv4(m: re.Match[str]) -> Verdict:
-    return clear_before(m.string, m.start(), ".") and all(
+    return clear_before(m.string, m.start(), "./") and all(
         _OCTET.fullmatch(o) for o in m.group().split("/")[0].split("."))
 
 

@@ -118,7 +118,7 @@ _SLASH_RANGE = re.compile(
     r"(?P<d1>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<d2>\d{1,2}/\d{1,2})"
     r"(?![\d/]|[.,]\d|-\d)")
 #: Month and two-digit year (``ECHO 3/91``, ``fx 6/98``, ``fx4/97``): the year cannot be a day.
-_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>[3-9]\d)(?![\d/%'’]|[.,]\d|-\d)")
+_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d)(?![\d/%'’]|[.,]\d|-\d)")
 #: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
