@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import lists
 
-__all__ = ["MONTHS", "WEEKDAYS", "MONTH_NUMBERS", "WEEKDAY_NUMBERS", "month_number",
+__all__ = ["MONTHS", "WEEKDAYS", "MONTH_REGEX", "MONTH_NUMBERS", "WEEKDAY_NUMBERS", "month_number",
            "weekday_number", "valid_date", "real_date", "expand_year", "easter",
            "holiday_names", "holiday_regex", "holiday_date", "holiday_anchors"]
 
@@ -28,6 +28,11 @@ MONTH_NUMBERS: dict[str, int] = {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {
 #: Lower-case weekday abbreviation (three letters, ``tues``, ``thur``, ``thurs``) -> 0-6.
 WEEKDAY_NUMBERS: dict[str, int] = ({w[:3]: i for i, w in enumerate(WEEKDAYS)}
                                    | {"tues": 1, "thur": 3, "thurs": 3})
+
+#: Regex source (no groups, no flags) of a month name or its abbreviation (``jan``, ``sept``,
+#: ``september``); the date readers wrap it in their own groups and boundaries.
+MONTH_REGEX = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+               r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 

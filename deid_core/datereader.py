@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from .calendars import MONTH_NUMBERS as _MONTH_ABBR
 from .calendars import WEEKDAY_NUMBERS as _WEEKDAY_ABBR
-from .calendars import expand_year, real_date
+from .calendars import MONTH_REGEX, expand_year, real_date
 
 __all__ = ["ParsedDate", "parse_date", "iter_dates", "day_first_in", "numeric_date",
            "day_readings", "FULL_DATE_PATTERNS", "REFERENCE_YEAR", "SHIFT_PIVOT"]
@@ -35,8 +35,7 @@ __all__ = ["ParsedDate", "parse_date", "iter_dates", "day_first_in", "numeric_da
 #: Two-digit years below this are 20xx for the date shift (``3/5/49`` is 2049, ``3/5/50`` 1950).
 SHIFT_PIVOT = 50
 
-_MON = (r"(?<![^\W\d_])(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-        r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![^\W\d_])\.?")
+_MON = r"(?<![^\W\d_])(?P<mon>" + MONTH_REGEX + r")(?![^\W\d_])\.?"
 _WD = re.compile(r"(?<![^\W\d_])(?P<wd>mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|"
                  r"thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?![^\W\d_])",
                  re.I)

@@ -60,9 +60,9 @@ Unparseable text (``last week``, ``Passover`` without a year, ``28-3 June``) giv
 surrogate writer then uses :func:`fake_date`. A time of day in a span (``14:30``, ``10-11am``,
 ``T08:15-05:00``, ``1930`` after a full date) is never read as a date and stays as written.
 
-Speed: the patterns are compiled once; reading every date of a text searches it about once per
-pattern (:class:`_Scanner` caches each pattern's next match), so a long text is linear, not
-quadratic (100,000 characters of ``Mar Mar ...`` in about 0.25 s).
+Reading is done by :mod:`deid_core.datereader` (the one date reader: fields with their offsets,
+linear in the text) and the calendar (months, weekdays, holidays, Easter) by
+:mod:`deid_core.calendars`; this module only moves the fields and writes them back.
 """
 from __future__ import annotations
 

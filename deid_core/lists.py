@@ -250,3 +250,19 @@ def number_words() -> dict[str, int]:
     """English number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero to
     nineteen, the tens, hundred. Source: ``lists/number_words.tsv``, hand-written; 29 rows."""
     return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows}
+
+
+@lru_cache(maxsize=None)
+def id_label_words(kind: str) -> frozenset[str]:
+    """Lower-case first words of identifier labels (``kind="label"``: ``mrn``, ``acct``,
+    ``member``...) or of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...).
+
+    Source: ``lists/id_label_words.tsv`` (columns word, kind: ``label``, ``insurer`` or
+    ``label+insurer``), hand-written; 151 rows.
+
+    Raises:
+        ValueError: ``kind`` is not ``"label"`` or ``"insurer"``.
+    """
+    if kind not in ("label", "insurer"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'label' or 'insurer'")
+    return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))

@@ -657,6 +657,50 @@ HOLIDAYS: tuple[tuple[str, str], ...] = (
     ('yom kippur', 'none'),
     ('diwali', 'none'),
 )
+#: First words of identifier labels (``MRN``, ``Acct``, ``Member``) and of health insurers'
+#: names (``Aetna``, ``BCBS``): the ids detector tries its label pattern only at word tokens
+#: that are one of these. Kind: ``label``, ``insurer`` or ``label+insurer``.
+ID_LABEL_WORDS: tuple[tuple[str, str], ...] = (
+    ('acc', 'label'), ('accession', 'label'), ('account', 'label'), ('acct', 'label'),
+    ('aetna', 'insurer'), ('ambetter', 'insurer'), ('amerigroup', 'insurer'),
+    ('anthem', 'insurer'), ('armband', 'label'), ('autopsy', 'label'), ('badge', 'label'),
+    ('bcbs', 'insurer'), ('bcbsil', 'insurer'), ('bcbsm', 'insurer'), ('bcbsma', 'insurer'),
+    ('bcbsnc', 'insurer'), ('bcbstx', 'insurer'), ('beneficiary', 'label'), ('billing', 'label'),
+    ('biometric', 'label'), ('blue', 'insurer'), ('bluecross', 'insurer'),
+    ('blueshield', 'insurer'), ('board', 'label'), ('caresource', 'insurer'), ('cart', 'label'),
+    ('case', 'label'), ('centene', 'insurer'), ('certificate', 'label'), ('champva', 'insurer'),
+    ('chart', 'label'), ('cigna', 'insurer'), ('claim', 'label'), ('clia', 'label'),
+    ('confirmation', 'label'), ('control', 'label'), ('dea', 'label'), ('device', 'label'),
+    ('dl', 'label'), ('driver', 'label'), ("driver's", 'label'), ('drivers', 'label'),
+    ('driver’s', 'label'), ('emblem', 'insurer'), ('emblemhealth', 'insurer'), ('enc', 'label'),
+    ('encounter', 'label'), ('fidelis', 'insurer'), ('file', 'label'), ('fin', 'label'),
+    ('fingerprint', 'label'), ('geisinger', 'insurer'), ('gmc', 'label'), ('group', 'label'),
+    ('harvard', 'insurer'), ('hcpc', 'label'), ('health', 'label+insurer'),
+    ('healthnet', 'insurer'), ('healthplan', 'label'), ('hicn', 'label'), ('highmark', 'insurer'),
+    ('history', 'label'), ('hosp', 'label'), ('hospital', 'label'), ('humana', 'insurer'),
+    ('id', 'label'), ('identifier', 'label'), ('image', 'label'), ('implant', 'label'),
+    ('ins', 'label'), ('insurance', 'label'), ('job', 'label'), ('kaiser', 'insurer'),
+    ('kit', 'label'), ('lab', 'label'), ('lic', 'label'), ('licence', 'label'),
+    ('license', 'label'), ('lot', 'label'), ('masshealth', 'insurer'), ('mbi', 'label'),
+    ('med', 'label'), ('medi-cal', 'insurer'), ('medicaid', 'label+insurer'),
+    ('medical', 'label'), ('medicare', 'label+insurer'), ('member', 'label'), ('model', 'label'),
+    ('molina', 'insurer'), ('mr', 'label'), ('mrn', 'label'), ('nhs', 'label'), ('nmc', 'label'),
+    ('npi', 'label'), ('number', 'label'), ('optum', 'insurer'), ('order', 'label'),
+    ('oscar', 'insurer'), ('path', 'label'), ('pathology', 'label'), ('patient', 'label'),
+    ('plan', 'label'), ('plate', 'label'), ('plates', 'label'), ('policy', 'label'),
+    ('premera', 'insurer'), ('pt', 'label'), ('record', 'label'), ('ref', 'label'),
+    ('reference', 'label'), ('regence', 'insurer'), ('req', 'label'), ('requisition', 'label'),
+    ('retina', 'label'), ('retinal', 'label'), ('s', 'label'), ('sample', 'label'),
+    ('sensor', 'label'), ('serial', 'label'), ('slide', 'label'), ('slides', 'label'),
+    ('sn', 'label'), ('soc', 'label'), ('social', 'label'), ('specimen', 'label'),
+    ('ss', 'label'), ('ssn', 'label'), ('state', 'label'), ('study', 'label'),
+    ('subscriber', 'label'), ('surgical', 'label'), ('tag', 'label'), ('ticket', 'label'),
+    ('tracking', 'label'), ('tricare', 'insurer'), ('tufts', 'insurer'), ('ubrn', 'label'),
+    ('udi', 'label'), ('uhc', 'insurer'), ('unit', 'label'), ('united', 'insurer'),
+    ('unitedhealth', 'insurer'), ('unitedhealthcare', 'insurer'), ('upin', 'label'),
+    ('vehicle', 'label'), ('vin', 'label'), ('visit', 'label'), ('voice', 'label'),
+    ('voiceprint', 'label'), ('wellcare', 'insurer'), ('wristband', 'label'),
+)
 #: English number words and their values (ages in words, ``ninety-two``).
 NUMBER_WORDS: tuple[tuple[str, int], ...] = tuple(
     (w, i) for i, w in enumerate(
@@ -680,6 +724,17 @@ def build_holidays():
         "written from the U.S. federal calendar and common observances; sorted by name",
         "holiday names that date an event (Christmas 2019, Labor Day); the rule gives the day")
     return header, ["name", "rule"], sorted(HOLIDAYS)
+
+
+def build_id_label_words():
+    """``id_label_words.tsv``: rows (word, kind), sorted by word."""
+    words = [w for w, _ in ID_LABEL_WORDS]
+    if len(set(words)) != len(words):
+        raise ValueError("id_label_words: duplicate words")
+    header = _handwritten_header(
+        "the first word of each identifier label and insurer name the ids detector knows; sorted",
+        "where an identifier label may start (MRN: 4471203, Aetna ID W123456789)")
+    return header, ["word", "kind"], sorted(ID_LABEL_WORDS)
 
 
 def build_number_words():
@@ -721,6 +776,7 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
         files[f"{name}.txt"] = render(*build_handwritten_file(name))
     files["holidays.tsv"] = render(*build_holidays())
     files["number_words.tsv"] = render(*build_number_words())
+    files["id_label_words.tsv"] = render(*build_id_label_words())
     return files
 
 

@@ -17,7 +17,8 @@ Finds (source ``ages:<pattern>``); the span is the number only, never "years", "
 * ``apposition_review`` (review): a number set off after a word, ``dad, 91, has``,
   ``SISTER YVETTE (92)``.
 
-Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
+The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`;
+number words come from ``lists/number_words.tsv``. Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
 the note holds "ninet"/"hundred", number words) are examined, each with small anchored patterns.
 """
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Finds (source ``contact:<pattern>``):
 
-* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``+1 617 555 0199``,
+* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``617/555/0199``,
+  ``+1 617 555 0199``, ``HOME-617 555-0199`` (a label glued by a dash),
   with an extension (``x123``, ``ext. 45``) inside the span, also glued to a label
   (``ph:617-555-0199``, ``Tel617-555-0199``). Space-only separators are certain after a phone
   label, review otherwise; ten bare digits (``6175550199``) only after a phone label.
@@ -10,13 +11,19 @@ Finds (source ``contact:<pattern>``):
 * ``phone_trunk``: numbers with a trunk 0 (``07700 900461``, ``020 7946 0958``): certain after a
   phone label or before ``(mobile)``/``(home)``..., review otherwise.
 * ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
-  after a label); ``pager``:
+  after a label; an unlabelled number range such as ``500-1000`` or ``900-1000cc`` is not one);
+* ``phone_typo`` (review): a number in brackets with one digit too many in a group
+  (``(617 555 01993)``, ``(617555-0199)``); ``pager``:
   ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
 * The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
   label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
 * ``email``, ``url`` (``http(s)://``, ``ftp://``, ``www.``, bare domains with a common TLD such
-  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255),
-  ``ipv6`` (full and compressed, checked by :mod:`ipaddress`).
+  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255,
+  a CIDR suffix ``/24`` inside the span), ``ipv6`` (full and compressed, checked by
+  :mod:`ipaddress`; the loopback ``::1``, IPv4-mapped and embedded forms
+  ``::ffff:203.0.113.7`` masked whole, a zone ``%eth1`` and a prefix ``/64`` inside the span).
+
+The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`.
 
 A label may sit at the end of the previous line (``Phone:\n617-555-0199``).
 Not contact: lab values, doses, dates, times, ranges (they lack these shapes).
@@ -37,14 +44,20 @@ _EXT = r"(?P<ext>[ \t]{0,2},?[ \t]{0,2}(?:ext(?:ension)?\.?|x|#)[ \t.:]{0,2}\d{1
 # Speed: patterns start with a literal, a digit or a small class so Python's re can skip ahead;
 # the "not preceded by" checks run in Python on the few hits (see _clear_before).
 _REST = (r"(?:\((?P<pa>\d{3})\)[ \t]{0,2}-?[ \t]{0,2}|(?P<a>\d{3})(?P<s1>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|))"
-         r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
+         r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
 _PHONE_CC = re.compile(r"(?P<cc>\+1[ \t.-]{0,2}|1[ \t.-]{1,2})" + _REST, re.I)
 _PHONE_US = re.compile(_REST, re.I)
+#: Possessive groups: digits are never re-split among the groups after a failure, so a long
+#: digit run after ``+`` costs one pass (linear).
 _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(?!\d))"
-                         r"\d{1,3}(?:[ \t.-]{0,2}\(?\d{1,5}\)?){1,5}(?![\d])")
+                         r"\d{1,3}+(?:[ \t.-]{0,2}+\(?\d{1,5}+\)?){1,5}+(?![\d])")
 #: Numbers written with a leading trunk 0 (UK, Europe): ``07700 900461``, ``020 7946 0958``,
 #: ``0490 75 40 81``, ``03.93.92.16.85``; 10-11 digits in all.
 _PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d\-]|[./]\d)")
+#: A number in brackets with one digit too many in a group (``(301 555 01993)``,
+#: ``(240555-1243)``): a mistyped phone, review.
+_PHONE_TYPO = re.compile(r"\((?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]\d{4}[ \t.\-]\d{4}|\d{6}-\d{4}"
+                         r"|\d{4}[ \t.\-]\d{3}[ \t.\-]\d{4})\)")
 _TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:mobile|cell|home|work|landline|office)\b", re.I)
 _PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
@@ -64,10 +77,12 @@ _BARE_DOMAIN = re.compile(
     r"(?<![\w@./\-])(?:[A-Za-z0-9][A-Za-z0-9\-]{0,62}\.){1,6}(?:" + _TLDS + r")(?![\w\-])"
     r"(?:/" + _URL_CHARS + r"{0,2000})?", re.I)
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
-_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w]|\.\d)")
+_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/(?:3[0-2]|[12]?\d)(?!\d))?(?![\w]|\.\d)")
 _OCTET = re.compile(r"25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d")
 _TLD_HINT = re.compile(r"\.(?:" + _TLDS + r")(?![\w\-])", re.I)
-_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])")
+#: IPv6, with an IPv4 tail (``::ffff:203.0.113.7``), a zone (``%eth1``) and a prefix (``/64``).
+_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?P<v4>(?:\.\d{1,3}){3})?"
+                   r"(?P<zone>%[0-9A-Za-z_.\-]{1,32})?(?P<pfx>/\d{1,3}(?!\d))?(?![\w:])")
 
 _PHONE_LABEL = re.compile(
     r"(?:\b(?:phone|ph|tel|telephone|cell|cellphone|mobile|mob|home|work|office|contact|call|"
@@ -120,7 +135,10 @@ def _strip_url(text: str, start: int, end: int) -> int:
 
 def _phone_us(m: re.Match[str]) -> Verdict:
     text, start = m.string, m.start()
-    if start and (text[start - 1].isdigit() or text[start - 1] in "+-./"):
+    if start and (text[start - 1].isdigit() or text[start - 1] in "+./" or (
+            text[start - 1] == "-" and not (start >= 2 and text[start - 2].isalpha()))):
+        return None                            # "HOME-410 555 0199": a label glued by a dash
+    if "/" in m["s2"] and "/" not in (m["s1"] or ""):
         return None
     s1 = m["s1"] if m["a"] else "()"
     s2 = m["s2"]
@@ -161,6 +179,16 @@ def _phone_trunk(m: re.Match[str]) -> Verdict:
                _phone_label(text, m.start(), m.end()))
 
 
+def _letter_after(text: str, end: int) -> bool:
+    return end < len(text) and text[end].isalpha()
+
+
+def _number_range(n: str) -> bool:
+    """``500-1000``, ``100-1112``: a low round number, then a higher one."""
+    a, b = int(n[:3]), int(n[4:])
+    return b > a and (a % 10 == 0 or b % 100 == 0)
+
+
 def _phone_local(m: re.Match[str]) -> Verdict:
     text = m.string
     if not clear_before(text, m.start(), "-./"):
@@ -168,8 +196,14 @@ def _phone_local(m: re.Match[str]) -> Verdict:
     labelled = _labelled(text, m.start())
     if m["ls"] == " " and not labelled:
         return None                            # "140 1023": two numbers unless a label says phone
+    if not labelled and (_letter_after(text, m.end()) or _number_range(m["n"])):
+        return None                            # "500-1000", "900-1000cc": a range of numbers
     return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
                _phone_label(text, m.start(), m.end()))
+
+
+def _phone_typo(m: re.Match[str]) -> Verdict:
+    return Hit(m.start("n"), m.end("n"), label=_phone_label(m.string, m.start(), m.end()))
 
 
 def _extension(m: re.Match[str]) -> Verdict:
@@ -196,15 +230,21 @@ def _url(m: re.Match[str]) -> Verdict:
 
 
 def _ipv4(m: re.Match[str]) -> Verdict:
-    return clear_before(m.string, m.start(), ".") and all(
-        _OCTET.fullmatch(o) for o in m.group().split("."))
+    return clear_before(m.string, m.start(), "./") and all(
+        _OCTET.fullmatch(o) for o in m.group().split("/")[0].split("."))
 
 
 def _ipv6(m: re.Match[str]) -> Verdict:
     cand = m.group()
-    if "::" not in cand and cand.count(":") != 7:
+    for g in ("pfx", "zone"):
+        if m[g]:
+            cand = cand[:len(cand) - len(m[g])]
+    if m["pfx"] and int(m["pfx"][1:]) > 128:
         return None
-    if sum(1 for g in cand.split(":") if g) < 2:
+    if "::" not in cand and cand.count(":") != (6 if m["v4"] else 7):
+        return None
+    groups = [g for g in cand.split(":") if g]
+    if len(groups) < 2 and groups != ["1"]:           # "::1", the loopback, alone
         return None
     try:
         ipaddress.IPv6Address(cand)
@@ -240,15 +280,16 @@ _WEB_PATTERNS: tuple[Pattern, ...] = (
     Pattern("url", _URL, "URL", validator=_url, gate=("://", "www.")),
 )
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
     Pattern("ipv6", _IPV6, "IPADDR", validator=_ipv6,
-            gate=lambda t: "::" in t or t.count(":") >= 7),
+            gate=lambda t: "::" in t or t.count(":") >= 6),
+    Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
     Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
     Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),
     Pattern("phone_intl", _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
     Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "beep", "bpr")),
     Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
     Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
+    Pattern("phone_typo", _PHONE_TYPO, "PHONE", REVIEW, validator=_phone_typo),
     Pattern("extension", _X_EXTENSION, "PHONE", validator=_extension),
     Pattern("extension", _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
 )

@@ -202,7 +202,9 @@ def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
         alts.append(_MRN_SEP.join(re.escape(c) for c in norm))
     if not alts:
         return
-    rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
+    # A match starts only where a run of leading zeros starts (not after "0" or "0-"), so a
+    # long run of "0 0 0 ..." is tried once, not once per zero: linear, not quadratic.
+    rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?<!0[-. /])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
                     r"(?![0-9A-Za-z])")
     for m in rx.finditer(text):
         yield Span(m.start(), m.end(), "MEDICALRECORD", CERTAIN, "known:mrn")
