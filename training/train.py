@@ -66,6 +66,7 @@ class TrainConfig:
     trim_top_n: int | None = 6000           # None: keep the whole vocabulary
     trim_lists: bool = True                 # keep the pieces of common names/places too
     n_generated: int = 6000
+    n_nursing: int = 0                      # generated ICU nursing notes (training/nursing.py)
     corpus_repeat: int = 2                  # corpus windows seen this many times per epoch
     presidio: bool = True
     seed: int = 13
@@ -358,7 +359,7 @@ def run(cfg: TrainConfig) -> dict:
         dev_ids = [e.id for e in dev_ex]
         report["data"] = {"train_examples": len(train_ex), "dev_examples": len(dev_ex)}
     else:
-        ds = D.build(cfg.n_generated, cfg.seed, cfg.presidio)
+        ds = D.build(cfg.n_generated, cfg.seed, cfg.presidio, n_nursing=cfg.n_nursing)
         train_ex, dev_ex, dev_ids = ds.train, ds.dev, ds.dev_ids
         report["data"] = dict(ds.counts)
     report["dev_ids"] = dev_ids
@@ -518,6 +519,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--batch-size", type=int, default=16)
     ap.add_argument("--lr", type=float, default=8e-5)
     ap.add_argument("--generated", type=int, default=6000)
+    ap.add_argument("--nursing", type=int, default=0, help="generated nursing notes")
     ap.add_argument("--no-presidio", action="store_true")
     ap.add_argument("--no-case", action="store_true", help="ablation: case ids all 0")
     ap.add_argument("--no-bf16", action="store_true")
@@ -532,7 +534,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--per-tensor", action="store_true", help="ship per-tensor int8")
     a = ap.parse_args(argv)
     cfg = TrainConfig(epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
-                      n_generated=a.generated, presidio=not a.no_presidio,
+                      n_generated=a.generated, n_nursing=a.nursing, presidio=not a.no_presidio,
                       use_case=not a.no_case, bf16=not a.no_bf16,
                       trim_top_n=None if a.no_trim else a.top_n, export=not a.no_export,
                       quantize=not a.no_export, choose_threshold=not a.no_export,
