@@ -188,7 +188,7 @@ def countries() -> frozenset[str]:
 
 
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
-                     "note_headings", "street_suffixes")
+                     "note_headings", "street_suffixes", "nursing_shorthand")
 
 
 @lru_cache(maxsize=None)
@@ -197,7 +197,7 @@ def handwritten(name: str) -> frozenset[str]:
     may be several words joined by single spaces (``"truck driver"``, ``"medical center"``).
 
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
-    departments, note_headings, street_suffixes. Source: written for this project (each file's
+    departments, note_headings, street_suffixes, nursing_shorthand. Source: written for this project (each file's
     header says what it is for).
 
     Raises:
