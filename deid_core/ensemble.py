@@ -132,8 +132,9 @@ def _age_cue(span: Span, text: str) -> bool:
 def _shorthand_only(piece: str) -> bool:
     """Every word of ``piece`` is nursing shorthand, a unit or department word, a note heading
     or a clinical noun (``MAE``, ``R RAD ALINE``, ``MICU``, ``CATH LAB``, ``GROIN``)."""
-    words = [w.lower() for w in re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)?", piece)]
-    words = [w for w in words if len(w) > 1]    # R GROIN, L SC: a side letter says nothing
+    words = [w.lower() for w in re.findall(r"[^\W_]+(?:['’-][^\W_]+)?", piece)]
+    # R GROIN, L SC: a side letter says nothing; nor does a number (SAO2 is one word)
+    words = [w for w in words if len(w) > 1 and not w.isdigit()]
     if not words:
         return False
     return all(_never_phi(w) for w in words)
@@ -141,7 +142,8 @@ def _shorthand_only(piece: str) -> bool:
 
 def _never_phi(word: str) -> bool:
     never = _never_phi_words()
-    return word in never or word.rstrip("s") in never or word.replace("-", "") in never
+    return (word in never or word.rstrip("s") in never or word.replace("-", "") in never
+            or word.rstrip("0123456789") in never)
 
 
 def _after_title(span: Span, text: str) -> bool:

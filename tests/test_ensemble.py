@@ -205,6 +205,8 @@ def test_api_process_with_model_spans():
     ("to cath lab for PCI", "cath lab", "ORGANIZATION", False),
     ("dsg to R GROIN", "R GROIN", "LOCATION-OTHER", False),
     ("GU: FOLEY DRAINING", "GU", "PATIENT", False),
+    ("SAO2 96% ON 2L", "SAO2", "PATIENT", False),                  # a word with digits
+    ("L ANTECUBE PIV", "L ANTECUBE", "PATIENT", False),
     ("ADMITTED TO HARTWELL 4", "HARTWELL 4", "LOCATION-OTHER", True),   # a ward with a name
     ("TRANSFER TO MICU/HARTWELL", "MICU/HARTWELL", "LOCATION-OTHER", True),
     # ALL-CAPS or lower-case names need one census name that is not shorthand
