@@ -28,6 +28,14 @@ word of the census name lists (``lists.surnames()``/``given_names()``, either pa
 word): on the held-out ASQ-PHI queries the model's one-word names outside the lists were drug and
 brand names (Losartan, Eliquis, Xarelto) and abbreviations, while names outside the lists almost
 always come with a second word or an initial, which the model span then covers.
+For terse ICU nursing notes (mostly ALL CAPS, where the case feature says nothing), read on the
+real-notes dev set (issue 8): a digit AGE needs an age cue (``92 yo``, ``92-year-old``,
+``Age: 92``, ``Ann Lee, 96,``), so ``HR 90'S`` and ``SATS 95%`` are not ages; a span made only of
+nursing shorthand, unit, department, heading or clinical-noun words (``lists/nursing_shorthand.txt``
+and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``, ``MICU``,
+``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
+shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
+``DR OKONKWO`` stay). Spans below the model's ``floor`` (``ner.json``) never reach here.
 
 Tier: a model span is ``certain`` when its confidence is at or above the model's threshold (chosen
 on the dev split, written in ``model/ner.json`` and the model card) and ``review`` below; the
