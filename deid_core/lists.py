@@ -190,7 +190,7 @@ def countries() -> frozenset[str]:
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
                      "note_headings", "street_suffixes", "credentials", "name_particles",
                      "name_labels", "non_names", "name_cues", "medical_eponyms",
-                     "eponymous_institutions")
+                     "eponymous_institutions", "nursing_shorthand")
 
 
 @lru_cache(maxsize=None)
@@ -200,7 +200,8 @@ def handwritten(name: str) -> frozenset[str]:
 
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
     departments, note_headings, street_suffixes, and the name rules' credentials,
-    name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions
+    name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
+    the ensemble's nursing_shorthand
     (for their other columns use :func:`read_list`). Source: written for this project (each
     file's header says what it is for).
 

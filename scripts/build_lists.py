@@ -557,7 +557,7 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
 #: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
 HANDWRITTEN_FILES: tuple[str, ...] = (
     "titles", "relations", "professions", "credentials", "name_particles", "name_labels",
-    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions",
+    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions", "nursing_shorthand",
 )
 
 
