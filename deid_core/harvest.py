@@ -20,8 +20,9 @@ Two corpus features (both counted over whole notes, a note's repeated sentence c
 
 No PHI in the file: slot values are never stored, only their shapes; a sentence or template is
 kept only if it was seen in notes of ``min_patients`` patients, no word of it was a candidate,
-and no capitalised word after its first is a census given name or surname (a name the engine
-missed in boilerplate would otherwise become a fixed word).
+and no capitalised word is a census given name or surname (in a sentence: any word, the first
+included; in a template's fixed words: unless also an English or medical word), since a name the
+engine missed in boilerplate would otherwise become a fixed word.
 
 ``rules.json``: ``{"format": "deid-harvest", "version": 1, "params": {...}, "notes": int,
 "sentences": [normalised sentence, ...], "templates": [{"n", "tokens", "slots", "regex",
@@ -283,11 +284,16 @@ def analyze_harvested(text: str, rules: HarvestRules | None, model=None, known=N
     return an, safe
 
 
-def _name_like(word: str) -> bool:
-    if not word[:1].isupper():
-        return False
+def _name_like(word: str, strict: bool = True) -> bool:
+    """A capitalised census given name or surname. ``strict`` (PHI-free sentences): even the
+    first word and even when it is also an English word (on the real-notes dev set, a
+    clinician's name that is also an English word began a sentence shared by two patients'
+    notes); not strict (a template's fixed words): unless it is also an English or medical word
+    (``Call``, ``Parkinson``)."""
     w = word.lower()
-    return w in lists.given_names() or w in lists.surnames()
+    if not word[:1].isupper() or (w not in lists.given_names() and w not in lists.surnames()):
+        return False
+    return strict or (w not in lists.english_collisions() and w not in lists.medical_collisions())
 
 
 def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tuple[set[str], set[tuple]]:
@@ -308,11 +314,10 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
         words = toks[i:j]
         if not words:
             continue
-        if any(_name_like(t.word) for t in words[1:]):
-            continue
         hit_c = [any(c.start < t.end and t.start < c.end for c in cands) for t in words]
         if not any(hit_c):
-            if len(words) < MIN_SENTENCE_WORDS or any(c.start < b and a < c.end for c in cands):
+            if len(words) < MIN_SENTENCE_WORDS or any(c.start < b and a < c.end for c in cands) \
+                    or any(_name_like(t.word) for t in words):
                 continue
             free.add(_norm(text[a:b]))
             continue
@@ -325,8 +330,8 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
                 ok = False  # amber: the engine itself is unsure, so no template learns from it
                 break
             if owner is None:
-                if hc:  # a candidate that did not win, or a span cutting the word: unsure
-                    ok = False
+                if hc or _name_like(t.word, strict=False):  # a candidate that did not win, a
+                    ok = False                              # span cutting the word, a name: unsure
                     break
                 tokens.append(t.word.lower())
             else:
