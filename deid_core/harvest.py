@@ -345,9 +345,43 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
     return free, shapes
 
 
+_WORKER = None
+_WORKER_ERROR: str | None = None
+
+
+def _init_worker(config) -> None:
+    import signal
+    from .batch.engine import Engine, ModelError
+    global _WORKER, _WORKER_ERROR
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _WORKER = Engine(config)
+    except (ModelError, ValueError, OSError) as e:
+        _WORKER_ERROR = str(e)
+
+
+def _observe_record(engine, rec):
+    """``(patient, PHI-free sentences, dirty sentences, templates)`` of one record, or None."""
+    if rec.text is None:
+        return None
+    an, _ = engine.analysis(rec.text)
+    free, shapes = observe(rec.text, an.spans, an.candidates)
+    dirty = {_norm(rec.text[a:b]) for a, b in sentences(rec.text)
+             if any(c.start < b and a < c.end for c in an.candidates)}
+    pid = rec.patient if rec.patient is not None else f"\x00{rec.index}"
+    return pid, free, dirty, shapes
+
+
+def _observe_in_worker(rec):
+    if _WORKER_ERROR is not None:
+        from .batch.engine import ModelError
+        raise ModelError(_WORKER_ERROR)
+    return _observe_record(_WORKER, rec)
+
+
 def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patient_field=None,
             min_notes=5, min_patients=3, min_instances=5, tier="review",
-            progress=False) -> HarvestRules:
+            progress=False, jobs=1) -> HarvestRules:
     """Harvest ``corpus`` (any ``deid batch`` input) with the engine of ``config`` (rules, plus
     the model unless ``config.rules_only``).
 
@@ -356,6 +390,7 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
         min_patients: M, distinct patients (a note without a patient id counts as its own).
         min_instances: K, instances a template needs.
         tier: tier of the template rules' spans.
+        jobs: worker processes (1: this process), each with its own engine.
 
     Returns:
         The :class:`HarvestRules`.
@@ -368,36 +403,51 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
     from .batch.io import read_records
     if min(min_notes, min_patients, min_instances) < 1:
         raise ValueError("min_notes, min_patients and min_instances must be at least 1")
-    engine = Engine(config)
     sent_notes: dict[str, int] = defaultdict(int)
     sent_pats: dict[str, set] = defaultdict(set)
     tmpl: dict[tuple, dict[tuple, int]] = defaultdict(lambda: defaultdict(int))
     tmpl_pats: dict[tuple, set] = defaultdict(set)
+    dirty: set[str] = set()
     notes = 0
     recs = read_records(corpus, fmt, text_field, id_field, patient_field)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        import threading
+        from .batch.run import _bounded
+        gate, closing, ahead = threading.Semaphore(32 * jobs), threading.Event(), 32 * jobs
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_init_worker,
+                                                         initargs=(config,))
+        results = pool.imap(_observe_in_worker, _bounded(recs, gate, closing), 8)
+    else:
+        engine = Engine(config)
+        results = (_observe_record(engine, rec) for rec in recs)
     if progress:
         from tqdm import tqdm
-        recs = tqdm(recs, unit="note", desc="harvest")
-    dirty: set[str] = set()
-    for rec in recs:
-        if rec.text is None:
-            continue
-        notes += 1
-        an, _ = engine.analysis(rec.text)
-        pid = rec.patient if rec.patient is not None else f"\x00{rec.index}"
-        free, shapes = observe(rec.text, an.spans, an.candidates)
-        cands = an.candidates
-        for a, b in sentences(rec.text):
-            if any(c.start < b and a < c.end for c in cands):
-                dirty.add(_norm(rec.text[a:b]))
-        for s in free:
-            sent_notes[s] += 1
-            if len(sent_pats[s]) < min_patients:
-                sent_pats[s].add(pid)
-        for syn, ner in shapes:
-            tmpl[syn][ner] += 1
-            if len(tmpl_pats[syn]) < min_patients:
-                tmpl_pats[syn].add(pid)
+        results = tqdm(results, unit="note", desc="harvest")
+    try:
+        for res in results:
+            if pool is not None:
+                gate.release()
+            if res is None:
+                continue
+            notes += 1
+            pid, free, dirt, shapes = res
+            dirty |= dirt
+            for s in free:
+                sent_notes[s] += 1
+                if len(sent_pats[s]) < min_patients:
+                    sent_pats[s].add(pid)
+            for syn, ner in shapes:
+                tmpl[syn][ner] += 1
+                if len(tmpl_pats[syn]) < min_patients:
+                    tmpl_pats[syn].add(pid)
+    finally:
+        if pool is not None:
+            closing.set()
+            gate.release(ahead + 1)
+            pool.terminate()
+            pool.join()
     keep = [s for s, n in sent_notes.items()
             if n >= min_notes and len(sent_pats[s]) >= min_patients and s not in dirty]
     rules = []

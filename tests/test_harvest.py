@@ -154,3 +154,10 @@ def test_harvest_cli_then_batch_with_rules(harvested, tmp_path, capsys):
 def test_malformed_rules_rejected(bad):
     with pytest.raises(ValueError):
         HarvestRules.from_json(bad)
+
+
+def test_two_jobs_harvest_the_same(harvested):
+    src, one = harvested
+    two = harvest(src, Config(mode="detect", rules_only=True), patient_field="patient",
+                  min_notes=3, min_patients=3, min_instances=3, jobs=2)
+    assert two.to_json() == one.to_json()
