@@ -8,7 +8,8 @@ Two corpus features (both counted over whole notes, a note's repeated sentence c
    least three words) that occurs in at least ``min_notes`` notes of at least
    ``min_patients`` distinct patients and in which the engine finds no candidate at all (of
    either tier, kept or not) is known PHI-free. At run time such a sentence's spans are dropped,
-   the model does not see it, and the batch output lists it under ``phi_free``.
+   the model is not run on a note made only of such sentences, and the batch output lists them
+   under ``phi_free``.
 2. **Templates.** For a sentence with PHI, its *syntax template* keeps each word the engine did
    not mark as a fixed word (lower-cased) and writes each marked word as a slot by its shape:
    ``<W>`` letters, ``<N>`` digits, ``<A>`` letters and digits (only sentences whose marked
@@ -20,8 +21,9 @@ Two corpus features (both counted over whole notes, a note's repeated sentence c
 
 No PHI in the file: slot values are never stored, only their shapes; a sentence or template is
 kept only if it was seen in notes of ``min_patients`` patients, no word of it was a candidate,
-and no capitalised word after its first is a census given name or surname (a name the engine
-missed in boilerplate would otherwise become a fixed word).
+and no capitalised word is a census given name or surname (in a sentence: any word, the first
+included; in a template's fixed words: unless also an English or medical word), since a name the
+engine missed in boilerplate would otherwise become a fixed word.
 
 ``rules.json``: ``{"format": "deid-harvest", "version": 1, "params": {...}, "notes": int,
 "sentences": [normalised sentence, ...], "templates": [{"n", "tokens", "slots", "regex",
@@ -251,9 +253,9 @@ def analyze_harvested(text: str, rules: HarvestRules | None, model=None, known=N
     (``detect``, ``eval``).
 
     The rules plus the template detector run on the whole text; ``model`` (a callable
-    ``text -> [Span]``, e.g. ``OnnxNer.spans``; None: rules only) runs on the text with the
-    PHI-free sentences blanked (not at all when nothing else is left) and joins as in
-    :mod:`deid_core.ensemble`; final spans inside a PHI-free sentence are dropped.
+    ``text -> [Span]``, e.g. ``OnnxNer.spans``; None: rules only) runs on the whole text too
+    (not at all when every sentence is PHI-free) and joins as in :mod:`deid_core.ensemble`;
+    final spans inside a PHI-free sentence are dropped.
 
     Returns:
         ``(analysis, phi_free)``: a :class:`deid_core.analyze.Analysis` and the ``[start, end)``
@@ -271,9 +273,11 @@ def analyze_harvested(text: str, rules: HarvestRules | None, model=None, known=N
     safe = rules.phi_free(text)
     base = analyze(text, known, detectors=(*REGISTRY, rules.detector))
     an = base
-    if model is not None:
-        rest = _blank(text, safe) if safe else text
-        extra = adapt_model_spans(model(rest), base.candidates, text) if rest.strip() else []
+    if model is not None and (not safe or _blank(text, safe).strip()):
+        # The model sees the whole note (blanking the PHI-free sentences changed its context and
+        # cost certain precision on the project corpus, 0.9985 -> 0.9926); it is skipped only
+        # when every sentence of the note is PHI-free.
+        extra = adapt_model_spans(model(text), base.candidates, text)
         if extra:
             cands = sorted([*base.candidates, *extra])
             an = Analysis(text, resolve(cands, text), tuple(cands))
@@ -283,11 +287,16 @@ def analyze_harvested(text: str, rules: HarvestRules | None, model=None, known=N
     return an, safe
 
 
-def _name_like(word: str) -> bool:
-    if not word[:1].isupper():
-        return False
+def _name_like(word: str, strict: bool = True) -> bool:
+    """A capitalised census given name or surname. ``strict`` (PHI-free sentences): even the
+    first word and even when it is also an English word (on the real-notes dev set, a
+    clinician's name that is also an English word began a sentence shared by two patients'
+    notes); not strict (a template's fixed words): unless it is also an English or medical word
+    (``Call``, ``Parkinson``)."""
     w = word.lower()
-    return w in lists.given_names() or w in lists.surnames()
+    if not word[:1].isupper() or (w not in lists.given_names() and w not in lists.surnames()):
+        return False
+    return strict or (w not in lists.english_collisions() and w not in lists.medical_collisions())
 
 
 def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tuple[set[str], set[tuple]]:
@@ -308,11 +317,10 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
         words = toks[i:j]
         if not words:
             continue
-        if any(_name_like(t.word) for t in words[1:]):
-            continue
         hit_c = [any(c.start < t.end and t.start < c.end for c in cands) for t in words]
         if not any(hit_c):
-            if len(words) < MIN_SENTENCE_WORDS or any(c.start < b and a < c.end for c in cands):
+            if len(words) < MIN_SENTENCE_WORDS or any(c.start < b and a < c.end for c in cands) \
+                    or any(_name_like(t.word) for t in words):
                 continue
             free.add(_norm(text[a:b]))
             continue
@@ -325,8 +333,8 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
                 ok = False  # amber: the engine itself is unsure, so no template learns from it
                 break
             if owner is None:
-                if hc:  # a candidate that did not win, or a span cutting the word: unsure
-                    ok = False
+                if hc or _name_like(t.word, strict=False):  # a candidate that did not win, a
+                    ok = False                              # span cutting the word, a name: unsure
                     break
                 tokens.append(t.word.lower())
             else:
@@ -340,9 +348,43 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
     return free, shapes
 
 
+_WORKER = None
+_WORKER_ERROR: str | None = None
+
+
+def _init_worker(config) -> None:
+    import signal
+    from .batch.engine import Engine, ModelError
+    global _WORKER, _WORKER_ERROR
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _WORKER = Engine(config)
+    except (ModelError, ValueError, OSError) as e:
+        _WORKER_ERROR = str(e)
+
+
+def _observe_record(engine, rec):
+    """``(patient, PHI-free sentences, dirty sentences, templates)`` of one record, or None."""
+    if rec.text is None:
+        return None
+    an, _ = engine.analysis(rec.text)
+    free, shapes = observe(rec.text, an.spans, an.candidates)
+    dirty = {_norm(rec.text[a:b]) for a, b in sentences(rec.text)
+             if any(c.start < b and a < c.end for c in an.candidates)}
+    pid = rec.patient if rec.patient is not None else f"\x00{rec.index}"
+    return pid, free, dirty, shapes
+
+
+def _observe_in_worker(rec):
+    if _WORKER_ERROR is not None:
+        from .batch.engine import ModelError
+        raise ModelError(_WORKER_ERROR)
+    return _observe_record(_WORKER, rec)
+
+
 def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patient_field=None,
             min_notes=5, min_patients=3, min_instances=5, tier="review",
-            progress=False) -> HarvestRules:
+            progress=False, jobs=1) -> HarvestRules:
     """Harvest ``corpus`` (any ``deid batch`` input) with the engine of ``config`` (rules, plus
     the model unless ``config.rules_only``).
 
@@ -351,6 +393,7 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
         min_patients: M, distinct patients (a note without a patient id counts as its own).
         min_instances: K, instances a template needs.
         tier: tier of the template rules' spans.
+        jobs: worker processes (1: this process), each with its own engine.
 
     Returns:
         The :class:`HarvestRules`.
@@ -363,36 +406,51 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
     from .batch.io import read_records
     if min(min_notes, min_patients, min_instances) < 1:
         raise ValueError("min_notes, min_patients and min_instances must be at least 1")
-    engine = Engine(config)
     sent_notes: dict[str, int] = defaultdict(int)
     sent_pats: dict[str, set] = defaultdict(set)
     tmpl: dict[tuple, dict[tuple, int]] = defaultdict(lambda: defaultdict(int))
     tmpl_pats: dict[tuple, set] = defaultdict(set)
+    dirty: set[str] = set()
     notes = 0
     recs = read_records(corpus, fmt, text_field, id_field, patient_field)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        import threading
+        from .batch.run import _bounded
+        gate, closing, ahead = threading.Semaphore(32 * jobs), threading.Event(), 32 * jobs
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_init_worker,
+                                                         initargs=(config,))
+        results = pool.imap(_observe_in_worker, _bounded(recs, gate, closing), 8)
+    else:
+        engine = Engine(config)
+        results = (_observe_record(engine, rec) for rec in recs)
     if progress:
         from tqdm import tqdm
-        recs = tqdm(recs, unit="note", desc="harvest")
-    dirty: set[str] = set()
-    for rec in recs:
-        if rec.text is None:
-            continue
-        notes += 1
-        an, _ = engine.analysis(rec.text)
-        pid = rec.patient if rec.patient is not None else f"\x00{rec.index}"
-        free, shapes = observe(rec.text, an.spans, an.candidates)
-        cands = an.candidates
-        for a, b in sentences(rec.text):
-            if any(c.start < b and a < c.end for c in cands):
-                dirty.add(_norm(rec.text[a:b]))
-        for s in free:
-            sent_notes[s] += 1
-            if len(sent_pats[s]) < min_patients:
-                sent_pats[s].add(pid)
-        for syn, ner in shapes:
-            tmpl[syn][ner] += 1
-            if len(tmpl_pats[syn]) < min_patients:
-                tmpl_pats[syn].add(pid)
+        results = tqdm(results, unit="note", desc="harvest")
+    try:
+        for res in results:
+            if pool is not None:
+                gate.release()
+            if res is None:
+                continue
+            notes += 1
+            pid, free, dirt, shapes = res
+            dirty |= dirt
+            for s in free:
+                sent_notes[s] += 1
+                if len(sent_pats[s]) < min_patients:
+                    sent_pats[s].add(pid)
+            for syn, ner in shapes:
+                tmpl[syn][ner] += 1
+                if len(tmpl_pats[syn]) < min_patients:
+                    tmpl_pats[syn].add(pid)
+    finally:
+        if pool is not None:
+            closing.set()
+            gate.release(ahead + 1)
+            pool.terminate()
+            pool.join()
     keep = [s for s, n in sent_notes.items()
             if n >= min_notes and len(sent_pats[s]) >= min_patients and s not in dirty]
     rules = []

@@ -244,3 +244,12 @@ def test_ctrl_c_stops_on_a_whole_record_and_resume_finishes(tmp_path, monkeypatc
     summary = run_batch(src, out, rules_only(), resume=True)
     assert summary.skipped == 2 and not summary.interrupted
     assert [r["id"] for r in read_out(out)] == list(range(6))
+
+
+def test_worker_failure_with_more_records_than_read_ahead_stops_cleanly(tmp_path):
+    rows = [{"id": k, "text": "GCS 15."} for k in range(40)]
+    src = write_jsonl(tmp_path / "in.jsonl", rows)
+    with pytest.raises(ModelError, match="no NER model"):
+        run_batch(src, tmp_path / "out.jsonl", Config(model_dir=str(tmp_path / "nowhere")),
+                  jobs=2, chunksize=1)
+    assert not (tmp_path / "out.jsonl.part").exists()

@@ -154,3 +154,25 @@ def test_harvest_cli_then_batch_with_rules(harvested, tmp_path, capsys):
 def test_malformed_rules_rejected(bad):
     with pytest.raises(ValueError):
         HarvestRules.from_json(bad)
+
+
+def test_two_jobs_harvest_the_same(harvested):
+    src, one = harvested
+    two = harvest(src, Config(mode="detect", rules_only=True), patient_field="patient",
+                  min_notes=3, min_patients=3, min_instances=3, jobs=2)
+    assert two.to_json() == one.to_json()
+
+
+def test_model_sees_the_whole_note_and_is_skipped_when_all_is_phi_free():
+    seen = []
+
+    def model(text):
+        seen.append(text)
+        return []
+    rules = HarvestRules(sentences=[BOILERPLATE])
+    note = BOILERPLATE + "\nPt: John Smith."
+    an, safe = analyze_harvested(note, rules, model)
+    assert seen == [note] and safe == [(0, len(BOILERPLATE))]
+    assert [note[s.start:s.end] for s in an.spans] == ["John Smith"]
+    an, safe = analyze_harvested(BOILERPLATE, rules, model)
+    assert seen == [note] and an.spans == ()

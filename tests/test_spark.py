@@ -16,7 +16,10 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
     pytest.skip("Java not found (Spark needs Java 17: apt-get install openjdk-17-jre-headless)",
                 allow_module_level=True)
 
+from pathlib import Path
+
 KEY = "spark-test-key"
+CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "notes.jsonl"
 ROWS = [
     {"id": "1", "patient": "P-100", "text": "Admitted on 03/05/2014. Seen by Dr. Anne Whitcombe. Pt: John Smith."},
     {"id": "2", "patient": "P-200", "text": "Admitted on 03/05/2014. Seen by Dr. Anne Whitcombe. Pt: John Smith."},
@@ -58,6 +61,26 @@ def test_spark_equals_batch(spark, tmp_path, mode):
         assert row["error"] == rec["error"] or (rec["error"] and row["error"].startswith("no patient"))
     if mode == "surrogate":
         assert batch["1"]["text"] != batch["2"]["text"]  # two patients differ
+
+
+def test_spark_equals_batch_on_the_corpus(spark, tmp_path):
+    """The project corpus (invented notes), five invented patient ids, surrogate mode."""
+    from deid_core.spark import deidentify
+    notes = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()][:60]
+    rows = [{"id": n["id"], "patient": f"P{k % 5}", "text": n["text"]} for k, n in enumerate(notes)]
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Config(mode="surrogate", master_key=KEY, per_patient=True, rules_only=True),
+              patient_field="patient", jobs=2)
+    batch = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    df = spark.createDataFrame(rows, "id string, patient string, text string").repartition(2)
+    got = {r["id"]: r for r in deidentify(df, mode="surrogate", key=KEY, patient_col="patient",
+                                          rules_only=True).collect()}
+    assert len(got) == len(batch) == 60
+    for rec in batch:
+        assert got[rec["id"]]["deid_text"] == rec["text"], rec["id"]
+        assert [s.asDict() for s in got[rec["id"]]["spans"]] == rec["spans"], rec["id"]
 
 
 def test_spark_rejects_a_missing_column(spark):

@@ -134,7 +134,7 @@ def _cmd_harvest(args: argparse.Namespace) -> int:
                         id_field=args.id_field, patient_field=args.patient_field,
                         min_notes=args.min_notes, min_patients=args.min_patients,
                         min_instances=args.min_instances, tier=args.tier,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress, jobs=args.jobs or default_jobs())
     except (InputError, ModelError, ValueError) as e:
         return _fail(str(e))
     Path(args.out).write_text(rules.to_json(), encoding="utf-8")

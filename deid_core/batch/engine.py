@@ -133,9 +133,9 @@ class Engine:
     def analysis(self, text: str) -> tuple[Analysis, list[tuple[int, int]]]:
         """The note's :class:`~deid_core.analyze.Analysis` and its PHI-free sentence ranges.
 
-        Rules (plus harvested template rules) on the whole text; the model on the text with
-        PHI-free sentences blanked (skipped entirely when nothing else is left); spans inside a
-        PHI-free sentence dropped.
+        Rules (plus harvested template rules) and the model on the whole text (the model
+        skipped when every sentence is PHI-free); spans inside a PHI-free sentence dropped
+        (:func:`deid_core.harvest.analyze_harvested`).
         """
         from ..harvest import analyze_harvested
         return analyze_harvested(text, self.rules, None if self.model is None else self.model.spans)

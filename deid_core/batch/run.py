@@ -125,9 +125,14 @@ def _work(rec: Record):
     return process_record(_ENGINE, rec)
 
 
-def _bounded(records: Iterable[Record], gate: threading.Semaphore) -> Iterator[Record]:
+def _bounded(records: Iterable[Record], gate: threading.Semaphore,
+             closing: threading.Event) -> Iterator[Record]:
+    """``records``, each only once the writer has a free slot; stops when ``closing`` is set
+    (so the pool's feeder thread never waits forever after an interrupt or an error)."""
     for rec in records:
         gate.acquire()
+        if closing.is_set():
+            return
         yield rec
 
 
@@ -187,24 +192,25 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             yield rec
 
     stop = threading.Event()
+    closing = threading.Event()
     old_handler = None
     if threading.current_thread() is threading.main_thread():
         old_handler = signal.signal(signal.SIGINT, lambda *_: stop.set())
     pbar = _progress(total, len(done_ids), progress)
-    pool = None
+    pool = gate = None
+    ahead = 0
     start = time.perf_counter()
     try:
         todo = skip(records)
         if jobs <= 1:
             engine = Engine(config)
             results = (process_record(engine, rec) for rec in todo)
-            gate = None
         else:
             ahead = 4 * jobs * chunksize
             gate = threading.Semaphore(ahead)
             ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
             pool = ctx.Pool(jobs, initializer=_init, initargs=(config,))
-            results = pool.imap(_work, _bounded(todo, gate), chunksize)
+            results = pool.imap(_work, _bounded(todo, gate, closing), chunksize)
         with part.open("a" if done_ids else "w", encoding="utf-8") as f:
             errf = None
             try:
@@ -239,6 +245,8 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     finally:
         summary.seconds = time.perf_counter() - start
         if pool is not None:
+            closing.set()
+            gate.release(ahead + 1)
             pool.terminate()
             pool.join()
         if pbar is not None:
