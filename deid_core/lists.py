@@ -189,6 +189,17 @@ def countries() -> frozenset[str]:
 
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
                      "note_headings", "street_suffixes")
+#: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
+#: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
+#: state): read it with :func:`read_list`.
+LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
+                  "practice_words", "unit_words", "ward_words", "generic_service_words",
+                  "generic_institution_words", "generic_acronyms", "facility_stop_words",
+                  "not_facility_first", "company_suffixes", "school_words", "landmark_words",
+                  "lower_case_facility_words", "place_common_words", "place_name_collisions",
+                  "country_aliases", "state_abbr_ambiguous", "place_context_words",
+                  "facility_context_words", "place_aliases")
+HANDWRITTEN_LISTS += LOCATION_LISTS
 
 
 @lru_cache(maxsize=None)
@@ -197,8 +208,8 @@ def handwritten(name: str) -> frozenset[str]:
     may be several words joined by single spaces (``"truck driver"``, ``"medical center"``).
 
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
-    departments, note_headings, street_suffixes. Source: written for this project (each file's
-    header says what it is for).
+    departments, note_headings, street_suffixes, and the :data:`LOCATION_LISTS`. Source: written
+    for this project (each file's header says what it is for).
 
     Raises:
         ValueError: ``name`` is not one of ``HANDWRITTEN_LISTS``.

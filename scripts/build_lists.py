@@ -530,14 +530,20 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "hospital_words": (
         "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
         "capitalised words before one are a HOSPITAL candidate",
-        ("assisted living", "behavioral health", "cancer center", "children's hospital",
-         "clinic", "clinics", "community hospital", "convalescent home", "general hospital",
-         "health", "health center", "health centre", "health system", "healthcare", "hospice",
-         "hospital", "hospitals", "infirmary", "institute", "medical center", "medical centre",
-         "medical group", "memorial hospital", "nursing facility", "nursing home",
-         "rehab", "rehab center", "rehabilitation center", "rehabilitation hospital",
-         "sanatorium", "skilled nursing facility", "snf", "surgery center", "surgical center",
-         "treatment center", "university hospital", "urgent care", "va medical center")),
+        ("assisted living", "behavioral health", "birthing center", "cancer center", "care center",
+         "center", "centre", "children's", "children's hospital", "clinic", "clinics",
+         "community hospital", "convalescent home", "gen", "general", "general hospital", "health",
+         "health care", "health center", "health centre", "health sciences center",
+         "health system", "healthcare", "heart center", "heart institute", "hosp", "hospice",
+         "hospice house", "hospital", "hospitals", "infirmary", "institute", "manor", "med center",
+         "med ctr", "med. center", "med. ctr", "medical campus", "medical center",
+         "medical centre", "medical ctr", "medical group", "memorial", "memorial hospital",
+         "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
+         "patient service center", "regional hospital", "regional medical center", "rehab",
+         "rehab center", "rehabilitation center", "rehabilitation hospital", "sanatorium",
+         "senior center", "skilled nursing", "skilled nursing facility", "snf", "surgery center",
+         "surgical center", "treatment center", "university hospital", "urgent care", "va",
+         "va medical center", "vamc")),
     "departments": (
         "ward, unit and department names (admitted to the MICU; seen in cardiology clinic); "
         "i2b2 DEPARTMENT when part of a named place",
@@ -571,12 +577,259 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "street_suffixes": (
         "street-type words and their postal abbreviations (12 Oak St.); a number, words and one "
         "of these make a STREET candidate",
-        ("alley", "aly", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle", "court",
-         "cove", "cres", "crescent", "ct", "cv", "dr", "drive", "expressway", "expy", "freeway",
-         "fwy", "highway", "hwy", "lane", "ln", "loop", "parkway", "pike", "pkwy", "pl",
-         "place", "plaza", "plz", "rd", "road", "route", "rte", "run", "sq", "square", "st",
-         "street", "ter", "terrace", "trail", "trl", "turnpike", "way", "xing")),
+        ("alley", "aly", "av", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle",
+         "court", "cove", "cres", "crescent", "crossing", "ct", "cv", "dr", "drive", "expressway",
+         "expy", "freeway", "fwy", "heights", "highway", "hwy", "lane", "ln", "loop", "parkway",
+         "path", "pike", "pkwy", "pl", "place", "plaza", "plz", "rd", "ridge", "road", "route",
+         "row", "rte", "run", "sq", "square", "st", "street", "ter", "terrace", "tpke", "trail",
+         "trl", "turnpike", "walk", "way", "xing")),
 }
+
+
+# --------------------------------------------------------------------------------------------
+# Hand-written lists of the LOCATION detector (deid_core/detectors/locations/)
+# --------------------------------------------------------------------------------------------
+def _split(text: str) -> tuple[str, ...]:
+    """The words of a block of text, first occurrence kept."""
+    return tuple(dict.fromkeys(text.split()))
+
+
+HANDWRITTEN_LOCATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "street_words": (
+        "full street-type words that make a street name without a house number (she walks "
+        "along Maple Drive: review)",
+        ("avenue", "boulevard", "court", "drive", "highway", "lane", "parkway", "place", "road",
+         "street", "terrace")),
+    "street_suffixes_not_in_caps": (
+        "street-suffix abbreviations whose capital form is a clinical or ordinary word (Head CT, "
+        "PT, PL): in capitals they never end a street",
+        _split("aly av cir ct cv loop path pl point pt ridge row rte run sq ter walk way")),
+    "hospital_words_weak": (
+        "hospital words that also start other phrases (General Appearance, Health Maintenance): "
+        "they end a hospital name only when no capitalised word follows",
+        ("center", "centre", "children's", "gen", "general", "health", "healthcare", "institute",
+         "manor", "memorial", "rehab", "va")),
+    "practice_words": (
+        "specialties and practice words that, after a distinctive name, make a practice's name "
+        "(Cobalt Bay Urology, Westbrook Family Medicine)",
+        ("allergy & asthma", "allergy and asthma", "associates", "audiology",
+         "behavioral health associates", "cardiology", "chiropractic", "dental", "dentistry",
+         "dermatology", "dialysis", "endocrinology", "ent", "eye associates", "eye care",
+         "family health", "family medicine", "family practice", "gastroenterology",
+         "heart & vascular", "heart and vascular", "imaging", "internal medicine",
+         "medical associates", "medical practice", "nephrology", "neurology", "ob/gyn", "obgyn",
+         "oncology", "ophthalmology", "optometry", "orthopaedics", "orthopedics", "pediatrics",
+         "physical therapy", "physicians", "podiatry", "primary care", "psychiatry",
+         "pulmonology", "radiology", "rheumatology", "spine & sports", "spine and sports",
+         "surgeons", "surgery", "urology", "women's health")),
+    "unit_words": (
+        "words that end the name of a ward or building part (Wexford Chest Pain Unit, Ferris "
+        "Pavilion, Ellison MICU)",
+        ("building", "burn unit", "ccu", "cicu", "cvicu", "icu", "intensive care unit", "micu",
+         "neonatal intensive care unit", "newborn intensive care unit", "nicu", "nsicu",
+         "pavilion", "picu", "program", "sicu", "step-down unit", "suite", "telemetry unit",
+         "ticu", "tower", "unit", "ward", "wing")),
+    "ward_words": (
+        "ward words that, with a number or letter, name a unit (Ward 7B, MICU 3, Tower 2); "
+        "the detector writes each in Title case and capitals (the ICU names in capitals only, "
+        "and ward also lower-case)",
+        _split("ward unit wing tower pavilion floor micu sicu ccu cicu cvicu nicu picu ticu nsicu "
+               "neuroicu icu")),
+    "generic_service_words": (
+        "generic service, department and clinical words: a facility name made only of these is "
+        "no name (Cardiology Clinic, Pain Clinic, Chest Pain Unit); the words of departments.txt "
+        "count too",
+        _split("""
+cardiology cardiac heart oncology cancer hematology pain anticoagulation coumadin warfarin diabetes
+diabetic endocrine endocrinology memory sleep wound care primary family internal medicine medical
+pediatric pediatrics peds surgery surgical surgeons orthopedic orthopedics ortho neurology neuro
+neurosurgery psychiatry psychiatric psych behavioral mental health public home occupational student
+employee women's womens men's mens kids infusion dialysis renal nephrology kidney transplant liver
+hepatology gi gastroenterology pulmonary pulmonology lung chest thoracic vascular urology urologic
+dermatology derm skin eye ophthalmology optometry ent ear nose throat allergy immunology
+rheumatology infectious disease id hiv tb std sti travel vaccine vaccination immunization walk-in
+walk free outpatient inpatient ambulatory urgent emergency trauma burn stroke spine sports
+rehabilitation rehab physical speech therapy respiratory imaging radiology x-ray mri
+ct lab laboratory pathology blood donor transfusion genetics genetic prenatal obstetric obstetrics
+ob gyn ob-gyn obgyn gynecology maternity fertility ivf breast bone joint foot podiatry hand plastic
+weight bariatric nutrition lipid hypertension heart-failure failure arrhythmia device pacemaker
+coagulation thrombosis vein smoking cessation addiction substance recovery methadone detox
+geriatric geriatrics senior palliative hospice comfort continuing follow-up followup follow
+discharge preop pre-op preoperative postop post-op procedure procedures endoscopy colonoscopy
+cath catheterization echo ecg ekg eeg emg pft nuclear stress hearing audiology dental oral
+maxillofacial community general memorial university regional county city state veterans veteran
+national federal children's childrens children medical clinic clinics center centre hospital
+health healthcare unit service services department dept division program team
+day night weekend after-hours evening express minute retail teaching academic main central north
+south east west downtown local nearby outside new old previous prior current same other another
+attorney surgeon major brigadier lieutenant secretary inspector consul review systems exam
+physical constitutional appearance impression assessment plan history bedside home term risk
+baseline room floor bed ward icu micu sicu ccu night noon midnight rest times least most first
+last all present bedtime hs work school church goal onset admission discharge time
+survivorship mother baby newborn nursery maternal fetal maternal-fetal observation short stay
+clinical decision transitional acute subacute progressive intermediate special marrow stem cell
+coronary cardiothoracic neuroscience epilepsy monitoring chemo chemotherapy geri post-anesthesia
+holding electrophysiology ep eps apheresis bank intensive critical step-down stepdown telemetry
+tele digestive movement disorders disorder management loss residency fellowship research study
+trial grade stage type class level phase cycle step zone lead group specialty retail mail-order
+compounding reference illicit street recreational prescription answering scheduling billing
+financial patient patients nurse nursing nurses physician physicians provider providers doctor
+doctors pharmacy pharmacist visiting anesthesia anesthesiology labor delivery postpartum
+antepartum birthing pcp pediatrician midwife midwifery wellness integrative functional rm rm. bay
+suite ste chair pod apt apartment stretcher cubicle tumor board conference rounds meeting huddle
+committee professor associate assistant chief director chairman attending fellow resident instructor
+lecturer dean head manager coordinator vice president
+""")),
+    "generic_institution_words": (
+        "generic words that alone still look like an institution (General Hospital, City "
+        "Hospital): such a name is review, not nothing",
+        _split("""
+general memorial university regional county city state veterans veteran community national
+children's childrens children central main downtown teaching academic
+""")),
+    "generic_acronyms": (
+        "acronyms of services and clinical words, never a facility name (ENT Clinic, MICU, SNF); "
+        "the detector compares them in capitals",
+        _split("""
+ent gi id hiv tb std sti icu micu sicu ccu cicu nicu picu ed er or pacu ob gyn obgyn pcp hf chf copd
+cf ms als ibd pt ot st mri ct ekg ecg eeg emg pft va dm ckd esrd icd lvad ir np pa md rn lpn
+od os ou snf ltac ltach alf irf nh hh icf ep eps iv us ua cbc bmp cmp inr pca picc am pm
+""")),
+    "facility_stop_words": (
+        "words that cannot be part of a facility name: a capitalised run's candidate name starts "
+        "after the last of these (Call Mercy Clinic, FOLLOW UP IN Lakeside Clinic)",
+        _split("""
+the our a an at in to from call contact see seen visit visited follow return per via with and or by
+for please refer referred discharged transferred admitted patient pt he she his her this that these
+those outside local nearby previous prior current he's she's was is has had will then also
+if when while after before since until on of as up down out over go went going
+consult consulted appreciate recommend recommended discussed called paged notified spoke d/w defer
+deferred request requested needs need schedule scheduled arrange arranged obtain obtained order
+ordered start started continue continued check checked cleared signed evaluated ask asked inform
+informed plan admit admitting disposition dispo location loc unit floor dept department from:
+to: cc: re: attn md do rn np pa phd dds lpn pa-c aprn crnp notify page await awaiting
+awaits pending
+""")),
+    "not_facility_first": (
+        "titles, months, weekdays and holidays: a capitalised run starting with one is a name or "
+        "a date, not a facility or a city",
+        _split("""
+dr dr. doctor mr mrs ms miss mx prof professor rev nurse
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+today tomorrow yesterday tonight christmas thanksgiving easter
+""")),
+    "company_suffixes": (
+        "company and business words that, after a distinctive name, make an ORGANIZATION (Acme "
+        "Logistics Inc, Quarry Hill Pharmacy)",
+        ("agency", "airlines", "alliance", "ambulance", "answering service", "apothecary",
+         "association", "bakery", "bank", "bistro", "cafe", "café", "cantina", "co", "company",
+         "construction", "consultants", "corp", "corporation", "courier", "credit union", "diner",
+         "drug", "drugs", "enterprises", "farms", "foods", "foundation", "gmbh", "grill",
+         "holdings", "home care", "home health", "inc", "industries", "insurance", "l.l.c",
+         "laboratories", "laboratory", "labs", "llc", "llp", "logistics", "ltd", "market",
+         "motors", "mutual", "partnership", "pharmacies", "pharmacy", "pllc", "restaurant",
+         "supermarket", "transit", "trucking", "visiting nurse association", "visiting nurses",
+         "warehouse")),
+    "school_words": (
+        "school and university words (Quarry Hill High School, University of Vermont): an "
+        "ORGANIZATION",
+        ("academy", "college", "community college", "elementary", "elementary school",
+         "high school", "institute of technology", "junior high", "middle school", "school",
+         "school district", "seminary", "unified school district", "university")),
+    "landmark_words": (
+        "landmark words that, after a distinctive name, make a LOCATION-OTHER (Bellwether Mall, "
+        "Kettle Pond State Park)",
+        ("airport", "arena", "beach", "bus station", "campground", "casino", "cathedral",
+         "church", "country club", "dam", "fairgrounds", "golf club", "golf course", "library",
+         "mall", "marina", "mosque", "museum", "national park", "park", "reservoir", "resort",
+         "shelter", "shopping center", "ski area", "stadium", "state park", "station",
+         "synagogue", "trailhead", "train station", "ymca", "zoo")),
+    "lower_case_facility_words": (
+        "facility words that end a facility name in an all-lower-case note (valley view "
+        "nursing home: review)",
+        ("assisted living", "birthing center", "clinic", "family health", "family medicine",
+         "family practice", "health center", "heart & vascular", "heart and vascular",
+         "hospital", "medical center", "nursing home", "patient service center", "primary care",
+         "rehabilitation center", "service center", "surgery center")),
+    "place_common_words": (
+        "place names that are ordinary words in notes (Mobile unit, Orange juice, Normal saline): "
+        "never certain, review only after a residence word",
+        _split("""
+mobile buffalo orange normal reading independence surprise liberty union hope eagle commerce
+enterprise mission industry paradise sunrise university college center centre valley park
+beach lake river spring springs bay harbor harbour garden gardens plains plain lakes pines
+temple riverside stanford home bend mentor sandy vista delta american fort national west east
+north south central midland highland hollywood corona golden green crystal holiday imperial
+prosper humble converse pace bear savage plum badger walker derby pearl laurel sterling fountain
+vineyard brick sparks flint marina alamo woodland overland vestal revere rye dyer winder granger
+banning wheeling boardman garner mesa clay bell
+""")),
+    "place_name_collisions": (
+        "states and countries that are also given names or common words (Georgia, Jordan, "
+        "Turkey): review unless a residence word precedes them",
+        ("carolina", "chad", "chile", "china", "cuba", "dakota", "england", "florida", "georgia",
+         "guinea", "india", "indiana", "israel", "jersey", "jordan", "lebanon", "mali", "montana",
+         "nevada", "niger", "oman", "peru", "togo", "turkey", "victoria", "virginia",
+         "washington")),
+    "country_aliases": (
+        "country names as people write them, beside the official names of countries.txt "
+        "(Holland, England, Korea, the UK)",
+        ("bosnia", "britain", "burma", "cape verde", "congo", "czech republic", "east timor",
+         "england", "great britain", "herzegovina", "holland", "korea", "macedonia",
+         "netherlands", "northern ireland", "palestine", "philippines", "scotland", "swaziland",
+         "the bahamas", "the gambia", "the philippines", "the uk", "the us", "u.s.a.", "usa",
+         "wales")),
+    "state_abbr_ambiguous": (
+        "two-letter state codes that are clinical, credential or ordinary words in capitals (MD, "
+        "CT, IN, ME, OR): never certain on their own",
+        _split("""
+md pa ct ms or in me ma de sc ga la ar va co id ok hi al ne mo mt nd sd nc wa oh pr ia ut nv wv
+as mi gu vi
+""")),
+    "place_context_words": (
+        "residence and travel words (lives in, moved to, born in): a place after one of these "
+        "is certain",
+        _split("""
+lives living lived resides residing resided born raised grew moved moving relocated relocating
+immigrated emigrated traveled travelled traveling travelling returned returning vacationing
+vacationed vacation visiting trip originally fled deployed stationed flying flew headed heading
+resident native hometown travel travels trips move moves live
+""")),
+    "facility_context_words": (
+        "care words before at/to/from that make the capitalised words after them a facility "
+        "(seen at, admitted to, transferred from): review",
+        _split("""
+seen treated admitted evaluated presented presenting transferred followed visited visit hospitalized
+hospitalised discharged operated managed diagnosed in consulted referred surgery replacement procedure
+biopsy appointment follow-up f/u dialysis rehab care delivered tx'd dx'd reviewed assessed examined
+monitored observed hospitalization admission stay stayed scan imaging therapy notes records report
+results transfer referral labs
+""")),
+}
+HANDWRITTEN.update(HANDWRITTEN_LOCATIONS)
+
+#: Hand-written tables (several columns): name -> (purpose, columns, rows).
+HANDWRITTEN_TABLES: dict[str, tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]] = {
+    "place_aliases": (
+        "common short forms of large cities (NYC, Philly): alias, the city as listed in "
+        "us_places.tsv (lower-case), its state code (lower-case)",
+        ("alias", "city", "state"),
+        (("nyc", "new york city", "ny"), ("philly", "philadelphia", "pa"),
+         ("san fran", "san francisco", "ca"))),
+}
+
+
+def build_handwritten_table(name: str):
+    """A hand-written table of several columns: rows as written, sorted by the first column."""
+    purpose, columns, rows = HANDWRITTEN_TABLES[name]
+    out = sorted(rows)
+    if len({r[0] for r in out}) != len(out):
+        raise ValueError(f"{name}: duplicate entries")
+    header = [("source", HANDWRITTEN_SOURCE), ("licence", "MIT (this project)"),
+              ("derivation", "written from general knowledge; sorted"), ("purpose", purpose)]
+    return header, list(columns), out
 
 
 def build_handwritten(name: str):
@@ -620,6 +873,8 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
     files["countries.txt"] = render(*build_countries(raw))
     for name in HANDWRITTEN:
         files[f"{name}.txt"] = render(*build_handwritten(name))
+    for name in HANDWRITTEN_TABLES:
+        files[f"{name}.txt"] = render(*build_handwritten_table(name))
     return files
 
 
