@@ -708,7 +708,7 @@ deferred request requested needs need schedule scheduled arrange arranged obtain
 ordered start started continue continued check checked cleared signed evaluated ask asked inform
 informed plan admit admitting disposition dispo location loc unit floor dept department from:
 to: cc: re: attn md do rn np pa phd dds lpn pa-c aprn crnp notify page await awaiting
-awaits pending
+awaits pending above below over under about around approx approximately
 """)),
     "not_facility_first": (
         "titles, months, weekdays and holidays: a capitalised run starting with one is a name or "
@@ -806,6 +806,29 @@ hospitalised discharged operated managed diagnosed in consulted referred surgery
 biopsy appointment follow-up f/u dialysis rehab care delivered tx'd dx'd reviewed assessed examined
 monitored observed hospitalization admission stay stayed scan imaging therapy notes records report
 results transfer referral labs
+""")),
+    "transfer_words": (
+        "words of moving a patient between places, before to/from/at (TRANSFERRED TO, SENT TO, "
+        "ADMITTED FROM, FOLLOWED AT): the name after them is a ward or a facility",
+        _split("""
+transfer transferred transfered tranfered transfering transferring transfers trans xfer xfered
+xferred xfr txfr sent send taken take admitted admit admits adm readmitted arrived arrives arrival
+returned return returns returning went go going goes came come comes coming moved move d/c'd
+dc'd discharged discharge discharging flighted med-flighted medflighted flown brought received
+recieved recvd accepted referred refer referral presented presents followed f/u transported
+transport consult consulted w/u tx tx'd medflight medflighted
+""")),
+    "clinical_abbreviations": (
+        "clinical abbreviations and nursing shorthand that follow TO/FROM/AT in notes (TO CT, "
+        "FROM OSH, TO HD, AT MN): never a ward or hospital name",
+        _split("""
+osh tcu ew csru vicu cvicu ccu ctu pcu imcu sdu cath ir ct cta mri mra us cxr kub tte tee echo
+hd crrt cvvh cvvhd cvvhdf pd nsr sr st sb vt vf af afib svt bb ps psv peep cpap bipap imv simv
+ac pc pcv prvc aprv nc nrb fm ra rr hr bp sbp map cvp pap pcwp rv lv la co ci svr cn np md dr
+rn pa pt ot sw cm ccm slp rt ng ngt ogt peg pej tpn ppn pca pcp sc sq iv po pr sl bm ng mn hs
+prn bid tid qid qd qh qhs dnr dni cmo ems ekg ecg eeg bs fs bg tips ercp egd vats lp bmt pft
+abg vbg cbc bmp lft ua uo ot gt jt cpt cv dtv kcl hct hgb ns mg cl wt bld cs tf tv vs wbc wbcs
+nsg lsc ls
 """)),
 }
 HANDWRITTEN.update(HANDWRITTEN_LOCATIONS)

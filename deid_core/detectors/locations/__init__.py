@@ -60,6 +60,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
                          organizations_context, phrase_rules, saints)
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules
+from .terse import terse_context
 from .text import is_connector, Note, scan_note, phrase_key
 from .units import departments, rooms
 
@@ -106,7 +107,7 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms):
+                 saints, rooms, terse_context):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

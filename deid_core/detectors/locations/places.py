@@ -48,22 +48,20 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``."""
     text = n.text
     words = list(r.words)
-    if words[0].text.isupper() and len(words[0].text) == 2:
-        return  # a state abbreviation: handled by city_state
-    found = lookup_place(t, words)
     tail = tail_words(text, r.start)
     ctx_first = _place_context_word(tail)
+    if words[0].text.isupper() and len(words[0].text) == 2:
+        # a state abbreviation (handled by city_state), unless a residence word precedes an
+        # unambiguous one: "lives in DC"
+        st = words[0].text
+        if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
+                len(words) == 1 or words[1].nl):
+            yield Span(words[0].start, words[0].end, "STATE", CERTAIN, "locations:place_context:code")
+        return
+    found = lookup_place(t, words)
     if ctx_first:
         if found:
-            k, label, pop = found
-            end = trim_end(words[k - 1].end, text, words[0].start)
-            if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
-                end -= 1
-            key = place_key(" ".join(w.text for w in words[:k]))
-            followed = k < len(words) and not words[k].nl and not is_connector(words[k])
-            tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
-            if tier:
-                yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
+            yield from _context_place(n, t, words, found, ctx_first)
         elif ctx_first in t.strong_context and ctx_first != "from":
             words = [words[0]] + list(same_line_words(words[1:]))
             if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
@@ -78,6 +76,41 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
         city = known_city_suffix(list(r.words), t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+    for k in range(1, len(r.words)):
+        yield from _inner_place(n, t, r.words, k)
+
+
+def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
+    """The place ``found`` (``(n_words, label, population)``) at the start of ``words``, after
+    the context word ``ctx_first``, with its tier (or nothing)."""
+    text = n.text
+    k, label, pop = found
+    end = trim_end(words[k - 1].end, text, words[0].start)
+    if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
+        end -= 1
+    key = place_key(" ".join(w.text for w in words[:k]))
+    followed = k < len(words) and not words[k].nl and not is_connector(words[k])
+    tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
+    if tier:
+        yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
+
+
+def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]:
+    """A place inside a run, after ``of`` (``Ivo Brandt of Tacoma``) or, in an ALL-CAPS note,
+    after a capitalised preposition (``SISTER WHO LIVES IN SPOKANE``)."""
+    prev, word = run_words[k - 1], run_words[k]
+    if word.nl or not (prev.text == "of" or (n.caps and prev.text.isupper()
+                                             and prev.text.lower() in PREPOSITIONS)):
+        return
+    if word.text.isupper() and len(word.text) == 2:
+        return
+    words = list(run_words[k:])
+    found = lookup_place(t, words)
+    if not found:
+        return
+    ctx_first = _place_context_word(tail_words(n.text, word.start))
+    if ctx_first:
+        yield from _context_place(n, t, words, found, ctx_first)
 
 
 

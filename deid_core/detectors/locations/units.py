@@ -28,10 +28,11 @@ _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])
 
 @lru_cache(maxsize=4)
 def _dept_ward_re(ward_alt: str) -> re.Pattern:
-    """``Ward 7B``, ``MICU 3``, ``Tower 2 West``: a ward word (``ward_alt``, from the list) and a
-    number or letter."""
+    """``Ward 7B``, ``MICU 3``, ``Tower 2 West``, ``Ward B``: a ward word (``ward_alt``, from the
+    list) and a number, or a letter after a space or ``#`` (``UNITS`` and ``MICUB`` are no ward)."""
     return re.compile(
-        rf"(?<![\w])(?:{ward_alt})[ \t]*#?[ \t]*(?:\d{{1,2}}[A-Z]?|[A-Z]\d{{0,2}})(?:[ \t]?{DIRECTION})?"
+        rf"(?<![\w])(?:{ward_alt})(?:[ \t]*#?[ \t]*\d{{1,2}}[A-Z]?|(?:[ \t]+#?|[ \t]*#)[ \t]*[A-Z]\d{{0,2}})"
+        rf"(?:[ \t]?{DIRECTION})?"
         rf"(?![\w]){_NOT_AFTER_NUMBER}")
 
 
@@ -97,5 +98,7 @@ def rooms(n: Note, t: Tables) -> Iterator[Span]:
                 continue  # POD 1 is post-operative day 1
         if ident.isalpha() and kw.islower() and re.match(r"[ \t]+[a-z]", text[m.end():m.end() + 2]):
             continue  # "in bed A few ..." lower-case keyword, letter, then prose
+        if re.fullmatch(r"[Xx]\d*", ident) or (n.caps and ident.isalpha()):
+            continue  # "CHAIR X2" is twice; "BED P" in an ALL-CAPS note is shorthand
         yield Span(m.start("id"), m.end("id"), "ROOM", CERTAIN, "locations:room")
 

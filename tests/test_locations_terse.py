@@ -1,0 +1,75 @@
+"""LOCATION rules for terse nursing notes (ALL CAPS, abbreviations): wards named by a building
+and a number, hospital abbreviations after a transfer word and their other mentions, places
+inside capitalised runs, and what must stay (clinical abbreviations, wards, vent settings,
+transfusions, drugs). Every example is invented."""
+import pytest
+
+from deid_core.detectors import locations
+from deid_core.document import Document
+
+C, R = "certain", "review"
+
+CASES = [
+    # --- ward = building name + number, after a transfer word --------------------------------
+    ("PT ADMITTED TO HARTWELL 4 FROM ER. STABLE.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("pt doing well, transfer to lindqvist 7 today", [("lindqvist", "DEPARTMENT", C)]),
+    ("Pt transfered from Ostrander 3 this am for SOB.", [("Ostrander", "DEPARTMENT", C)]),
+    ("PLAN: TRANSFER TO HARTWELL 4 WHEN BED AVAIL. PER HARTWELL 4 RN OK.",
+     [("HARTWELL", "DEPARTMENT", C), ("HARTWELL", "DEPARTMENT", C)]),
+    ("READY TO GO BACK TO HARTWELL 4.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("Admitted 9/30 to lindqvist 7 with chf.", [("lindqvist", "DEPARTMENT", C)]),
+    ("calmer.Transfer to Ostrander 3 today", [("Ostrander", "DEPARTMENT", C)]),
+    # --- hospital abbreviations after a transfer word, then every mention ----------------------
+    ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
+    ("pt is followed at gmc by dr x. came to gmc w/ son.",
+     [("gmc", "HOSPITAL", C), ("gmc", "HOSPITAL", C)]),
+    ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
+    ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
+    ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
+    ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),
+    ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
+    # --- must stay: clinical words, wards, settings, doses ------------------------------------
+    ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),
+    ("WEANED TO PS 10/5. SENT TO CT. BACK FROM IR.", []),
+    ("TRANSFERRED FROM OSH. SENT TO EW. TAKEN TO CATH LAB.", []),
+    ("received percocet 2 tabs at 8am and tylenol 2 x2.", []),
+    ("ADMITTED FROM HOME. RETURNED TO BASELINE. SENT TO LAB.", []),
+    ("TRANSFERRED TO CCU 2 DAYS AGO. ON PROPOFOL 20 MCG.", []),
+    ("REPORT GIVEN TO RN. TRANSFER TO TCU. D/C TO HOME WITH VNA.", []),
+    ("LIVES IN NURSING HOME. MOVED TO CHAIR X2.", []),
+]
+
+
+def _find_all(text: str, sub: str, n: int) -> tuple[int, int]:
+    i = -1
+    for _ in range(n + 1):
+        i = text.find(sub, i + 1)
+        assert i >= 0, f"{sub!r} (#{n}) not in {text!r}"
+    return i, i + len(sub)
+
+
+@pytest.mark.parametrize("text,expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_terse_location_table(text, expected):
+    cands = list(locations.detect(Document(text)))
+    got = {(c.start, c.end, c.label, c.tier) for c in cands}
+    want_chars: set[int] = set()
+    seen: dict[str, int] = {}
+    for sub, label, tier in expected:
+        k = seen.get(sub, 0)
+        seen[sub] = k + 1
+        s, e = _find_all(text, sub, k)
+        assert (s, e, label, tier) in got, f"missing {sub!r} {label} {tier}; got " + repr(
+            sorted((text[a:b], lab, tr) for a, b, lab, tr in got))
+        want_chars |= set(range(s, e))
+    covered = {i for c in cands for i in range(c.start, c.end)}
+    assert covered == want_chars, "extra: " + repr(sorted({text[c.start:c.end] for c in cands
+                                                         if not set(range(c.start, c.end)) <= want_chars}))
+
+
+def test_terse_sources():
+    text = "SENT TO HARTWELL 4. PER HARTWELL RN. REFERRED TO SMH."
+    sources = {(text[c.start:c.end], c.source) for c in locations.detect(Document(text))}
+    assert ("HARTWELL", "locations:ward_number") in sources
+    assert ("HARTWELL", "locations:ward_number:same_note") in sources
+    assert ("SMH", "locations:facility_abbreviation") in sources
