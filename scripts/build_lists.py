@@ -824,7 +824,7 @@ transport consult consulted w/u tx tx'd medflight medflighted
         _split("""
 osh tcu ew csru vicu cvicu ccu ctu pcu imcu sdu cath ir ct cta mri mra us cxr kub tte tee echo
 hd crrt cvvh cvvhd cvvhdf pd nsr sr st sb vt vf af afib svt bb ps psv peep cpap bipap imv simv
-ac pc pcv prvc aprv nc nrb fm ra rr hr bp sbp map cvp pap pcwp rv lv la co ci svr cn np md dr
+ac pc pcv prvc aprv nc nrb fm ra rr hr bp sbp map cvp pap pcwp rv lv co ci svr cn np md dr
 rn pa pt ot sw cm ccm slp rt ng ngt ogt peg pej tpn ppn pca pcp sc sq iv po pr sl bm ng mn hs
 prn bid tid qid qd qh qhs dnr dni cmo ems ekg ecg eeg bs fs bg tips ercp egd vats lp bmt pft
 abg vbg cbc bmp lft ua uo ot gt jt cpt cv dtv kcl hct hgb ns mg cl wt bld cs tf tv vs wbc wbcs

@@ -73,3 +73,20 @@ def test_terse_sources():
     assert ("HARTWELL", "locations:ward_number") in sources
     assert ("HARTWELL", "locations:ward_number:same_note") in sources
     assert ("SMH", "locations:facility_abbreviation") in sources
+
+
+# ALL-CAPS notes: facility phrases need a name-list or place word before them, or a
+# two-word practice phrase; streets hold no stop words; no "at R" facility.
+CAPS_CASES = [
+    ("PT WAITING FOR A BED AT OSTRANDER REHAB. VSS. WILL NEED REHAB.",
+     [("OSTRANDER REHAB", "HOSPITAL", C)]),
+    ("HR 80-100 SR TO ST. FENTANYL INC TO 50. WILL MONITOR LABS. CO STABLE.", []),
+    ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
+    ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
+    ("Pt was seen at R and given tylenol at MN.", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", CAPS_CASES, ids=[c[0][:40] for c in CAPS_CASES])
+def test_all_caps_facility_guards(text, expected):
+    test_terse_location_table(text, expected)

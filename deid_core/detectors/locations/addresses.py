@@ -37,6 +37,9 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
     ``88 cutler st`` (review). Yields STREET spans."""
     text = n.text
     for m in t.street_re.finditer(text):
+        if n.caps and any(norm(w) in t.stop or w in t.acronyms
+                          for w in re.findall(r"[A-Za-z][A-Za-z'’.]*", m.group())[:-1]):
+            continue   # ALL-CAPS note: "3 WAY FOLEY DRAINING", "90-110 SR TO ST", "50 BY DR"
         end = m.end()
         if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
                                                   text[m.start():end]):

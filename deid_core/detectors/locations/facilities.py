@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ...spans import CERTAIN, REVIEW, Span
-from .lexicon import lookup_place, name_kind, strip_leading, Tables, tables
+from .lexicon import Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, Note,
                    phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
@@ -62,6 +62,13 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
     title = bool(name) and after_title(text, name[0].start)
     colon = text[phrase_end:phrase_end + 2].lstrip(" \t").startswith(":")
     all_caps = bool(name) and all(w.text.isupper() for w in name) and words[j].text.isupper() and not n.caps
+    if n.caps and kind == "distinct" and not proper_evidence(name, t):
+        # ALL-CAPS note: "REQUIRE REHAB", "PROPOFOL INC", "TRANSFUSED ONE UNIT" are no names;
+        # only a strong hospital word (HOSPITAL, MEDICAL CENTER) or a practice or company
+        # phrase of two words or more (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
+        kinds = kinds & ({"hosp", "street", "practice", "company"} if i < j else {"hosp", "street"})
+        if not kinds:
+            return
 
     if kinds & {"hosp", "hosp_weak"} and kind not in ("none", "generic") and not colon:
         weak_block = "hosp" not in kinds and nxt is not None and (
@@ -175,6 +182,9 @@ def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
             break   # "Calloway Rehabilitation Center for LSVT BIG"
         first_line.append(w)
     words = strip_leading(first_line)
+    if len(words) == 1 and (len(words[0].text.rstrip("'’s")) < 2 or (
+            len(words[0].text) <= 3 and not words[0].text.isupper())):
+        return   # "at R", "at Rt": a side or a letter, not a place
     if len(words) > 6:
         words = words[:6]
     if not words or name_kind(words, t.generic) != "distinct":

@@ -53,7 +53,7 @@ class Tables:
     ward_alt: str             # regex alternation of the ward words in their written forms
     stop: frozenset           # facility_stop_words
     not_first: frozenset      # not_facility_first
-    acronyms: frozenset       # generic_acronyms, in capitals
+    acronyms: frozenset       # generic_acronyms and clinical_abbreviations, in capitals
     institution: frozenset    # generic_institution_words
     common_words: frozenset   # place_common_words
     name_collisions: frozenset  # place_name_collisions
@@ -61,6 +61,7 @@ class Tables:
     place_verbs: frozenset      # place_context_words
     strong_context: frozenset   # place_context_words and "from"
     facility_verbs: frozenset   # facility_context_words
+    proper: frozenset           # names and one-word places that are no English or medical word
 
 
 def _ward_forms(words: Iterable[str]) -> list[str]:
@@ -160,16 +161,20 @@ def tables() -> Tables:
     person_places = frozenset(k for k in places if " " not in k and k in given)
     max_words = max([len(k.split()) for k in list(places) + list(states) + list(countries)] or [1])
     place_verbs = _hw("place_context_words")
+    common_words = _hw("place_common_words")
+    proper = (frozenset(lists.surnames()) | frozenset(given) | frozenset(
+        k for k in places if " " not in k)) - lists.english_collisions() - lists.medical_collisions() \
+        - common_words - generic
     return Tables(places, person_places, frozenset(pairs), states, abbrs, countries, generic,
                    hospital_words, frozen, max(len(k.split()) for k in frozen), street_re,
                    street_lower_re, hospital_lower_re, org_lower_re, context_lower_re,
                    min(max_words, 4), alternation(_ward_forms(_hw("ward_words")), SP),
                    _hw("facility_stop_words"), _hw("not_facility_first"),
-                   frozenset(a.upper() for a in _hw("generic_acronyms")),
-                   _hw("generic_institution_words"), _hw("place_common_words"),
+                   frozenset(a.upper() for a in _hw("generic_acronyms") | _hw("clinical_abbreviations")),
+                   _hw("generic_institution_words"), common_words,
                    _hw("place_name_collisions"),
                    frozenset(a.upper() for a in _hw("state_abbr_ambiguous")), place_verbs,
-                   place_verbs | {"from"}, _hw("facility_context_words"))
+                   place_verbs | {"from"}, _hw("facility_context_words"), proper)
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,3 +264,16 @@ def plain_city(words: list[Word], t: Tables) -> bool:
     return 0 < len(words) <= 3 and city_words_after_facility(words, t) == words and all(
         w.text[0].isupper() for w in words)
 
+
+def proper_evidence(words: list[Word], t: Tables) -> bool:
+    """True when a word of a name is a listed surname, given name or one-word place that is not
+    also an ordinary English, medical, generic or common place word (``OSTRANDER``,
+    ``BALTIMORE``; not ``REQUIRE``, ``PROPOFOL``, ``MONITOR``): in an ALL-CAPS note, where every
+    word is capitalised, the evidence that a run is a name."""
+    for w in words:
+        if is_connector(w):
+            continue
+        low = norm(w.text)
+        if (low[:-2] if low.endswith("'s") else low) in t.proper:
+            return True
+    return False
