@@ -530,17 +530,18 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "hospital_words": (
         "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
         "capitalised words before one are a HOSPITAL candidate",
-        ("assisted living", "behavioral health", "birthing center", "cancer center", "care center",
-         "center", "centre", "children's", "children's hospital", "clinic", "clinics",
-         "community hospital", "convalescent home", "gen", "general", "general hospital", "health",
-         "health care", "health center", "health centre", "health sciences center",
-         "health system", "healthcare", "heart center", "heart institute", "hosp", "hospice",
-         "hospice house", "hospital", "hospitals", "infirmary", "institute", "manor", "med center",
-         "med ctr", "med. center", "med. ctr", "medical campus", "medical center",
-         "medical centre", "medical ctr", "medical group", "memorial", "memorial hospital",
+        ("adventist", "assisted living", "baptist", "behavioral health", "birthing center",
+         "cancer center", "care center", "center", "centre", "children's", "children's hospital",
+         "clinic", "clinics", "community hospital", "convalescent home", "gen", "general",
+         "general hospital", "health", "health care", "health center", "health centre",
+         "health sciences center", "health system", "healthcare", "heart center",
+         "heart institute", "hosp", "hospice", "hospice house", "hospital", "hospitals",
+         "infirmary", "institute", "lutheran", "manor", "med center", "med ctr", "med. center",
+         "med. ctr", "medical campus", "medical center", "medical centre", "medical ctr",
+         "medical group", "memorial", "memorial hospital", "methodist",
          "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
-         "patient service center", "regional hospital", "regional medical center", "rehab",
-         "rehab center", "rehabilitation center", "rehabilitation hospital", "sanatorium",
+         "patient service center", "presbyterian", "regional hospital", "regional medical center",
+         "rehab", "rehab center", "rehabilitation center", "rehabilitation hospital", "sanatorium",
          "senior center", "skilled nursing", "skilled nursing facility", "snf", "surgery center",
          "surgical center", "treatment center", "university hospital", "urgent care", "va",
          "va medical center", "vamc")),
@@ -607,8 +608,9 @@ HANDWRITTEN_LOCATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "hospital_words_weak": (
         "hospital words that also start other phrases (General Appearance, Health Maintenance): "
         "they end a hospital name only when no capitalised word follows",
-        ("center", "centre", "children's", "gen", "general", "health", "healthcare", "institute",
-         "manor", "memorial", "rehab", "va")),
+        ("adventist", "baptist", "center", "centre", "children's", "gen", "general", "health",
+         "healthcare", "institute", "lutheran", "manor", "memorial", "methodist", "presbyterian",
+         "rehab", "va")),
     "practice_words": (
         "specialties and practice words that, after a distinctive name, make a practice's name "
         "(Cobalt Bay Urology, Westbrook Family Medicine)",
@@ -819,8 +821,8 @@ recieved recvd accepted referred refer referral presented presents followed f/u 
 transport consult consulted w/u tx tx'd medflight medflighted
 """)),
     "clinical_abbreviations": (
-        "clinical abbreviations and nursing shorthand that follow TO/FROM/AT in notes (TO CT, "
-        "FROM OSH, TO HD, AT MN): never a ward or hospital name",
+        "clinical abbreviations, nursing shorthand and bedside scores that follow TO/FROM/AT/ON "
+        "in notes (TO CT, FROM OSH, TO HD, AT MN, ON BRADEN 15): never a ward or hospital name",
         _split("""
 osh tcu ew csru vicu cvicu ccu ctu pcu imcu sdu cath ir ct cta mri mra us cxr kub tte tee echo
 hd crrt cvvh cvvhd cvvhdf pd nsr sr st sb vt vf af afib svt bb ps psv peep cpap bipap imv simv
@@ -828,7 +830,7 @@ ac pc pcv prvc aprv nc nrb fm ra rr hr bp sbp map cvp pap pcwp rv lv co ci svr c
 rn pa pt ot sw cm ccm slp rt ng ngt ogt peg pej tpn ppn pca pcp sc sq iv po pr sl bm ng mn hs
 prn bid tid qid qd qh qhs dnr dni cmo ems ekg ecg eeg bs fs bg tips ercp egd vats lp bmt pft
 abg vbg cbc bmp lft ua uo ot gt jt cpt cv dtv kcl hct hgb ns mg cl wt bld cs tf tv vs wbc wbcs
-nsg lsc ls
+nsg lsc ls braden morse glasgow gcs apgar ramsay riker rass ciwa cam
 """)),
 }
 HANDWRITTEN.update(HANDWRITTEN_LOCATIONS)

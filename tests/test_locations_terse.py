@@ -25,6 +25,18 @@ CASES = [
      [("gmc", "HOSPITAL", C), ("gmc", "HOSPITAL", C)]),
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
+    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
+    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
+    ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
+    # --- universities named by a state; denominational hospitals ------------------------------
+    ("WAS SEEN AT U OF MD MED CENTER LAST WEEK.", [("U OF MD", "ORGANIZATION", C)]),
+    ("insulin drip per U Maryland scale.", [("U Maryland", "ORGANIZATION", C)]),
+    ("pt recieved from university of vermont hospital.",
+     [("university of vermont", "ORGANIZATION", C), ("vermont", "STATE", R),
+      ("university of vermont hospital", "HOSPITAL", R)]),
+    ("GIVEN 10 U OF NPH AND 5 U INSULIN.", []),
+    ("Admitted from Kestrel Adventist for cath.", [("Kestrel Adventist", "HOSPITAL", C)]),
     # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
     ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
     ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),

@@ -57,7 +57,7 @@ from ...document import Document
 from ...spans import CERTAIN, Span
 from .addresses import city_after, city_state, streets
 from .facilities import (facility_context, lower_case_facilities, lowercase_facility_after,
-                         organizations_context, phrase_rules, saints)
+                         organizations_context, phrase_rules, saints, university_place)
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules
 from .terse import terse_context
@@ -107,7 +107,7 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context):
+                 saints, rooms, terse_context, university_place):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 
 from ...spans import CERTAIN, REVIEW, Span
-from .lexicon import Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
-from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, Note,
+from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
+from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, Note, place_key,
                    phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
@@ -233,3 +233,30 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
                 continue
             yield Span(words[0].start, m.end(), label, REVIEW, f"locations:{source}")
 
+
+
+#: ``U of MD``, ``U Maryland``, ``UOf Maryland``, ``university of maryland``, ``UNIV. OF OHIO``:
+#: a university named by a state or a state code (after ``of``) or a large city.
+_UNIVERSITY_PLACE_RE = re.compile(
+    r"(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
+    r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
+    r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?)")
+
+
+def university_place(n: Note, t: Tables) -> Iterator[Span]:
+    """``U OF MD``, ``U Maryland scale``, ``university of maryland hospital``: ``U``/``Univ``/
+    ``University`` and a state, a state code after ``of`` (not ``10 U OF NPH``), or a city of
+    100,000 or more (ORGANIZATION, certain; the school rule covers Title-case names too)."""
+    text = n.text
+    for m in _UNIVERSITY_PLACE_RE.finditer(text):
+        words = m.group("place").split()
+        for k in range(len(words), 0, -1):
+            phrase = " ".join(words[:k])
+            key = place_key(phrase)
+            state_code = k == 1 and m.group("of") and phrase.isupper() and phrase in t.abbrs
+            if key in t.states or state_code or t.places.get(key, 0) >= BIG_CITY:
+                if m.group("u") == "U" and not (m.group("of") or phrase[:1].isupper()):
+                    break   # "U heparin": a unit of a drug
+                end = m.start("place") + len(" ".join(m.group("place").split()[:k]))
+                yield Span(m.start(), end, "ORGANIZATION", CERTAIN, "locations:organization:university_place")
+                break

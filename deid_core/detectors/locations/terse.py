@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
-from ...spans import CERTAIN, Span
-from .lexicon import Tables
-from .text import SP, Note, alternation, norm, tail_words
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import Tables, proper_evidence
+from .text import SP, Note, Word, alternation, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
@@ -38,6 +38,11 @@ _CANDIDATE_RE = re.compile(
     r"pills?|puffs?|caps?\b|capsules?|gtts?\b|drops?|amps?\b|bags?\b|doses?)))?")
 #: A preposition after which a facility name may stand.
 _PREPS = frozenset({"to", "from", "at", "by", "in", "@"})
+#: Words before a ward without a transfer word: the ward is review, and needs a name-list word
+#: (``ON HARTWELL 4``, ``PER HARTWELL 4 RN``).
+_WEAK_PREPS = frozenset({"on", "per", "to", "from"})
+#: Words after a ward number that make it a ward (``HARTWELL 4 RN``, ``HARTWELL 4 WHEN BED``).
+_WARD_AFTER_RE = re.compile(r"[ \t]+(?i:rn\b|rns\b|nurses?\b|team\b|staff\b|step[ -]?down|when[ \t]+bed|bed\b)")
 
 
 @lru_cache(maxsize=1)
@@ -47,7 +52,7 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
     the lists."""
     transfer = lists.handwritten("transfer_words")
     context_re = re.compile(
-        r"(?<![\w'’/-])(?i:" + alternation(transfer | _PREPS, SP) + r")[:,]?[ \t]+"
+        r"(?<![\w'’/-])(?i:" + alternation(transfer | _PREPS | _WEAK_PREPS, SP) + r")[:,]?[ \t]+"
         r"(?:(?i:the|our)[ \t]+)?(?=[A-Za-z])")
     clinical = (lists.clinical_nouns() | lists.medical_collisions() | lists.eponym_followers()
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
@@ -104,13 +109,22 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer:
             continue
         tail = tail_words(text, pos)
-        if not tail or not _after_transfer(tail, transfer):
+        if not tail:
             continue
+        strong = _after_transfer(tail, transfer)
+        last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
         if c.group("num") and len(word) >= 4 and word.isalpha() and low not in clinical \
                 and word.upper() not in abbr and low not in t.hospital_words:
-            wards.add(low)
-            yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
-        elif _abbreviation_shape(word, n.lower) and word.upper() not in abbr and low not in clinical:
+            if strong:
+                wards.add(low)
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
+            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
+                                          or proper_evidence([Word(c.start(), c.end(), word)], t)):
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
+                           "locations:ward_number:weak_context")
+        elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
+                and low not in clinical:
+            # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
