@@ -77,7 +77,12 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
     for k in range(1, len(r.words)):
-        yield from _inner_place(n, t, r.words, k)
+        prev = r.words[k - 1].text
+        if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
+            yield from _inner_place(n, t, r.words, k)
+
+
+_CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
 
 
 def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
@@ -98,9 +103,8 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
 def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]:
     """A place inside a run, after ``of`` (``Ivo Brandt of Tacoma``) or, in an ALL-CAPS note,
     after a capitalised preposition (``SISTER WHO LIVES IN SPOKANE``)."""
-    prev, word = run_words[k - 1], run_words[k]
-    if word.nl or not (prev.text == "of" or (n.caps and prev.text.isupper()
-                                             and prev.text.lower() in PREPOSITIONS)):
+    word = run_words[k]
+    if word.nl:
         return
     if word.text.isupper() and len(word.text) == 2:
         return

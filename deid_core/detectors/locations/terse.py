@@ -26,7 +26,7 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
-from .text import SP, Note, Word, alternation, norm, tail_words
+from .text import Note, Word, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
@@ -52,7 +52,7 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
     the lists."""
     transfer = lists.handwritten("transfer_words")
     context_re = re.compile(
-        r"(?<![\w'’/-])(?i:" + alternation(transfer | _PREPS | _WEAK_PREPS, SP) + r")[:,]?[ \t]+"
+        r"(?<![\w'’/-])(?i:" + _trie(transfer | _PREPS | _WEAK_PREPS) + r")(?![\w'’/-])[:,]?[ \t]+"
         r"(?:(?i:the|our)[ \t]+)?(?=[A-Za-z])")
     clinical = (lists.clinical_nouns() | lists.medical_collisions() | lists.eponym_followers()
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
@@ -62,6 +62,29 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
                      | lists.handwritten("generic_acronyms") | lists.handwritten("departments")
                      if " " not in a)
     return transfer, clinical, abbr, context_re
+
+
+def _trie(words) -> str:
+    """A regex matching exactly the literal ``words``, as a trie (one branch per first letter,
+    so a position that starts no word fails at once; much faster than a flat alternation)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if ends:
+            return "(?:" + body + ")?"
+        return body
+
+    return emit(root)
 
 
 def _after_transfer(tail: list[str], transfer: frozenset) -> bool:
