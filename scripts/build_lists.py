@@ -680,7 +680,7 @@ doctors pharmacy pharmacist visiting anesthesia anesthesiology labor delivery po
 antepartum birthing pcp pediatrician midwife midwifery wellness integrative functional rm rm. bay
 suite ste chair pod apt apartment stretcher cubicle tumor board conference rounds meeting huddle
 committee professor associate assistant chief director chairman attending fellow resident instructor
-lecturer dean head manager coordinator vice president
+lecturer dean head manager coordinator vice president scan scans
 """)),
     "generic_institution_words": (
         "generic words that alone still look like an institution (General Hospital, City "

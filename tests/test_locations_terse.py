@@ -41,7 +41,11 @@ CASES = [
     ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
     ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),
     ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
+    # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
+    ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
+    ("he lives nearby in Duluth with his son", [("Duluth", "CITY", C)]),
     # --- must stay: clinical words, wards, settings, doses ------------------------------------
+    ("received 1 unit prbc, given 1 unit ffp. sent to CT Scan.", []),
     ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),
     ("WEANED TO PS 10/5. SENT TO CT. BACK FROM IR.", []),
     ("TRANSFERRED FROM OSH. SENT TO EW. TAKEN TO CATH LAB.", []),

@@ -160,7 +160,7 @@ def _facility_context_word(tail: list[str]) -> str:
     words = tail[:-1] if tail and tail[-1] in ("the", "our") else tail
     if not words or words[-1] not in ("at", "to", "from", "@"):
         return ""
-    verbs = tables().facility_verbs
+    verbs = tables().facility_verbs | tables().transfer_words
     for w in reversed(words[-4:-1]):
         if w in verbs:
             return "facility_context"

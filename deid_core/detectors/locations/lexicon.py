@@ -62,6 +62,7 @@ class Tables:
     strong_context: frozenset   # place_context_words and "from"
     facility_verbs: frozenset   # facility_context_words
     proper: frozenset           # names and one-word places that are no English or medical word
+    transfer_words: frozenset   # transfer_words (sent, transferred, admitted ...)
 
 
 def _ward_forms(words: Iterable[str]) -> list[str]:
@@ -174,7 +175,8 @@ def tables() -> Tables:
                    _hw("generic_institution_words"), common_words,
                    _hw("place_name_collisions"),
                    frozenset(a.upper() for a in _hw("state_abbr_ambiguous")), place_verbs,
-                   place_verbs | {"from"}, _hw("facility_context_words"), proper)
+                   place_verbs | {"from"}, _hw("facility_context_words"), proper,
+                   _hw("transfer_words"))
 
 
 # --------------------------------------------------------------------------------------------

@@ -191,7 +191,7 @@ def run_at(n: Note, pos: int):
 #: back to``): grammar, not vocabulary.
 PREPOSITIONS = frozenset({"in", "to", "from", "at", "near", "of", "outside"})
 ADVERBS = frozenset({"here", "back", "home", "recently", "originally", "up", "last", "previously",
-                      "initially", "currently", "again"})
+                      "initially", "currently", "again", "nearby", "alone", "close", "now", "still"})
 
 
 def tail_words(text: str, pos: int) -> list[str]:

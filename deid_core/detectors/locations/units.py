@@ -68,7 +68,8 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
                        (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
         for m in rx.finditer(text):
             name = name_before(m.start())
-            if not name and n.lower:
+            if not name and n.lower and not re.fullmatch(r"\d{1,2}[ \t]+units?", m.group()):
+                # (not "received 1 unit": a quantity)
                 lw = re.search(r"([a-z]{3,})[ \t]+$", text[max(0, m.start() - 32):m.start()])
                 if lw and norm(lw.group(1)) not in t.generic | t.stop:
                     name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
