@@ -540,11 +540,12 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
          "med. ctr", "medical campus", "medical center", "medical centre", "medical ctr",
          "medical group", "memorial", "memorial hospital", "methodist",
          "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
-         "patient service center", "presbyterian", "regional hospital", "regional medical center",
-         "rehab", "rehab center", "rehabilitation center", "rehabilitation hospital", "sanatorium",
-         "senior center", "skilled nursing", "skilled nursing facility", "snf", "surgery center",
-         "surgical center", "treatment center", "university hospital", "urgent care", "va",
-         "va medical center", "vamc")),
+         "patient service center", "presbyterian", "regional", "regional hospital",
+         "regional medical center", "rehab", "rehab center", "rehabilitation center",
+         "rehabilitation hospital", "sanatorium", "senior center", "skilled nursing",
+         "skilled nursing facility", "snf", "surgery center", "surgical center",
+         "treatment center", "university hospital", "urgent care", "va", "va medical center",
+         "vamc")),
     "departments": (
         "ward, unit and department names (admitted to the MICU; seen in cardiology clinic); "
         "i2b2 DEPARTMENT when part of a named place",
@@ -610,7 +611,7 @@ HANDWRITTEN_LOCATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
         "they end a hospital name only when no capitalised word follows",
         ("adventist", "baptist", "center", "centre", "children's", "gen", "general", "health",
          "healthcare", "institute", "lutheran", "manor", "memorial", "methodist", "presbyterian",
-         "rehab", "va")),
+         "regional", "rehab", "va")),
     "practice_words": (
         "specialties and practice words that, after a distinctive name, make a practice's name "
         "(Cobalt Bay Urology, Westbrook Family Medicine)",

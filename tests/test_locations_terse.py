@@ -44,6 +44,12 @@ CASES = [
     # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
     ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
     ("he lives nearby in Duluth with his son", [("Duluth", "CITY", C)]),
+    # --- hospital names: after a transfer word in capitals, saints, other mentions -----------
+    ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
+    ("TPN OFF. PLAN TO GO TO ST. BRIGID IN AM.", [("ST. BRIGID", "HOSPITAL", C)]),
+    ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
+     [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C)]),
+    ("NO REGIONAL WALL MOTION ABNORMALITY. WILL REQUIRE REHAB.", []),
     # --- must stay: clinical words, wards, settings, doses ------------------------------------
     ("received 1 unit prbc, given 1 unit ffp. sent to CT Scan.", []),
     ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),

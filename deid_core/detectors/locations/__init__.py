@@ -60,7 +60,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
                          organizations_context, phrase_rules, saints, university_place)
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules
-from .terse import terse_context
+from .terse import saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, scan_note, phrase_key
 from .units import departments, rooms
 
@@ -107,11 +107,12 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context, university_place):
+                 saints, rooms, terse_context, university_place, saint_after_transfer):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))
         out.extend(lower_case_facilities(n, t))
+    out.extend(same_note_facilities(n, t, out))
     anchors = [s for s in out if s.tier == CERTAIN and s.label in (
         "STREET", "HOSPITAL", "ORGANIZATION", "LOCATION-OTHER", "DEPARTMENT")]
     out.extend(city_after(n, t, anchors))

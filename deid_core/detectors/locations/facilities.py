@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
+from .terse import after_transfer
 from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, Note, place_key,
                    phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
@@ -62,10 +63,12 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
     title = bool(name) and after_title(text, name[0].start)
     colon = text[phrase_end:phrase_end + 2].lstrip(" \t").startswith(":")
     all_caps = bool(name) and all(w.text.isupper() for w in name) and words[j].text.isupper() and not n.caps
-    if n.caps and kind == "distinct" and not proper_evidence(name, t):
+    if n.caps and kind == "distinct" and not proper_evidence(name, t) and not after_transfer(
+            tail_words(text, name[0].start), t.transfer_words):
         # ALL-CAPS note: "REQUIRE REHAB", "PROPOFOL INC", "TRANSFUSED ONE UNIT" are no names;
-        # only a strong hospital word (HOSPITAL, MEDICAL CENTER) or a practice or company
-        # phrase of two words or more (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
+        # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
+        # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
+        # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
         kinds = kinds & ({"hosp", "street", "practice", "company"} if i < j else {"hosp", "street"})
         if not kinds:
             return

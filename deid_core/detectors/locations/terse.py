@@ -87,7 +87,7 @@ def _trie(words) -> str:
     return emit(root)
 
 
-def _after_transfer(tail: list[str], transfer: frozenset) -> bool:
+def after_transfer(tail: list[str], transfer: frozenset) -> bool:
     """True when the words before a candidate end with a word of transferring (``transfer``,
     ``xfer``), or with a preposition (and ``the``/``our``) that has a transfer word among the
     three words before it (``sent back to``, ``admitted 9/30 to``)."""
@@ -134,7 +134,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         tail = tail_words(text, pos)
         if not tail:
             continue
-        strong = _after_transfer(tail, transfer)
+        strong = after_transfer(tail, transfer)
         last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
         if c.group("num") and len(word) >= 4 and word.isalpha() and low not in clinical \
                 and word.upper() not in abbr and low not in t.hospital_words:
@@ -162,3 +162,42 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation:same_note")
+
+
+_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})(?![\w'’-])")
+
+
+def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
+    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``: a saint's name after a
+    transfer word is a hospital (HOSPITAL, certain; the possessive form is the saints rule)."""
+    text = n.text
+    transfer, _clinical, _abbr, context_re = _vocab()
+    for m in context_re.finditer(text):
+        s = _SAINT_AFTER_RE.match(text, m.end())
+        if s and after_transfer(tail_words(text, m.end()), transfer):
+            yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
+
+
+def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
+    """The first word of a certain hospital name (``BRIARWOOD`` of ``BRIARWOOD HOSPITAL``) at its
+    other mentions in the note (``3/11 AT BRIARWOOD``), when it is a listed surname or place that
+    is no ordinary word (HOSPITAL, certain; same case, whole word)."""
+    text = n.text
+    names = set()
+    for s in spans:
+        if s.label != "HOSPITAL" or s.tier != CERTAIN or not s.source.startswith("locations:hospital:"):
+            continue
+        first = re.match(r"[A-Za-z]{4,20}(?![\w'’-])", text[s.start:s.end])
+        if first is None:
+            continue
+        word = first.group()
+        low = word.lower()
+        if low in t.generic or low in t.stop or low in t.hospital_words or low in t.common_words:
+            continue
+        if proper_evidence([Word(s.start, s.start + len(word), word)], t):
+            names.add(word)
+    if names:
+        rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(names))
+                        + r")(?![\w'’/-])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN, "locations:hospital:same_note")
