@@ -34,16 +34,26 @@ Finds (source ``locations:<rule>``):
 * ``department`` (DEPARTMENT): ``5 West``, ``Glenview 5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
   ``Blackwood 9`` before a room, ``Wexford Chest Pain Unit``, ``Ferris Digestive Health Pavilion``.
 * ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``.
+* Terse nursing notes (:mod:`.terse`): ``ward_number`` (DEPARTMENT, the word only):
+  ``TRANSFERRED TO HARTWELL 4``, review ``ON HARTWELL 4`` / ``PER HARTWELL 4 RN``;
+  ``facility_abbreviation`` (HOSPITAL): ``REFERRED TO SMH``; both then at every other mention
+  in the note (``:same_note``); ``saint_after_transfer``: ``TO GO TO ST. BRIGID``;
+  ``hospital:same_note``: ``AT OSTRANDER`` after ``OSTRANDER HOSPITAL``;
+  ``organization:university_place``: ``U OF MD``, ``U Maryland``. In an ALL-CAPS note a
+  facility phrase needs a name-list word or a transfer word before it (not ``REQUIRE REHAB``,
+  ``PROPOFOL INC``), and places are also found inside a capitalised run (``LIVES IN SPOKANE``).
 
 Not PHI here: ``the hospital``, ``ICU``, ``ED``, ``OR`` alone, ``IN 2 weeks``, ``Orange juice``,
-``Glasgow Coma Scale``, ``St. John's wort``, ``room air``, ``POD 1``, plain ``cardiology``.
+``Glasgow Coma Scale``, ``St. John's wort``, ``room air``, ``POD 1``, plain ``cardiology``,
+``TO MICU``, ``FROM OSH``, ``SENT TO CT``, ``FOLEY TO GRAVITY``, ``TRANSFUSED 2 UNITS``.
 
 Word lists: every one lives in ``lists/`` (see :mod:`.lexicon`); a missing file is an error.
 
 Modules: :mod:`.text` (words, capitalised runs, helpers), :mod:`.lexicon` (the word lists and
 word classes), :mod:`.addresses` (street, ZIP, city/state), :mod:`.places` (city, state,
 country by context), :mod:`.facilities` (hospital, practice, organization, landmark),
-:mod:`.units` (room, ward, department).
+:mod:`.units` (room, ward, department), :mod:`.terse` (ward numbers and hospital abbreviations
+after transfer words, and their other mentions).
 
 TODO(document.py): the "is this note ALL CAPS" decision (``text.scan_note``: over 60% capitals in
 the first 4,000 characters) is to move to the shared ALL-CAPS note/line decision that
