@@ -52,6 +52,7 @@ CASES = [
     ("NO REGIONAL WALL MOTION ABNORMALITY. WILL REQUIRE REHAB.", []),
     # --- must stay: clinical words, wards, settings, doses ------------------------------------
     ("received 1 unit prbc, given 1 unit ffp. sent to CT Scan.", []),
+    ("Received 1 unit PRBC. Given 2 units FFP.", []),
     ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),
     ("WEANED TO PS 10/5. SENT TO CT. BACK FROM IR.", []),
     ("TRANSFERRED FROM OSH. SENT TO EW. TAKEN TO CATH LAB.", []),

@@ -67,9 +67,10 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
     for rx, source in ((_DEPT_NUMBER_UNIT_RE, "building_number_unit"),
                        (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
         for m in rx.finditer(text):
+            if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
+                continue   # "Received 1 unit", "given 2 units": a quantity
             name = name_before(m.start())
-            if not name and n.lower and not re.fullmatch(r"\d{1,2}[ \t]+units?", m.group()):
-                # (not "received 1 unit": a quantity)
+            if not name and n.lower:
                 lw = re.search(r"([a-z]{3,})[ \t]+$", text[max(0, m.start() - 32):m.start()])
                 if lw and norm(lw.group(1)) not in t.generic | t.stop:
                     name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
