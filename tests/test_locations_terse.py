@@ -50,7 +50,12 @@ CASES = [
     ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
      [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C)]),
     ("NO REGIONAL WALL MOTION ABNORMALITY. WILL REQUIRE REHAB.", []),
+    ("PT WENT TO OUR LADY OF MERCY FOR REHAB. STABLE.", [("OUR LADY OF MERCY", "HOSPITAL", C)]),
+    ("HX CABG AT U OF M 2001.", [("U OF M", "ORGANIZATION", C)]),
+    ("PT LIVES IN NAPERVILLE WITH DAUGHTER.", [("NAPERVILLE", "CITY", C)]),
+    ("DC TO HOME TO NAPERVILLE WITH SON.", [("NAPERVILLE", "CITY", C)]),
     # --- must stay: clinical words, wards, settings, doses ------------------------------------
+    ("GIVEN 10 U OF R INSULIN. PT TO OR IN AM.", []),
     ("received 1 unit prbc, given 1 unit ffp. sent to CT Scan.", []),
     ("Received 1 unit PRBC. Given 2 units FFP.", []),
     ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),

@@ -67,7 +67,8 @@ from ...document import Document
 from ...spans import CERTAIN, Span
 from .addresses import city_after, city_state, streets
 from .facilities import (facility_context, lower_case_facilities, lowercase_facility_after,
-                         organizations_context, phrase_rules, saints, university_place)
+                         our_lady, organizations_context, phrase_rules, saints,
+                         university_place)
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules
 from .terse import saint_after_transfer, same_note_facilities, terse_context
@@ -117,7 +118,7 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context, university_place, saint_after_transfer):
+                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

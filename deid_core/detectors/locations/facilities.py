@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, Note, place_key,
+from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, norm, Note, place_key,
                    phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
@@ -243,7 +243,7 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
 _UNIVERSITY_PLACE_RE = re.compile(
     r"(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
     r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
-    r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?)")
+    r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?|[A-Z](?![\w'’-]))")
 
 
 def university_place(n: Note, t: Tables) -> Iterator[Span]:
@@ -256,10 +256,31 @@ def university_place(n: Note, t: Tables) -> Iterator[Span]:
         for k in range(len(words), 0, -1):
             phrase = " ".join(words[:k])
             key = place_key(phrase)
-            state_code = k == 1 and m.group("of") and phrase.isupper() and phrase in t.abbrs
+            state_code = k == 1 and m.group("of") and phrase.isupper() and (
+                phrase in t.abbrs or (len(phrase) == 1 and m.group("u") == "U"))   # U OF M
             if key in t.states or state_code or t.places.get(key, 0) >= BIG_CITY:
                 if m.group("u") == "U" and not (m.group("of") or phrase[:1].isupper()):
                     break   # "U heparin": a unit of a drug
                 end = m.start("place") + len(" ".join(m.group("place").split()[:k]))
                 yield Span(m.start(), end, "ORGANIZATION", CERTAIN, "locations:organization:university_place")
                 break
+
+
+_OUR_LADY_RE = re.compile(
+    r"(?<![\w'’-])(?:Our|OUR)[ \t]+(?:Lady|LADY)[ \t]+(?:of|OF)[ \t]+"
+    r"(?P<name>[A-Z][A-Za-z'’-]{1,20}(?:[ \t]+[A-Z][A-Za-z'’-]{1,20})?)")
+
+
+def our_lady(n: Note, t: Tables) -> Iterator[Span]:
+    """``OUR LADY OF MERCY``, ``Our Lady of Lourdes``: a Catholic hospital's name (HOSPITAL,
+    certain), up to two capitalised words after ``of`` that are no stop or hospital words."""
+    for m in _OUR_LADY_RE.finditer(n.text):
+        words = split_words(m.group("name"), m.start("name"))
+        keep = []
+        for w in words:
+            low = norm(w.text)
+            if low in t.stop or low in t.hospital_words or low in t.generic:
+                break
+            keep.append(w)
+        if keep:
+            yield Span(m.start(), keep[-1].end, "HOSPITAL", CERTAIN, "locations:our_lady")

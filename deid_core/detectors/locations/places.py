@@ -45,7 +45,8 @@ def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_f
 
 def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     """A place at the start of a run: after a context word (``lives in Boston``), after a city
-    and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``."""
+    and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``;
+    and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition."""
     text = n.text
     words = list(r.words)
     tail = tail_words(text, r.start)
@@ -57,7 +58,18 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
         if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
                 len(words) == 1 or words[1].nl):
             yield Span(words[0].start, words[0].end, "STATE", CERTAIN, "locations:place_context:code")
-        return
+    else:
+        yield from _run_start_place(n, t, r, words, tail, ctx_first)
+    for k in range(1, len(r.words)):
+        prev = r.words[k - 1].text
+        if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
+            yield from _inner_place(n, t, r.words, k)
+
+
+def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],
+                     ctx_first: str) -> Iterator[Span]:
+    """The place rules for the words at the start of a run (see :func:`place_rules`)."""
+    text = n.text
     found = lookup_place(t, words)
     if ctx_first:
         if found:
@@ -76,10 +88,6 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
         city = known_city_suffix(list(r.words), t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
-    for k in range(1, len(r.words)):
-        prev = r.words[k - 1].text
-        if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
-            yield from _inner_place(n, t, r.words, k)
 
 
 _CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
@@ -94,7 +102,8 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
     if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
         end -= 1
     key = place_key(" ".join(w.text for w in words[:k]))
-    followed = k < len(words) and not words[k].nl and not is_connector(words[k])
+    # another capitalised word right after (``Ohio River``) says nothing in an ALL-CAPS note
+    followed = k < len(words) and not words[k].nl and not is_connector(words[k]) and not n.caps
     tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
     if tier:
         yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
