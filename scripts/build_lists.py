@@ -831,7 +831,7 @@ ac pc pcv prvc aprv nc nrb fm ra rr hr bp sbp map cvp pap pcwp rv lv co ci svr c
 rn pa pt ot sw cm ccm slp rt ng ngt ogt peg pej tpn ppn pca pcp sc sq iv po pr sl bm ng mn hs
 prn bid tid qid qd qh qhs dnr dni cmo ems ekg ecg eeg bs fs bg tips ercp egd vats lp bmt pft
 abg vbg cbc bmp lft ua uo ot gt jt cpt cv dtv kcl hct hgb ns mg cl wt bld cs tf tv vs wbc wbcs
-nsg lsc ls braden morse glasgow gcs apgar ramsay riker rass ciwa cam
+nsg lsc ls braden morse glasgow gcs apgar ramsay riker rass ciwa cam rm bldg flr
 """)),
 }
 HANDWRITTEN.update(HANDWRITTEN_LOCATIONS)

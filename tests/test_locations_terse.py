@@ -24,6 +24,7 @@ CASES = [
     ("pt is followed at gmc by dr x. came to gmc w/ son.",
      [("gmc", "HOSPITAL", C), ("gmc", "HOSPITAL", C)]),
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
+    ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
     # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
     ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),

@@ -13,7 +13,8 @@ department and ward words, generic and clinical acronyms (``lists/clinical_abbre
   the word: the gold convention of the real notes leaves the number out); not before a unit
   (``2 UNITS``, ``5 MG``) or a time, date or decimal.
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
-  (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case (``gmc``) in lower-case notes.
+  (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
+  an all-lower-case note.
 * ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
   ward word, same case for an abbreviation).
 """
@@ -105,11 +106,11 @@ def after_transfer(tail: list[str], transfer: frozenset) -> bool:
 
 
 def _abbreviation_shape(word: str, note_lower: bool) -> bool:
-    """``GH``, ``SMH``, ``PVMC``, ``UMMC``: 2-5 capitals with no vowel or ending in ``MC``
-    (lower-case only in an all-lower-case note)."""
+    """``GH``, ``SMH``, ``PVMC``, ``UMMC``: 2-5 capitals with no vowel or ending in ``MC``; in
+    lower case (``gmc``) of 3 letters or more, or 2 in an all-lower-case note."""
     if not (2 <= len(word) <= 5 and word.isalpha()):
         return False
-    if not (word.isupper() or (note_lower and word.islower())):
+    if not (word.isupper() or (word.islower() and (note_lower or len(word) >= 3))):
         return False
     up = word.upper()
     return not (_VOWELS & set(up)) or up.endswith("MC")
