@@ -113,6 +113,8 @@ CAPS_CASES = [
     ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
     ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
     ("Pt was seen at R and given tylenol at MN.", []),
+    ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
+    ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
 ]
 
 

@@ -69,7 +69,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
         # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
         # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
-        kinds = kinds & ({"hosp", "street", "practice", "company"} if i < j else {"hosp", "street"})
+        kinds = kinds & ({"hosp", "practice", "company"} if i < j else {"hosp"})
         if not kinds:
             return
 
@@ -107,7 +107,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
             end = m.end()
         tier = REVIEW if all_caps and len(name) == 1 and len(name[0].text) <= 3 else CERTAIN
         yield Span(name[0].start, end, "DEPARTMENT", tier, "locations:department:named_unit")
-    if "company" in kinds and kind == "distinct" and not title:
+    if "company" in kinds and kind == "distinct" and not title and words[j].text != "CO":
+        # ("FICK CO", "TD CO": cardiac output, not a company)
         low = phrase_key(words[i].text) if i == j else ""
         weak = low in _COMPANY_WEAK
         if not (weak and (colon or (nxt is not None and re.match(rf"[{UP}][a-z]", nxt.text)))) and \
