@@ -191,6 +191,18 @@ HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "de
                      "note_headings", "street_suffixes", "credentials", "name_particles",
                      "name_labels", "non_names", "name_cues", "medical_eponyms",
                      "eponymous_institutions", "nursing_shorthand")
+#: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
+#: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
+#: state): read it with :func:`read_list`.
+LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
+                  "practice_words", "unit_words", "ward_words", "generic_service_words",
+                  "generic_institution_words", "generic_acronyms", "facility_stop_words",
+                  "not_facility_first", "company_suffixes", "school_words", "landmark_words",
+                  "lower_case_facility_words", "place_common_words", "place_name_collisions",
+                  "country_aliases", "state_abbr_ambiguous", "place_context_words",
+                  "facility_context_words", "place_aliases", "transfer_words",
+                  "clinical_abbreviations")
+HANDWRITTEN_LISTS += LOCATION_LISTS
 
 
 @lru_cache(maxsize=None)
@@ -201,7 +213,7 @@ def handwritten(name: str) -> frozenset[str]:
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
     departments, note_headings, street_suffixes, and the name rules' credentials,
     name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
-    the ensemble's nursing_shorthand
+    the ensemble's nursing_shorthand, and the :data:`LOCATION_LISTS`
     (for their other columns use :func:`read_list`). Source: written for this project (each
     file's header says what it is for).
 

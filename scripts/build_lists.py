@@ -502,14 +502,22 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "hospital_words": (
         "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
         "capitalised words before one are a HOSPITAL candidate",
-        ("assisted living", "behavioral health", "cancer center", "children's hospital",
-         "clinic", "clinics", "community hospital", "convalescent home", "general hospital",
-         "health", "health center", "health centre", "health system", "healthcare", "hospice",
-         "hospital", "hospitals", "infirmary", "institute", "medical center", "medical centre",
-         "medical group", "memorial hospital", "nursing facility", "nursing home",
-         "rehab", "rehab center", "rehabilitation center", "rehabilitation hospital",
-         "sanatorium", "skilled nursing facility", "snf", "surgery center", "surgical center",
-         "treatment center", "university hospital", "urgent care", "va medical center")),
+        ("adventist", "assisted living", "baptist", "behavioral health", "birthing center",
+         "cancer center", "care center", "center", "centre", "children's", "children's hospital",
+         "clinic", "clinics", "community hospital", "convalescent home", "gen", "general",
+         "general hospital", "health", "health care", "health center", "health centre",
+         "health sciences center", "health system", "healthcare", "heart center",
+         "heart institute", "hosp", "hospice", "hospice house", "hospital", "hospitals",
+         "infirmary", "institute", "lutheran", "manor", "med center", "med ctr", "med. center",
+         "med. ctr", "medical campus", "medical center", "medical centre", "medical ctr",
+         "medical group", "memorial", "memorial hospital", "methodist",
+         "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
+         "patient service center", "presbyterian", "regional", "regional hospital",
+         "regional medical center", "rehab", "rehab center", "rehabilitation center",
+         "rehabilitation hospital", "sanatorium", "senior center", "skilled nursing",
+         "skilled nursing facility", "snf", "surgery center", "surgical center",
+         "treatment center", "university hospital", "urgent care", "va", "va medical center",
+         "vamc")),
     "departments": (
         "ward, unit and department names (admitted to the MICU; seen in cardiology clinic); "
         "i2b2 DEPARTMENT when part of a named place",
@@ -543,21 +551,30 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "street_suffixes": (
         "street-type words and their postal abbreviations (12 Oak St.); a number, words and one "
         "of these make a STREET candidate",
-        ("alley", "aly", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle", "court",
-         "cove", "cres", "crescent", "ct", "cv", "dr", "drive", "expressway", "expy", "freeway",
-         "fwy", "highway", "hwy", "lane", "ln", "loop", "parkway", "pike", "pkwy", "pl",
-         "place", "plaza", "plz", "rd", "road", "route", "rte", "run", "sq", "square", "st",
-         "street", "ter", "terrace", "trail", "trl", "turnpike", "way", "xing")),
+        ("alley", "aly", "av", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle",
+         "court", "cove", "cres", "crescent", "crossing", "ct", "cv", "dr", "drive", "expressway",
+         "expy", "freeway", "fwy", "heights", "highway", "hwy", "lane", "ln", "loop", "parkway",
+         "path", "pike", "pkwy", "pl", "place", "plaza", "plz", "rd", "ridge", "road", "route",
+         "row", "rte", "run", "sq", "square", "st", "street", "ter", "terrace", "tpke", "trail",
+         "trl", "turnpike", "walk", "way", "xing")),
 }
 
 
 #: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
-#: script): the name detector's context words. The build reads each file back, checks it
+#: script): the name detector's context words, the ensemble's shorthand and the location
+#: detector's lists. The build reads each file back, checks it
 #: (provenance header, sorted unique lower-case first column, no empty field) and re-renders
 #: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
 HANDWRITTEN_FILES: tuple[str, ...] = (
     "titles", "relations", "professions", "credentials", "name_particles", "name_labels",
     "non_names", "name_cues", "medical_eponyms", "eponymous_institutions", "nursing_shorthand",
+    # the LOCATION detector's (deid_core.lists.LOCATION_LISTS)
+    "street_words", "street_suffixes_not_in_caps", "hospital_words_weak", "practice_words",
+    "unit_words", "ward_words", "generic_service_words", "generic_institution_words",
+    "generic_acronyms", "facility_stop_words", "not_facility_first", "company_suffixes",
+    "school_words", "landmark_words", "lower_case_facility_words", "place_common_words",
+    "place_name_collisions", "country_aliases", "state_abbr_ambiguous", "place_context_words",
+    "facility_context_words", "place_aliases", "transfer_words", "clinical_abbreviations",
 )
 
 
