@@ -2,7 +2,8 @@
 # Set up a fresh Debian machine: a venv .venv with the pinned Python packages
 # (requirements-test.lock) and the pinned npm packages of package-lock.json (`npm ci`, for
 # build.py; --no-npm skips them, as the default test run does); with --browser Debian's chromium
-# for the page tests; with --train a second venv .venv-train with the training stack
+# for the page tests (and firefox-esr, webkit2gtk-driver and xvfb for the Firefox and WebKit page
+# tests); with --spark Java 17 and requirements-spark.lock (pyspark) for the Spark test; with --train a second venv .venv-train with the training stack
 # (requirements-train.lock: torch 2.13.0 CPU, transformers, onnx) for the training tests.
 # Idempotent: a second run only checks.
 # Every step prints what it is doing on standard error.
@@ -84,7 +85,18 @@ for opt in "$@"; do
       if [ ! -x /usr/bin/chromium ]; then
         apt_install chromium
         [ -x /usr/bin/chromium ] || die "apt-get installed chromium but /usr/bin/chromium is not there"
-      fi ;;
+      fi
+      say "checking Debian's firefox-esr, WebKitGTK's driver and Xvfb for the other browsers' page tests"
+      missing=()
+      command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+      command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+      command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+      [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}" ;;
+    --spark)
+      say "checking Java 17 and pyspark for the Spark test (requirements-spark.lock; large on first run)"
+      command -v java >/dev/null 2>&1 || apt_install openjdk-17-jre-headless
+      .venv/bin/pip install -q --disable-pip-version-check -r requirements-spark.lock \
+        || die "pip could not install requirements-spark.lock into .venv" ;;
     --train)
       say "setting up .venv-train with the training stack (requirements-train.lock: torch CPU; large on first run)"
       if [ ! -x .venv-train/bin/pip ]; then
@@ -95,7 +107,7 @@ for opt in "$@"; do
         || die "pip could not install requirements-train.lock into .venv-train"
       .venv-train/bin/pip install -q --disable-pip-version-check --no-deps -e . \
         || die "pip install -e . into .venv-train failed" ;;
-    *) die "unknown option $opt (expected --browser, --train or --no-npm)" ;;
+    *) die "unknown option $opt (expected --browser, --spark, --train or --no-npm)" ;;
   esac
 done
 say "done"

@@ -25,7 +25,7 @@ if [ -z "$all" ]; then
   exec .venv/bin/python -m pytest -q --ignore=tests/test_training_smoke.py "$@"
 fi
 
-bash scripts/setup.sh --browser --train
+bash scripts/setup.sh --browser --spark --train
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 say "fetching the pinned sources of lists/ and deriving them into a scratch folder (scripts/build_lists.py)"
