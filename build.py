@@ -11,9 +11,10 @@ What goes in (all embedded as gzip + base64 in ``<script type="application/octet
 blocks, unpacked in the page with the browser's ``DecompressionStream``):
 
 * ``pyodide.asm.wasm`` and ``python_stdlib.zip`` from the npm package ``pyodide``;
-* the worker script: ``pyodide.js`` + ``pyodide.asm.mjs`` turned into a classic script by
-  ``esbuild --format=iife`` (a page opened from ``file://`` may not import ES modules) +
-  ``web/worker.js``;
+* the worker script: ``web/worker-prelude.js`` (answers Pyodide's classic-worker probe without a
+  ``data:`` script, which the CSP refuses) + ``pyodide.js`` + ``pyodide.asm.mjs`` turned into a
+  classic script by ``esbuild --format=iife`` (a page opened from ``file://`` may not import ES
+  modules) + ``web/worker.js``;
 * ``app.zip``: the ``deid_core`` package, ``lists/``, ``corpus/notes.jsonl`` and ``web/deid_page.py``.
 
 Both Python archives are precompiled to CPython 3.14 bytecode by ``web/precompile.mjs``, which runs
@@ -294,7 +295,8 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
                       "bytes": len(model.onnx), "threshold": model.config.get("threshold"),
                       "ort_version": ort_version, "ort_build": ort_build, "ort_wasm": wasm_name,
                       "providers": list(providers), "dir": "model"}
-    worker_js = "\n;\n".join(scripts + [(WEB / "worker.js").read_text(encoding="utf-8")])
+    worker_js = "\n;\n".join([(WEB / "worker-prelude.js").read_text(encoding="utf-8")] + scripts
+                               + [(WEB / "worker.js").read_text(encoding="utf-8")])
     app = app_zip(root, corpus, model)
     if compile_python:
         stdlib, app = precompile(pyodide, app)

@@ -1,19 +1,26 @@
-"""The facade the page (through Pyodide) and the command line call: text in, result dict out.
+"""The front door the page (through Pyodide), the command line and batch runs call.
 
-``process(text, mode, key, decisions, known)`` analyses the note once and writes it in one of
-three modes:
+``process(text, mode, key, decisions, known, model_spans, mask_review)`` analyses the note once
+and writes it through the one write path (:func:`deid_core.write.write`) in one of three modes:
 
-* ``"redact"``: category tags (``[NAME]``, ``[DATE]``...) in place of every span;
+* ``"redact"``: category tags (``[NAME]``, ``[DATE]``...) in place of the masked spans;
 * ``"surrogate"``: consistent fake values (:mod:`deid_core.surrogate`), dates shifted by the
   key's one offset;
-* ``"review"``: category tags after the reviewer's decisions (:mod:`deid_core.review`).
+* ``"review"``: the redact output (decisions applied), with the review list to decide on.
 
-In every mode both tiers are masked unless a decision rejects a ``review`` span; ``certain``
-spans are always masked and undecided review spans are masked (fail-safe).
+Which spans are masked (:mod:`deid_core.write`): ``certain`` spans always; a ``review`` span by
+its decision (``True`` mask, ``False`` keep); an undecided one stays as text unless
+``mask_review`` is true (unattended runs). So Redact and Surrogate on their own apply the certain
+spans, and Surrogate after review gives certain + accepted.
 
-Model spans: the page runs the NER model itself (:mod:`deid_core.ner.pipeline` prepares its input
-and turns its logits into span dicts) and passes those dicts as ``model_spans``; they join the
-rules' candidates as :mod:`deid_core.ensemble` documents. Without them the rules run alone.
+Requests as JSON (the page's worker, ``deid batch``): :func:`check_request` is the one place a
+request is validated, :func:`process_request` runs a checked or raw request dict and
+:func:`process_json` answers a JSON string without ever raising.
+
+Model spans: the host runs the NER model (:mod:`deid_core.ner`) and passes its spans as
+:class:`~deid_core.spans.Span` values (``model_spans``); in a JSON request they are span dicts,
+turned into ``Span`` values once, by :func:`check_request`. They join the rules' candidates as
+:mod:`deid_core.ensemble` documents. ``None``: the rules alone.
 
 Linkage key: a non-empty ``key`` string is the user's key (same key -> same offset and same fakes
 in every note). ``None`` or ``""`` uses one random secret created the first time it is needed and
@@ -22,21 +29,27 @@ kept for the life of the process (one page load keeps one date offset); it is ne
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .analyze import analyze
-from .ensemble import analyze_with_model, spans_from_dicts
 from .document import Known
+from .ensemble import analyze_with_model, spans_from_dicts
+from .explain import explain
 from .keys import LinkageKey
-from .review import apply_decisions, review_items, span_id
+from .review import check_decisions, review_items, span_id
+from .spans import Span
+from .write import write
 
-__all__ = ["process", "process_json", "MODES", "session_key"]
+__all__ = ["MODES", "REQUEST_FIELDS", "Request", "check_request", "process", "process_json",
+           "process_request", "session_key"]
 
 MODES: tuple[str, ...] = ("redact", "surrogate", "review")
 _KNOWN_FIELDS: tuple[str, ...] = ("names", "mrns", "addresses", "birth_dates")
-_REQUEST_FIELDS: frozenset[str] = frozenset({"text", "mode", "key", "decisions", "known",
-                                              "model_spans"})
+#: The fields a JSON request may hold (all but ``text`` optional).
+REQUEST_FIELDS: frozenset[str] = frozenset({"text", "mode", "key", "decisions", "known",
+                                            "model_spans", "mask_review"})
 
 _session: LinkageKey | None = None
 
@@ -76,10 +89,66 @@ def _known(known: Mapping[str, Any] | None) -> Known | None:
     return Known(**fields)
 
 
+@dataclass(frozen=True)
+class Request:
+    """A checked request (:func:`check_request`): ``text``; ``mode`` one of :data:`MODES`;
+    ``key`` a string or ``None``; ``decisions`` ``{"start:end": bool}``; ``known`` a
+    :class:`~deid_core.document.Known` or ``None``; ``model_spans`` a tuple of
+    :class:`~deid_core.spans.Span` or ``None`` (rules only); ``mask_review`` a bool."""
+
+    text: str
+    mode: str = "redact"
+    key: str | None = None
+    decisions: Mapping[str, bool] | None = None
+    known: Known | None = None
+    model_spans: tuple[Span, ...] | None = None
+    mask_review: bool = False
+
+
+def _check(text: Any, mode: Any, key: Any, mask_review: Any) -> None:
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string, not {type(text).__name__}")
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; expected one of {list(MODES)}")
+    if key is not None and not isinstance(key, str):
+        raise ValueError(f"key must be a string or null, not {type(key).__name__}")
+    if not isinstance(mask_review, bool):
+        raise ValueError(f"mask_review must be true or false, not {mask_review!r}")
+
+
+def check_request(request: Mapping[str, Any]) -> Request:
+    """Validate a JSON-shaped request ``{"text": str, "mode"?: str, "key"?: str | null,
+    "decisions"?: {"start:end": bool} | null, "known"?: {...} | null, "model_spans"?: [span
+    dicts] | null, "mask_review"?: bool}`` (absent or null fields take :class:`Request`'s
+    defaults; ``model_spans`` dicts are ``{"start", "end", "label", "tier"?, "source"?}``).
+
+    Raises:
+        ValueError: on a non-object, unknown fields, a missing or non-string ``text``, or any
+            field :func:`process` would reject.
+    """
+    if not isinstance(request, Mapping):
+        raise ValueError("request must be a JSON object")
+    extra = set(request) - REQUEST_FIELDS
+    if extra:
+        raise ValueError(f"unknown request field(s) {sorted(extra)}; expected {sorted(REQUEST_FIELDS)}")
+    if "text" not in request:
+        raise ValueError("request has no 'text'")
+    text = request["text"]
+    mode = request.get("mode")
+    mode = "redact" if mode is None else mode
+    mask_review = request.get("mask_review")
+    mask_review = False if mask_review is None else mask_review
+    _check(text, mode, request.get("key"), mask_review)
+    raw = request.get("model_spans")
+    return Request(text, mode, request.get("key"), check_decisions(request.get("decisions")),
+                   _known(request.get("known")),
+                   None if raw is None else tuple(spans_from_dicts(raw, text)), mask_review)
+
+
 def process(text: str, mode: str = "redact", key: str | None = None,
             decisions: Mapping[str, bool] | None = None,
-            known: Mapping[str, Any] | None = None,
-            model_spans: list[Mapping[str, Any]] | None = None) -> dict:
+            known: Mapping[str, Any] | Known | None = None,
+            model_spans: Sequence[Span] | None = None, mask_review: bool = False) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
@@ -87,72 +156,76 @@ def process(text: str, mode: str = "redact", key: str | None = None,
         mode: ``"redact"``, ``"surrogate"`` or ``"review"``.
         key: the linkage key string; ``None``/``""``: this process's random key.
         decisions: ``{"start:end": True (mask) | False (keep)}`` for review spans; honoured in
-            every mode.
+            every mode; ids of no review span are ignored.
         known: ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``
-            (each optional), identifiers of this patient that are then masked as certain.
-        model_spans: the NER model's spans for ``text``, as dicts ``{"start", "end", "label",
-            "tier", "source"}`` (:func:`deid_core.ner.pipeline.finish_json`); ``None``: rules only.
+            (each optional) or a :class:`~deid_core.document.Known`: identifiers of this
+            patient that are then masked as certain.
+        model_spans: the NER model's spans for ``text`` as :class:`~deid_core.spans.Span`
+            values (``OnnxNer.spans(text)``); ``None``: rules only. A list holding JSON span
+            dicts is read by :func:`deid_core.ensemble.spans_from_dicts` (as a JSON request is).
+        mask_review: mask undecided review candidates too (unattended runs); default: they stay
+            as text until decided.
 
     Returns:
         ``{"mode", "output", "spans", "review"}``: ``output`` the written text; ``spans`` one dict
         per final span in text order with ``id`` (``"start:end"``), ``start``, ``end``, ``label``,
-        ``category``, ``tier``, ``source``, ``text`` (original characters), ``out_start``,
-        ``out_end`` (where its replacement, or its kept text, lies in ``output``) and
-        ``replaced``; ``review`` the :func:`deid_core.review.review_items`.
+        ``category``, ``tier``, ``source``, ``explanation`` (:func:`deid_core.explain.explain`),
+        ``text`` (original characters), ``out_start``, ``out_end`` (where its replacement, or its
+        kept text, lies in ``output``) and ``replaced``; ``review`` the
+        :func:`deid_core.review.review_items` (each with its ``explanation``).
 
     Raises:
-        ValueError: on an unknown mode, a non-str text or key, malformed decisions, known or
-            model_spans.
+        ValueError: on an unknown mode, a non-str text or key, malformed decisions or known,
+            model spans that are malformed or end past the text.
     """
-    if not isinstance(text, str):
-        raise ValueError(f"text must be a string, not {type(text).__name__}")
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; expected one of {list(MODES)}")
+    _check(text, mode, key, mask_review)
+    if model_spans is not None and not all(isinstance(s, Span) for s in model_spans):
+        model_spans = spans_from_dicts(model_spans, text)  # JSON dicts, as check_request reads them
+    known = known if isinstance(known, Known) or known is None else _known(known)
     if model_spans is None:
-        analysis = analyze(text, _known(known))
+        analysis = analyze(text, known)
     else:
-        analysis = analyze_with_model(text, spans_from_dicts(model_spans, text), _known(known))
-    if mode == "surrogate":
-        rendered = apply_decisions(analysis, decisions, "surrogate", _key(key))
-    else:
-        rendered = apply_decisions(analysis, decisions, "redact")
+        analysis = analyze_with_model(text, model_spans, known)
+    rendered = write(analysis, "surrogate" if mode == "surrogate" else "redact", decisions,
+                     _key(key) if mode == "surrogate" else None, mask_review=mask_review)
     spans = [{"id": span_id(p.span), "start": p.span.start, "end": p.span.end,
               "label": p.span.label, "category": p.span.category, "tier": p.span.tier,
-              "source": p.span.source, "text": text[p.span.start:p.span.end],
+              "source": p.span.source, "explanation": explain(p.span),
+              "text": text[p.span.start:p.span.end],
               "out_start": p.out_start, "out_end": p.out_end, "replaced": p.replaced}
              for p in rendered.placed]
     return {"mode": mode, "output": rendered.text, "spans": spans, "review": review_items(analysis)}
+
+
+def process_request(request: Mapping[str, Any] | Request) -> dict:
+    """:func:`process` for a request dict (checked by :func:`check_request`) or a
+    :class:`Request`.
+
+    Raises:
+        ValueError: as :func:`check_request` and :func:`process`.
+    """
+    req = request if isinstance(request, Request) else check_request(request)
+    return process(req.text, req.mode, req.key, req.decisions, req.known, req.model_spans,
+                   req.mask_review)
 
 
 def process_json(request_json: str) -> str:
     """JSON in, JSON out, for the page's worker.
 
     Args:
-        request_json: an object ``{"text": str, "mode"?: str, "key"?: str | null,
-            "decisions"?: {"start:end": bool}, "known"?: {...}, "model_spans"?: [...]}``
-            (see :func:`process`).
+        request_json: a request object (see :func:`check_request`).
 
     Returns:
         The JSON of :func:`process`'s dict, or ``{"error": message}`` when the request is not
-        valid JSON, not an object, has unknown fields, or :func:`process` rejects it. Never
-        raises for bad input.
+        valid JSON or :func:`check_request`/:func:`process` rejects it. Never raises for bad
+        input.
     """
     try:
         request = json.loads(request_json)
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": f"request is not valid JSON: {exc}"})
-    if not isinstance(request, dict):
-        return json.dumps({"error": "request must be a JSON object"})
-    extra = set(request) - _REQUEST_FIELDS
-    if extra:
-        return json.dumps({"error": f"unknown request field(s) {sorted(extra)}; "
-                                    f"expected {sorted(_REQUEST_FIELDS)}"})
-    if "text" not in request:
-        return json.dumps({"error": "request has no 'text'"})
     try:
-        result = process(request["text"], request.get("mode", "redact"), request.get("key"),
-                         request.get("decisions"), request.get("known"),
-                         request.get("model_spans"))
+        result = process_request(request)
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": str(exc)})
     return json.dumps(result, ensure_ascii=False)

@@ -2,33 +2,52 @@
 
 Usage::
 
-    deid redact    [FILE|-] [--known KNOWN.json]
-    deid surrogate [FILE|-] [--key K] [--known KNOWN.json]
-    deid review    [FILE|-] [--key K] [--known KNOWN.json] [--decisions D.json | --accept-all | --reject-all] [--json]
+    deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid surrogate [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid review    [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json]
+                   [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
-    deid eval --format corpus|i2b2|physionet|presidio PATH [--json] [--details] [--rules-only] [--model-dir DIR]
+    deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
-the output text to standard output. ``deid review`` writes the text with certain spans masked and
-undecided review candidates masked too (fail-safe), and lists the review candidates on standard
-error (or everything as JSON with ``--json``). ``KNOWN.json`` is
+the output text to standard output. One rule in every mode (as in the page and
+:func:`deid_core.api.process`): certain spans are masked; amber (review) candidates stay as text
+unless a decision (``--decisions``, ``{"start:end": true (mask) | false (keep)}``) masks them;
+``--mask-review`` masks every undecided candidate too, for unattended runs. An explicit decision
+always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``--reject-all``
+(keep the undecided); a decisions file with a key twice, or an id that is no review candidate, is
+an error. ``deid review`` also lists the review candidates on standard error with their
+explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
-``detect`` and ``eval`` run the rules and the NER model together (:mod:`deid_core.ensemble`) when
+Linkage key (surrogate, review): ``--key-file F`` (its first line), else ``$DEID_KEY``, else a
+fresh random secret; ``--key K`` also works but leaves the key in the shell history.
+
+``deid detect`` streams: it reads one JSONL line (split on ``\\n`` only, strict JSON: no NaN),
+writes one line ``{"id", "spans": [{"start", "end", "label", "tier", "source"}]}`` and goes on,
+so memory stays flat. A record that cannot be processed (not JSON, no string ``text``, an id that
+is not a string or integer, an id seen before, an engine error) gives an error line
+``{"id", "line", "error"}`` in its place (and a message on standard error); the run goes on and
+ends with exit status 1.
+
+Every command runs the rules and the NER model together (:mod:`deid_core.ensemble`) when
 the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
 ``--rules-only`` runs the rules alone; so does a missing model file.
-Exit status: 0 on success, 2 on bad input (with a one-line message on standard error).
+Exit status: 0 on success, 1 when ``detect`` had records that failed, 2 on bad input (with a
+one-line message on standard error).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from . import api
+from . import api, jsonl
 from .analyze import analyze
+from .batch.cli import add_batch_parser
 from .ensemble import analyze_with_model
 from .evaluate import evaluate, format_report
 from .readers import read
@@ -57,12 +76,27 @@ def _read_json(name: str | None) -> dict | None:
     if name is None:
         return None
     try:
-        value = json.loads(_read_text(name))
+        value = json.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as e:
         raise InputError(f"{name}: not JSON: {e}") from None
+    except _DuplicateKey as e:
+        raise InputError(f"{name}: key {e.args[0]!r} appears more than once") from None
     if not isinstance(value, dict):
         raise InputError(f"{name}: expected a JSON object")
     return value
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
 
 
 def _write(text: str) -> None:
@@ -70,40 +104,66 @@ def _write(text: str) -> None:
     sys.stdout.flush()
 
 
+def _decisions(args: argparse.Namespace) -> tuple[dict[str, bool], bool]:
+    """The reviewer's decisions (``--decisions``) and ``mask_review`` for a text command.
+
+    An explicit decision always wins; ``--accept-all`` / ``--reject-all`` decide only the
+    candidates the file leaves undecided (``--accept-all`` masks them, as ``--mask-review`` does).
+    """
+    decisions = _read_json(args.decisions) or {}
+    mask_review = bool(args.mask_review or getattr(args, "accept_all", False))
+    return decisions, mask_review
+
+
 def _cmd_text(args: argparse.Namespace) -> int:
     text = _read_text(args.file)
     known = _read_json(args.known)
-    decisions = None
-    if args.command == "review":
-        decisions = _read_json(args.decisions) or {}
-    model = _model(args)
-    model_spans = None if model is None else [m.to_dict() for m in model(text)]
+    decisions, mask_review = _decisions(args)
+    model = model_for(args)
+    model_spans = None if model is None else model(text)
     try:
-        result = api.process(text, mode=args.command, key=getattr(args, "key", None),
-                             decisions=decisions, known=known, model_spans=model_spans)
+        result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
+                             known=known, model_spans=model_spans, mask_review=mask_review)
     except ValueError as e:
         raise InputError(str(e)) from None
+    ids = {item["id"] for item in result["review"]}
+    stray = sorted(set(decisions) - ids)
+    if stray:
+        raise InputError(f"{args.decisions}: no review candidate with id {', '.join(stray)}; "
+                         f"candidates are {', '.join(sorted(ids)) or 'none'}")
     if args.command == "review":
-        ids = {item["id"] for item in result["review"]}
-        stray = sorted(set(decisions) - ids)
-        if stray:
-            raise InputError(f"{args.decisions}: no review candidate with id {', '.join(stray)}; "
-                             f"candidates are {', '.join(sorted(ids)) or 'none'}")
-        if args.accept_all or args.reject_all:
-            decisions = {i: bool(args.accept_all) for i in ids}
-            result = api.process(text, mode="review", key=args.key, decisions=decisions, known=known,
-                                 model_spans=model_spans)
         if args.json:
             _write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
             return 0
         for item in result["review"]:
-            print(f"review {item['id']:>11} {item['label']:<14} {item['text']!r}: {item['reason']}",
-                  file=sys.stderr)
+            masked = decisions.get(item["id"], mask_review)
+            print(f"review {item['id']:>11} {item['label']:<14} {'mask' if masked else 'keep'} "
+                  f"{item['text']!r}: {item['explanation']['text']}", file=sys.stderr)
     _write(result["output"])
     return 0
 
 
-def _model(args: argparse.Namespace):
+def _key(args: argparse.Namespace) -> str | None:
+    """The linkage key of a text command: ``--key``, else the first line of ``--key-file``, else
+    ``$DEID_KEY``, else None (a fresh random secret for this run).
+
+    Raises:
+        InputError: if the key file cannot be read or holds no key.
+    """
+    if getattr(args, "key", None):
+        return args.key
+    if getattr(args, "key_file", None):
+        text = _read_text(args.key_file)
+        key = text.split("\n", 1)[0].removesuffix("\r")
+        if not key:
+            raise InputError(f"{args.key_file}: the key file's first line is empty")
+        return key
+    if args.command != "redact":
+        return os.environ.get("DEID_KEY") or None
+    return None
+
+
+def model_for(args: argparse.Namespace):
     """``text -> model spans`` when the NER model is there and not turned off, else None.
 
     Raises:
@@ -121,34 +181,64 @@ def _model(args: argparse.Namespace):
     return ner.spans
 
 
-def _predictor(args: argparse.Namespace):
+def predictor_for(args: argparse.Namespace):
     """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
-    rules alone (see :func:`_model`)."""
-    model = _model(args)
+    rules alone (see :func:`model_for`)."""
+    model = model_for(args)
     if model is None:
         return analyze
     return lambda text: analyze_with_model(text, model(text))
 
 
+def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
+    """Why a ``deid detect`` input line cannot be processed, or None (then its id is recorded)."""
+    if line.error is not None:
+        return line.error
+    rec = line.value
+    if not isinstance(rec, dict) or "id" not in rec or not isinstance(rec.get("text"), str):
+        return "expected an object with 'id' and a string 'text'"
+    rid = rec["id"]
+    if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+        return f"'id' must be a string or an integer, not {type(rid).__name__}"
+    first = seen.get(str(rid))
+    if first is not None:
+        return f"duplicate id {rid!r} (first on line {first})"
+    seen[str(rid)] = line.number
+    return None
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
+    """Stream JSONL: one line in, one line out, in order; a bad record gives an error line
+    ``{"id", "line", "error"}`` and the run goes on; exit status 1 when any record failed."""
     path = args.input
-    records = []
-    for n, line in enumerate(_read_text(path).removeprefix("\ufeff").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{n}: not JSON: {e}") from None
-        if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or "id" not in rec:
-            raise InputError(f"{path}:{n}: expected an object with 'id' and a string 'text'")
-        records.append(rec)
-    # Every line is checked before any output, so bad input gives an error and no partial result.
-    predict = _predictor(args)
-    for rec in records:
-        spans = predict(rec["text"]).spans
-        out = {"id": rec["id"], "spans": [s.to_dict() for s in spans]}
-        _write(json.dumps(out, ensure_ascii=False) + "\n")
+    source = sys.stdin.buffer if path in (None, "-") else path
+    if source is path and not Path(path).is_file():
+        raise InputError(f"{path}: no such file")
+    predict = predictor_for(args)   # a model that cannot load stops the run before any output
+    seen: dict[str, int] = {}
+    failed = total = 0
+    try:
+        for line in jsonl.read_file(source):
+            total += 1
+            why = _record_error(line, seen)
+            rid = line.value.get("id") if isinstance(line.value, dict) else None
+            if why is None:
+                try:
+                    spans = predict(line.value["text"]).spans
+                    _write(jsonl.dumps({"id": rid, "spans": [s.to_dict() for s in spans]}) + "\n")
+                    continue
+                except Exception as e:  # one bad record never ends the run
+                    why = f"{type(e).__name__}: {e}"
+            failed += 1
+            if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+                rid = None
+            _write(jsonl.dumps({"id": rid, "line": line.number, "error": why}) + "\n")
+            print(f"deid: {path}:{line.number}: {why}", file=sys.stderr)
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    if failed:
+        print(f"deid: {failed} of {total} records failed (error lines in the output)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -159,7 +249,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    predict = _predictor(args)
+    predict = predictor_for(args)
     report = evaluate(docs, lambda text: predict(text).spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
@@ -176,55 +266,91 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _model_options(sp: argparse.ArgumentParser) -> None:
+def add_model_options(sp: argparse.ArgumentParser) -> None:
+    """``--rules-only`` and ``--model-dir`` (read by :func:`model_for`)."""
     sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else model/ beside the package)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``deid`` (see the module doc)."""
-    p = argparse.ArgumentParser(prog="deid", description="Offline de-identifier for clinical notes.")
-    sub = p.add_subparsers(dest="command", required=True)
-    for name, text in (("redact", "replace each identifier with [CATEGORY]"),
-                       ("surrogate", "replace each identifier with a consistent fake value"),
+def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
+    sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
+    if name != "redact":
+        keys = sp.add_mutually_exclusive_group()
+        keys.add_argument("--key-file", default=None,
+                          help="file whose first line is the linkage key: same key, same date "
+                               "offset and fake values (default: $DEID_KEY, else a fresh random "
+                               "secret for this run)")
+        keys.add_argument("--key", default=None,
+                          help="the linkage key itself (visible in the shell history and the "
+                               "process list: prefer --key-file or $DEID_KEY)")
+    sp.add_argument("--known", default=None,
+                    help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
+                         '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
+    sp.add_argument("--decisions", default=None,
+                    help='JSON file {"start:end": true (mask) | false (keep)} of review decisions '
+                         "(they win over --mask-review, --accept-all and --reject-all)")
+    sp.add_argument("--mask-review", action="store_true",
+                    help="mask every undecided amber (review) candidate too, for unattended runs "
+                         "(default: they stay as text until decided)")
+    add_model_options(sp)
+    sp.set_defaults(func=_cmd_text)
+
+
+def _add_text_commands(sub) -> None:
+    for name, text in (("redact", "replace each certain identifier with [CATEGORY]"),
+                       ("surrogate", "replace each certain identifier with a consistent fake value"),
                        ("review", "mask certain spans; list amber candidates; apply decisions")):
         sp = sub.add_parser(name, help=text)
-        sp.add_argument("file", nargs="?", default="-", help="UTF-8 text file, or - for standard input")
-        if name != "redact":
-            sp.add_argument("--key", default=None,
-                            help="linkage key: same key, same date offset and fake values "
-                                 "(default: a fresh random secret for this run)")
-        sp.add_argument("--known", default=None,
-                        help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
-                             '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
-        _model_options(sp)
-        sp.set_defaults(func=_cmd_text)
+        _text_options(sp, name)
         if name == "review":
-            sp.add_argument("--decisions", default=None,
-                            help='JSON file {"start:end": true (mask) | false (keep)}')
             both = sp.add_mutually_exclusive_group()
-            both.add_argument("--accept-all", action="store_true", help="mask every review candidate")
-            both.add_argument("--reject-all", action="store_true", help="keep every review candidate")
+            both.add_argument("--accept-all", action="store_true",
+                              help="mask every review candidate the decisions file leaves undecided")
+            both.add_argument("--reject-all", action="store_true",
+                              help="keep every review candidate the decisions file leaves undecided "
+                                   "(the default)")
             sp.add_argument("--json", action="store_true", help="print output, spans and review list as JSON")
+
+
+def _add_detect(sub) -> None:
     sp = sub.add_parser("detect", help="JSONL in, one JSON line of spans per note out")
     sp.add_argument("--input", required=True, help='JSONL file of {"id", "text", ...} (or -)')
-    _model_options(sp)
+    add_model_options(sp)
     sp.set_defaults(func=_cmd_detect)
+
+
+def _add_eval(sub) -> None:
     sp = sub.add_parser("eval", help="score the engine on an annotated corpus")
-    sp.add_argument("--format", required=True, choices=["corpus", "i2b2", "physionet", "presidio"])
+    sp.add_argument("--format", default="auto", choices=["auto", "corpus", "i2b2", "physionet", "presidio"],
+                    help="corpus layout (default auto: from the path; see deid_core.readers)")
     sp.add_argument("path")
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
-    _model_options(sp)
+    add_model_options(sp)
     sp.set_defaults(func=_cmd_eval)
+
+
+#: Each entry adds one subcommand to the parser's subparsers (``add(sub)``); a new subcommand
+#: (e.g. ``deid batch``) appends its own function here.
+SUBCOMMANDS: list = [_add_text_commands, _add_detect, _add_eval, add_batch_parser]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``deid`` (see the module doc): one entry of :data:`SUBCOMMANDS`
+    per subcommand."""
+    p = argparse.ArgumentParser(prog="deid", description="Offline de-identifier for clinical notes.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``deid`` command; returns the exit status (0 ok, 2 bad input)."""
+    """Run the ``deid`` command; returns the exit status (0 ok, 1 some records failed, 2 bad
+    input)."""
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -60,72 +60,21 @@ Unparseable text (``last week``, ``Passover`` without a year, ``28-3 June``) giv
 surrogate writer then uses :func:`fake_date`. A time of day in a span (``14:30``, ``10-11am``,
 ``T08:15-05:00``, ``1930`` after a full date) is never read as a date and stays as written.
 
-Speed: the patterns are compiled once; reading every date of a text searches it about once per
-pattern (:class:`_Scanner` caches each pattern's next match), so a long text is linear, not
-quadratic (100,000 characters of ``Mar Mar ...`` in about 0.25 s).
+Reading is done by :mod:`deid_core.datereader` (the one date reader: fields with their offsets,
+linear in the text) and the calendar (months, weekdays, holidays, Easter) by
+:mod:`deid_core.calendars`; this module only moves the fields and writes them back.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+
+from .calendars import MONTHS, WEEKDAYS, holiday_date, holiday_regex
+from .datereader import (_WD, REFERENCE_YEAR, ParsedDate, _Scanner, _wd_key, day_first_in,
+                         parse_date)
 
 __all__ = ["ParsedDate", "parse_date", "shift_date_text", "fake_date", "format_like_case",
            "day_first_in", "holiday_date", "MONTHS", "WEEKDAYS", "REFERENCE_YEAR"]
-
-MONTHS: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july",
-                           "august", "september", "october", "november", "december")
-WEEKDAYS: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday",
-                             "saturday", "sunday")
-_MONTH_ABBR: dict[str, int] = {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
-_MONTH_ABBR["sept"] = 9
-_WEEKDAY_ABBR: dict[str, int] = {w[:3]: i for i, w in enumerate(WEEKDAYS)}
-_WEEKDAY_ABBR.update({"tues": 1, "thur": 3, "thurs": 3})
-
-_MON = (r"(?<![^\W\d_])(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-        r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![^\W\d_])\.?")
-_WD = re.compile(r"(?<![^\W\d_])(?P<wd>mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|"
-                 r"thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?![^\W\d_])",
-                 re.I)
-_SUF = r"(?P<suf>st|nd|rd|th)?"
-#: Between a month name and a year: ``, `` ``-`` ``/`` ``.`` `` of `` an apostrophe, or nothing
-#: (``MAR2014``).
-_YEAR_SEP = r"(?:,?\s+of\s+|,\s*['’]?|\s*[-/.]\s*['’]?|\s+['’]?|['’]|)"
-#: The second day of a day range: ``3-5``, ``3rd to 5th``, ``3 & 5``, ``3 through 5``.
-_RANGE = (r"(?P<rs>\s*[-–—&]\s*|\s+(?:to|through|thru|and)\s+)"
-          r"(?P<d2>\d{1,2})(?P<suf2>st|nd|rd|th)?(?![\d:])")
-
-#: (name, regex) tried in order; the first that matches decides the fields. Named groups:
-#: y (year), m (numeric month), mon (month name), d (day), suf (ordinal suffix), d2 and suf2
-#: (the last day of a day range), dec (a decade).
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(rx, re.I)) for name, rx in (
-    ("iso", r"(?<!\d)(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d)"),
-    ("compact", r"^(?P<y>(?:1[89]|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)"),
-    ("mdy", r"(?<![\d.:])(?P<m>\d{1,2})(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d:])"),
-    ("day_month_range", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + _RANGE
-     + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+)" + _MON
-     + r"(?:" + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:]))?"),
-    ("day_month", r"(?<![\d.])(?P<d>\d{1,2})" + _SUF + r"(?:\s+of\s+(?:the\s+)?|\s*[-/.]\s*|\s+|)" + _MON
-     + r"(?:" + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:]))?"),
-    ("month_day_range", _MON + r"\s+(?:the\s+)?(?P<d>\d{1,2})" + _SUF + _RANGE
-     + r"(?:(?:,\s*['’]?|\s+['’]?)(?P<y>\d{4}|\d{2})(?![\d:]))?"),
-    ("month_day", _MON + r"(?:\s*[-/.]\s*|\s+(?:the\s+)?)(?P<d>\d{1,2})" + _SUF + r"(?![\d:])"
-     + r"(?:(?:,\s*['’]?|\s*[-/.]\s*['’]?|\s+['’]?)(?P<y>\d{4}|\d{2})(?![\d:]))?"),
-    ("month_year", _MON + _YEAR_SEP + r"(?P<y>\d{4}|\d{2})(?![\d:])"),
-    ("numeric_month_year", r"(?<![\d.])(?P<m>\d{1,2})(?P<s>[-/.])(?P<y>\d{4})(?!\d)"),
-    ("iso_month", r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d\-])"),
-    ("month_day_numeric", r"(?<![\d.:])(?P<m>\d{1,2})(?P<s>[/-])(?P<d>\d{1,2})(?![\d/:])"
-     r"(?!-(?:\d{4}|\d\d)(?![\d/.:-]))(?!\s*(?:[ap]\.?m\b|h\b|hrs?\b|hours?\b|min))"),
-    ("month", _MON),
-    ("decade", r"(?<![\d'’])(?P<dec>(?:1[6-9]|2\d)\d0|['’]?\d0)['’]?s(?![^\W\d_])"),
-    ("year", r"(?<!\d)(?P<y>(?:1[6-9]|2\d)\d\d)(?!\d)"),
-    ("year_apostrophe", r"['’](?P<y>\d\d)(?!\d)"),
-    ("day", r"(?<![\d.])(?P<d>\d{1,2})(?P<suf>st|nd|rd|th)(?![^\W\d_])"),
-))
-
-#: The leap year used for a date written without its year when no context year fits.
-REFERENCE_YEAR = 2000
 
 
 def format_like_case(new: str, like: str) -> str:
@@ -136,211 +85,6 @@ def format_like_case(new: str, like: str) -> str:
     if letters and all(c.islower() for c in letters):
         return new.lower()
     return new[:1].upper() + new[1:].lower()
-
-
-@dataclass
-class ParsedDate:
-    """What :func:`parse_date` read from a text.
-
-    Attributes:
-        pattern: the name of the pattern that matched (``"mdy"``, ``"month_day"``, ...;
-            ``"weekday"`` when only a weekday was found, ``"decade"`` for ``1990s``).
-        year, month, day: the values read, ``None`` where the text does not give them
-            (``year`` is four-digit, two-digit years already expanded).
-        weekday: 0 = Monday ... 6 = Sunday, or ``None``.
-        day2: the last day of a day range (``June 3-5``: 5), or ``None``; smaller than ``day``
-            when the range runs into the next month (``June 28-3``).
-        fields: field name (``y``, ``m``, ``mon``, ``d``, ``suf``, ``d2``, ``suf2``, ``wd``,
-            ``dec``) -> ``(start, end)`` character offsets of that field in the text.
-        start: offset of the date's first character (the weekday's when one comes first).
-        end: offset just past the date's text (where the next date may start).
-    """
-
-    pattern: str
-    year: int | None = None
-    month: int | None = None
-    day: int | None = None
-    weekday: int | None = None
-    fields: dict[str, tuple[int, int]] = field(default_factory=dict)
-    end: int = 0
-    day2: int | None = None
-    start: int = 0
-
-
-def _expand_year(digits: str) -> int:
-    y = int(digits)
-    if len(digits) == 2:
-        return 2000 + y if y < 50 else 1900 + y
-    return y
-
-
-def _valid(y: int | None, m: int | None, d: int | None) -> bool:
-    if m is not None and not 1 <= m <= 12:
-        return False
-    if d is not None:
-        if m is None:
-            return 1 <= d <= 31
-        try:
-            _dt.date(y if y is not None else REFERENCE_YEAR, m, d)
-        except ValueError:
-            return False
-    if y is not None and not 1 <= y <= 9998:
-        return False
-    return True
-
-
-class _Scanner:
-    """Each pattern's next match in one text, cached: a match found from an earlier position
-    is still the first one from any later position up to its start, so reading every date of a
-    long text searches it about once per pattern (linear, not quadratic)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._next: dict[int, re.Match[str] | None] = {}
-        self._wd: re.Match[str] | None = None
-        self._wd_done = False
-
-    def candidates(self, pos: int) -> list[tuple[int, int, str, re.Match[str]]]:
-        """Every pattern's first match at or after ``pos``, by start, then pattern rank."""
-        found = []
-        for rank, (name, rx) in enumerate(_PATTERNS):
-            m = self._next.get(rank, False)
-            if m is False or (m is not None and m.start() < pos):
-                m = rx.search(self.text, pos)
-                self._next[rank] = m
-            if m is not None:
-                found.append((m.start(), rank, name, m))
-        found.sort(key=lambda c: c[:2])
-        return found
-
-    def weekday(self, pos: int) -> re.Match[str] | None:
-        """The first weekday word at or after ``pos``."""
-        if not self._wd_done or (self._wd is not None and self._wd.start() < pos):
-            self._wd = _WD.search(self.text, pos)
-            self._wd_done = True
-        return self._wd
-
-
-def _read(name: str, m: re.Match[str], day_first: bool) -> ParsedDate | None:
-    """The values of one pattern match, or ``None`` when they are impossible."""
-    groups = m.groupdict()
-    fields = {k: m.span(k) for k, v in groups.items()
-              if v is not None and k in ("y", "m", "mon", "d", "suf", "d2", "suf2", "dec")}
-    if name == "decade":
-        return ParsedDate(name, fields=fields, end=m.end(), start=m.start())
-    year = _expand_year(groups["y"]) if groups.get("y") else None
-    month = None
-    if groups.get("m"):
-        month = int(groups["m"])
-    elif groups.get("mon"):
-        month = _MONTH_ABBR[groups["mon"].lower()[:3]]
-    day = int(groups["d"]) if groups.get("d") else None
-    if name in ("mdy", "month_day_numeric") and month is not None and day is not None and (
-            (month > 12 and day <= 12) or (day_first and day <= 12)):
-        month, day = day, month
-        fields["m"], fields["d"] = fields["d"], fields["m"]
-    day2 = int(groups["d2"]) if groups.get("d2") else None
-    if not _valid(year, month, day) or (day2 is not None and (
-            day is None or day2 == day or not 1 <= day2 <= 31
-            or (day2 < day and name == "day_month_range"))):  # "28-3 June": which month?
-        return None
-    return ParsedDate(name, year, month, day, fields=fields, end=m.end(), day2=day2,
-                      start=m.start())
-
-
-def parse_date(text: str, pos: int = 0, day_first: bool = False,
-               _scan: _Scanner | None = None) -> ParsedDate | None:
-    """Read the first date in ``text`` at or after ``pos`` (formats: the module docstring).
-
-    A weekday is taken as part of the date when it comes before it or right after it
-    (``Monday, March 5``; ``3/5/14 (Wed)``); it also decides an ambiguous numeric date when only
-    one reading falls on it (``Mon 04/03/2024`` is 4 March). Where two patterns match, the one
-    starting first wins (ties: the order of :data:`_PATTERNS`); if its values are impossible the
-    text gives
-    ``None`` (``02/30/2014`` is not read as the year ``2014``). A day range whose last day is
-    smaller (``June 28-3``) runs into the next month.
-
-    Args:
-        text: any string.
-        pos: character offset to start reading at.
-        day_first: read an ambiguous numeric date (``02/03/2014``) day first (2 March), as in a
-            note whose other numeric dates can only be read that way (see :func:`day_first_in`).
-
-    Returns:
-        A :class:`ParsedDate` (its ``end`` is where the date's text ends), or ``None`` when no
-        format matches or the values are impossible (``02/30/2014``, ``13/13/2014``).
-    """
-    scan = _scan if _scan is not None else _Scanner(text)
-    wd = scan.weekday(pos)
-    parsed = None
-    candidates = scan.candidates(pos)
-    if candidates:
-        parsed = _read(candidates[0][2], candidates[0][3], day_first)
-        if parsed is None:
-            return None
-    else:
-        if wd is None:
-            return None
-        return ParsedDate("weekday", weekday=_WEEKDAY_ABBR[_wd_key(wd.group("wd"))],
-                          fields={"wd": wd.span("wd")}, end=wd.end(), start=wd.start())
-    if wd and (wd.end() <= parsed.start
-               or (wd.start() >= parsed.end and not text[parsed.end:wd.start()].strip(" ,(")
-                   and wd.start() - parsed.end <= 3)):
-        parsed.weekday = _WEEKDAY_ABBR[_wd_key(wd.group("wd"))]
-        parsed.fields["wd"] = wd.span("wd")
-        parsed.end = max(parsed.end, wd.end())
-        parsed.start = min(parsed.start, wd.start())
-        _weekday_decides_order(parsed)
-    return parsed
-
-
-def _weekday_decides_order(p: ParsedDate) -> None:
-    """Swap day and month of an ambiguous numeric date (``Sat 02.03.2024``) when only the
-    other reading falls on the weekday written beside it."""
-    if (p.pattern != "mdy" or p.year is None or p.month == p.day
-            or not (p.month <= 12 and p.day <= 12)):
-        return
-    try:
-        as_read, swapped = _dt.date(p.year, p.month, p.day), _dt.date(p.year, p.day, p.month)
-    except ValueError:
-        return
-    if as_read.weekday() != p.weekday == swapped.weekday():
-        p.month, p.day = p.day, p.month
-        p.fields["m"], p.fields["d"] = p.fields["d"], p.fields["m"]
-
-
-def day_first_in(texts: Iterable[str]) -> bool:
-    """Whether a note's numeric dates are written day first.
-
-    Args:
-        texts: iterable of strings (the note's DATE spans, or the whole note).
-
-    Returns:
-        ``True`` when more numeric dates (``14/02/1931``, ``25.12``) can only be read day first
-        than can only be read month first (``02/14/1931``); ``False`` otherwise (the U.S.
-        default). Pass it as ``day_first`` so the ambiguous ones (``02/03/2014``) are read the
-        same way and intervals between them survive.
-    """
-    votes = 0
-    for text in texts:
-        for m in _NUMERIC_DM.finditer(text):
-            a, b = int(m.group("a")), int(m.group("b") or m.group("b2"))
-            if 1 <= a <= 12 < b <= 31:
-                votes -= 1
-            elif 1 <= b <= 12 < a <= 31:
-                votes += 1
-    return votes > 0
-
-
-#: A numeric day-month pair with a year (``14.02.1931``, ``3-5-14``) or a slash (``25/12``).
-_NUMERIC_DM = re.compile(r"(?<![\d.:/-])(?P<a>\d{1,2})"
-                         r"(?:(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?:\d{4}|\d\d)"
-                         r"|/(?P<b2>\d{1,2}))(?!\d|[-/.:]\d)")
-
-
-def _wd_key(word: str) -> str:
-    w = word.lower()
-    return w if w in _WEEKDAY_ABBR else w[:3]
 
 
 def _ordinal(n: int) -> str:
@@ -404,63 +148,8 @@ def _add_days(d: _dt.date, offset: int) -> _dt.date | None:
 
 
 _HOLIDAY = re.compile(
-    r"(?<![^\W\d_])(?P<h>christmas(?:\s+eve)?|x-?mas|new\s+year['’]?s(?:\s+(?:day|eve))?|thanksgiving|"
-    r"easter(?:\s+sunday)?|good\s+friday|halloween|memorial\s+day|labou?r\s+day|independence\s+day|"
-    r"fourth\s+of\s+july|veterans['’]?\s+day|valentine['’]?s\s+day|mother['’]?s\s+day|"
-    r"father['’]?s\s+day|(?:martin\s+luther\s+king|mlk)\s+(?:jr\.?\s+)?day|presidents['’]?\s+day|"
-    r"columbus\s+day|st\.?\s+patrick['’]?s\s+day|juneteenth|boxing\s+day)"
+    r"(?<![^\W\d_])(?P<h>" + holiday_regex(r"\s+", dated_only=True) + r")"
     r"(?:[ \t,]{1,3}(?:of\s+)?(?P<y>(?:1[6-9]|2\d)\d\d))?(?![^\W\d_])", re.I)
-#: Fixed-date holidays: first word(s) of the normalised name -> (month, day).
-_FIXED_HOLIDAYS: tuple[tuple[str, tuple[int, int]], ...] = (
-    ("christmas eve", (12, 24)), ("christmas", (12, 25)), ("xmas", (12, 25)), ("x-mas", (12, 25)),
-    ("new years eve", (12, 31)), ("new years", (1, 1)), ("halloween", (10, 31)),
-    ("independence", (7, 4)), ("fourth of july", (7, 4)),
-    ("veterans", (11, 11)), ("valentines", (2, 14)), ("juneteenth", (6, 19)),
-    ("st patricks", (3, 17)), ("boxing", (12, 26)),
-)
-#: Floating holidays: name -> (month, weekday 0=Mon, n-th; -1 = last).
-_FLOATING_HOLIDAYS: tuple[tuple[str, tuple[int, int, int]], ...] = (
-    ("thanksgiving", (11, 3, 4)), ("memorial", (5, 0, -1)), ("labor", (9, 0, 1)),
-    ("labour", (9, 0, 1)), ("martin luther king", (1, 0, 3)), ("mlk", (1, 0, 3)),
-    ("presidents", (2, 0, 3)), ("columbus", (10, 0, 2)), ("mothers", (5, 6, 2)),
-    ("fathers", (6, 6, 3)),
-)
-
-
-def _easter(year: int) -> _dt.date:
-    """Gregorian Easter Sunday (the anonymous Gregorian algorithm)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = b // 4, b % 4
-    g = (8 * b + 13) // 25
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = c // 4, c % 4
-    l = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * l) // 451
-    month = (h + l - 7 * m + 114) // 31
-    day = (h + l - 7 * m + 114) % 31 + 1
-    return _dt.date(year, month, day)
-
-
-def holiday_date(name: str, year: int) -> _dt.date | None:
-    """The date of a U.S. holiday named ``name`` (as :data:`_HOLIDAY` reads it) in ``year``;
-    ``None`` for a name not in the tables."""
-    key = re.sub(r"[^a-z0-9 \-]", "", " ".join(name.lower().replace(".", " ").split()))
-    key = " ".join(key.split())
-    if key.startswith("easter"):
-        return _easter(year)
-    if key.startswith("good friday"):
-        return _easter(year) - _dt.timedelta(days=2)
-    for prefix, (month, day) in _FIXED_HOLIDAYS:
-        if key.startswith(prefix):
-            return _dt.date(year, month, day)
-    for prefix, (month, weekday, nth) in _FLOATING_HOLIDAYS:
-        if key.startswith(prefix):
-            if nth > 0:
-                first = _dt.date(year, month, 1)
-                return first + _dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
-            last = _dt.date(year + (month == 12), month % 12 + 1, 1) - _dt.timedelta(days=1)
-            return last - _dt.timedelta(days=(last.weekday() - weekday) % 7)
-    return None
 
 
 def _shift_holiday(text: str, offset: int, context_year: int | None) -> str | None:

@@ -28,6 +28,14 @@ word of the census name lists (``lists.surnames()``/``given_names()``, either pa
 word): on the held-out ASQ-PHI queries the model's one-word names outside the lists were drug and
 brand names (Losartan, Eliquis, Xarelto) and abbreviations, while names outside the lists almost
 always come with a second word or an initial, which the model span then covers.
+For terse ICU nursing notes (mostly ALL CAPS, where the case feature says nothing), read on the
+real-notes dev set (issue 8): a digit AGE needs an age cue (``92 yo``, ``92-year-old``,
+``Age: 92``, ``Ann Lee, 96,``), so ``HR 90'S`` and ``SATS 95%`` are not ages; a span made only of
+nursing shorthand, unit, department, heading or clinical-noun words (``lists/nursing_shorthand.txt``
+and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``, ``MICU``,
+``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
+shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
+``DR OKONKWO`` stay). Spans below the model's ``floor`` (``ner.json``) never reach here.
 
 Tier: a model span is ``certain`` when its confidence is at or above the model's threshold (chosen
 on the dev split, written in ``model/ner.json`` and the model card) and ``review`` below; the
@@ -110,6 +118,73 @@ def _in_name_lists(word: str) -> bool:
     return any(p in sur or p in given for p in parts) or word.lower() in sur
 
 
+_AGE_CUE_AFTER = re.compile(r"\s*-?\s*(?:y(?:ears?|rs?|/?o|\.o\.?)?\b|year|yr|[MF]\b|male|female|man\b|"
+                            r"woman\b|old\b|\))", re.IGNORECASE)
+_AGE_CUE_BEFORE = re.compile(r"(?:\bage[ds]?\b[\s:=]*|,\s*|\(\s*)$", re.IGNORECASE)
+_AGE_APPOSITION_AFTER = re.compile(r"\s*[,)]")
+
+
+def _age_cue(span: Span, text: str) -> bool:
+    """A digit age has a cue: ``92-year-old``, ``92 yo``, ``92M``, ``Age: 92``, or stands
+    between commas or in brackets after a name (``Ann Lee, 96, lives``, ``(92)``). Without one
+    a number of 90 or more is a measurement (``HR 90's``, ``sats 95%``, ``MI '92``)."""
+    if _AGE_CUE_AFTER.match(text, span.end):
+        before = text[max(0, span.start - 12):span.start]
+        return not before.endswith(("'", "’", "/", "-", "."))
+    before = text[max(0, span.start - 12):span.start]
+    if re.search(r"\bage[ds]?\b[\s:=]*$", before, re.IGNORECASE):
+        return True
+    return bool(_AGE_CUE_BEFORE.search(before)) and bool(_AGE_APPOSITION_AFTER.match(text, span.end))
+
+
+def _shorthand_only(piece: str) -> bool:
+    """Every word of ``piece`` is nursing shorthand, a unit or department word, a note heading
+    or a clinical noun (``MAE``, ``R RAD ALINE``, ``MICU``, ``CATH LAB``, ``GROIN``)."""
+    words = [w.lower() for w in re.findall(r"[^\W_]+(?:['’-][^\W_]+)?", piece)]
+    # R GROIN, L SC: a side letter says nothing; nor does a number (SAO2 is one word)
+    words = [w for w in words if len(w) > 1 and not w.isdigit()]
+    if not words:
+        return False
+    return all(_never_phi(w) for w in words)
+
+
+def _never_phi(word: str) -> bool:
+    never = _never_phi_words()
+    return (word in never or word.rstrip("s") in never or word.replace("-", "") in never
+            or word.rstrip("0123456789") in never)
+
+
+def _after_title(span: Span, text: str) -> bool:
+    """The word before the span is a title or a relation word (``DR X``, ``MRS X``, ``DTR X``)."""
+    m = re.search(r"([^\W\d_]+)\.?\s+$", text[max(0, span.start - 20):span.start])
+    if not m:
+        return False
+    w = m.group(1).lower()
+    return w in lists.handwritten("titles") or w in lists.handwritten("relations")
+
+
+def _uncased_name_without_list_word(piece: str) -> bool:
+    """An ALL-CAPS or lower-case name span none of whose words is a census name (other than
+    shorthand): without the case cue the model reads clinical phrases as names (``BS
+    DIMINISHED``, ``AMIO BOLUS``); a Capitalised span (``Thandiwe Mthembu``) is left alone."""
+    letters = [ch for ch in piece if ch.isalpha()]
+    if not letters or not (all(ch.isupper() for ch in letters) or all(ch.islower() for ch in letters)):
+        return False
+    words = [w.lower() for w in _WORD_RE.findall(piece)]
+    return not any(_in_name_lists(w) and not _never_phi(w) for w in words if len(w) > 1)
+
+
+_NEVER: frozenset[str] | None = None
+
+
+def _never_phi_words() -> frozenset[str]:
+    global _NEVER
+    if _NEVER is None:
+        _NEVER = (lists.handwritten("nursing_shorthand") | lists.handwritten("departments")
+                  | lists.handwritten("note_headings") | lists.clinical_nouns())
+    return _NEVER
+
+
 def plausible(span: Span, text: str) -> bool:
     """The validators of the module docstring: True when a (trimmed) model span may become a
     candidate."""
@@ -120,12 +195,16 @@ def plausible(span: Span, text: str) -> bool:
         words = _WORD_RE.findall(piece)
         if len(words) == 1 and len(piece.split()) == 1 and not _in_name_lists(words[0]):
             return False
+        if _uncased_name_without_list_word(piece) and not _after_title(span, text):
+            return False
     if span.label == "AGE":
         numbers = [int(n) for n in _NUMBER_RE.findall(piece) if len(n) <= 3]
         if numbers:
-            return max(numbers) > 89
+            return max(numbers) > 89 and (not piece.strip().isdigit() or _age_cue(span, text))
         value = words_to_number(re.sub(r"(?i)[\s-]*(?:years?|yrs?|yo|y/o)?[\s-]*old$", "", piece))
         return value is not None and value > 89
+    if _shorthand_only(piece):
+        return False
     return True
 
 

@@ -8,7 +8,9 @@ Definitions (all computed on gold :class:`~deid_core.readers.GoldDoc` against pr
   ignored (a de-identifier's job is to hide the character). Per category ``C``:
   ``recall_C`` = share of gold-``C`` characters covered by any prediction;
   ``precision_C`` = share of characters predicted as ``C`` that are gold PHI of any category.
-* Two settings: ``certain`` (only certain-tier spans count) and ``with_review`` (both tiers).
+* Two settings: ``certain`` (only certain-tier spans count: what Redact and Surrogate mask on
+  their own, before review) and ``with_review`` (both tiers: every amber candidate accepted in
+  Review, or ``--mask-review``).
 * Strict span recall: share of gold spans matched exactly (same start and end) by a predicted span.
 * Token level (i2b2 style): tokens are runs of letters/digits or single other non-space
   characters; a token is gold (predicted) PHI when it overlaps a gold (predicted) span.
@@ -21,11 +23,11 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .analyze import analyze
 from .readers import GoldDoc, parse_jsonl
-from .spans import CATEGORIES, CERTAIN, Span
+from .spans import CATEGORIES, CERTAIN, REVIEW, Span
 
 SETTINGS: tuple[str, ...] = ("certain", "with_review")
 _TOKEN_RE = re.compile(r"[^\W_]+|[^\w\s]|_")
@@ -72,11 +74,29 @@ class _Setting:
     true_by_cat: dict
     spans_gold: int = 0
     spans_exact: int = 0
+    spans_scored: int = 0
+    spans_full: int = 0
+    by_label: dict = field(default_factory=dict)
 
     @classmethod
     def new(cls) -> "_Setting":
         zero = {c: 0 for c in CATEGORIES}
         return cls(_Counts(), _Counts(), dict(zero), dict(zero), dict(zero), dict(zero))
+
+    def _add_labels(self, doc: GoldDoc, found: dict[int, str]) -> None:
+        """Per gold label (as the corpus wrote it): characters found and spans found in full."""
+        for g in doc.spans:
+            need = [i for i in range(g.start, g.end) if not doc.text[i].isspace()]
+            if not need:
+                continue
+            row = self.by_label.setdefault(g.label, [0, 0, 0, 0])  # chars, found, spans, full
+            hit = sum(1 for i in need if i in found)
+            row[0] += len(need)
+            row[1] += hit
+            row[2] += 1
+            row[3] += hit == len(need)
+            self.spans_scored += 1
+            self.spans_full += hit == len(need)
 
     def add(self, doc: GoldDoc, pred: Sequence[Span]) -> dict:
         gold = _chars(doc.text, ((s.start, s.end, s.category) for s in doc.spans))
@@ -93,6 +113,7 @@ class _Setting:
         self.chars.tp += tp
         self.chars.fn += len(gold) - tp
         self.chars.fp += len(found) - tp
+        self._add_labels(doc, found)
         exact = {(s.start, s.end) for s in pred}
         self.spans_gold += len(doc.spans)
         self.spans_exact += sum(1 for s in doc.spans if (s.start, s.end) in exact)
@@ -117,8 +138,14 @@ class _Setting:
                     "predicted": self.pred_by_cat[c],
                     "precision": _ratio(self.true_by_cat[c], self.pred_by_cat[c])}
                 for c in CATEGORIES},
+            "per_label": {
+                label: {"gold": g, "found": f, "recall": _ratio(f, g), "spans": n,
+                        "spans_full": full, "span_full_recall": _ratio(full, n)}
+                for label, (g, f, n, full) in sorted(self.by_label.items())},
             "strict_span": {"gold": self.spans_gold, "exact": self.spans_exact,
                             "recall": _ratio(self.spans_exact, self.spans_gold)},
+            "span_full": {"gold": self.spans_scored, "full": self.spans_full,
+                          "recall": _ratio(self.spans_full, self.spans_scored)},
             "token": self.tokens.figures(),
         }
 
@@ -148,7 +175,12 @@ def evaluate(docs: Iterable[GoldDoc],
     Returns:
         A JSON-ready dict: ``documents``, ``characters`` (all characters), ``phi_characters``
         (gold non-whitespace characters), ``certain`` and ``with_review`` figures (see the module
-        doc), ``seconds`` (wall time of prediction, the only field that varies between runs) and,
+        doc; each also has ``per_label``, keyed by the gold labels as the corpus wrote them,
+        ``{"gold", "found", "recall", "spans", "spans_full", "span_full_recall"}``: characters
+        and spans whose every non-whitespace character is found, and ``span_full``, the same
+        over all labels), ``amber`` ``{"marks", "per_note", "phi", "share_phi"}`` (review-tier
+        spans: how many, per note, and the share that touch a gold PHI character), ``seconds``
+        (wall time of prediction, the only field that varies between runs) and,
         with ``details``, ``notes``: ``[{"id", "misses", "false_alarms"}]``.
     """
     predict = predict or (lambda text: analyze(text).spans)
@@ -156,12 +188,18 @@ def evaluate(docs: Iterable[GoldDoc],
     n_docs = n_chars = 0
     notes = []
     seconds = 0.0
+    amber = amber_phi = 0
     for doc in docs:
         t0 = time.perf_counter()
         pred = tuple(predict(doc.text))
         seconds += time.perf_counter() - t0
         n_docs += 1
         n_chars += len(doc.text)
+        gold_chars = _chars(doc.text, ((g.start, g.end, "") for g in doc.spans))
+        for s in pred:
+            if s.tier == REVIEW:
+                amber += 1
+                amber_phi += any(i in gold_chars for i in range(s.start, s.end))
         settings["certain"].add(doc, [s for s in pred if s.tier == CERTAIN])
         marks = settings["with_review"].add(doc, pred)
         if details:
@@ -171,6 +209,8 @@ def evaluate(docs: Iterable[GoldDoc],
         "characters": n_chars,
         "phi_characters": sum(settings["certain"].gold_by_cat.values()),
         **{name: s.figures() for name, s in settings.items()},
+        "amber": {"marks": amber, "per_note": round(amber / n_docs, 6) if n_docs else 0.0,
+                  "phi": amber_phi, "share_phi": _ratio(amber_phi, amber)},
         "seconds": round(seconds, 3),
     }
     if details:
@@ -195,7 +235,9 @@ def evaluate_corpus_json(corpus_jsonl_text: str, details: bool = True) -> str:
 def format_report(report: dict) -> str:
     """Human-readable table of a report: overall and per-category figures for both settings."""
     lines = [f"{report['documents']} notes, {report['characters']} characters, "
-             f"{report['phi_characters']} PHI characters (non-whitespace), {report['seconds']} s"]
+             f"{report['phi_characters']} PHI characters (non-whitespace), {report['seconds']} s",
+             "certain = certain spans only (what Redact and Surrogate mask before review); "
+             "with_review = certain + every amber candidate masked"]
     for name in SETTINGS:
         f = report[name]
         o, t, s = f["overall"], f["token"], f["strict_span"]
@@ -204,9 +246,23 @@ def format_report(report: dict) -> str:
                      f"  F1 {o['f1']:.4f}   (tp {o['tp']}, fp {o['fp']}, fn {o['fn']})")
         lines.append(f"[{name}] token recall {t['recall']:.4f}  precision {t['precision']:.4f}"
                      f"  F1 {t['f1']:.4f};  strict span recall {s['recall']:.4f} ({s['exact']}/{s['gold']})")
+        if "span_full" in f:
+            u = f["span_full"]
+            lines.append(f"[{name}] spans found in full {u['recall']:.4f} ({u['full']}/{u['gold']})")
         lines.append(f"  {'category':<11}{'gold':>8}{'recall':>9}{'predicted':>11}{'precision':>11}")
         for cat, c in f["per_category"].items():
             if c["gold"] or c["predicted"]:
                 lines.append(f"  {cat:<11}{c['gold']:>8}{c['recall']:>9.4f}{c['predicted']:>11}"
                              f"{c['precision']:>11.4f}")
+        labels = f.get("per_label", {})
+        if labels and set(labels) - set(CATEGORIES):
+            lines.append(f"  {'gold label':<20}{'chars':>7}{'recall':>9}{'spans':>7}{'in full':>9}")
+            for label, c in labels.items():
+                lines.append(f"  {label:<20}{c['gold']:>7}{c['recall']:>9.4f}{c['spans']:>7}"
+                             f"{c['span_full_recall']:>9.4f}")
+    a = report.get("amber")
+    if a:
+        lines.append("")
+        lines.append(f"amber marks {a['marks']}: {a['per_note']:.3f} per note, "
+                     f"{a['share_phi']:.3f} of them PHI")
     return "\n".join(lines)

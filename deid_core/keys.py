@@ -33,6 +33,13 @@ _OFFSETS: tuple[int, ...] = tuple(
     sign * n for n in range(OFFSET_MIN_DAYS, OFFSET_MAX_DAYS + 1) if n % 7 for sign in (-1, 1))
 
 
+def _utf8(text: str) -> bytes:
+    """UTF-8 bytes of any Python ``str``, a lone surrogate code point (``"\\ud800"``, which
+    strict UTF-8 refuses) included: encoded as its three bytes (``surrogatepass``), so every
+    distinct string still gives distinct bytes."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 def normalise(value: str) -> str:
     """Normalise a value for keyed lookups: NFKD, accents dropped, case-folded, whitespace
     collapsed to single spaces and trimmed. ``"  José  NGUYỄN "`` -> ``"jose nguyen"``."""
@@ -72,7 +79,7 @@ class LinkageKey:
 
     @classmethod
     def from_user(cls, key: str | None) -> "LinkageKey":
-        """A key from a user's key string (its UTF-8 bytes); ``None`` or ``""`` -> :meth:`random`.
+        """A key from a user's key string (its UTF-8 bytes, lone surrogates kept); ``None`` or ``""`` -> :meth:`random`.
 
         Raises:
             TypeError: if ``key`` is neither ``str`` nor ``None``.
@@ -81,7 +88,7 @@ class LinkageKey:
             return cls.random()
         if not isinstance(key, str):
             raise TypeError(f"key must be a str or None, not {type(key).__name__}")
-        return cls(key.encode("utf-8"))
+        return cls(_utf8(key))
 
     def __repr__(self) -> str:
         return "LinkageKey(<secret>)"
@@ -102,7 +109,7 @@ class LinkageKey:
         msg = purpose + "\x00" + value
         if attempt:
             msg += "\x00" + str(attempt)
-        return hmac.new(self._secret, msg.encode("utf-8"), hashlib.sha256).digest()
+        return hmac.new(self._secret, _utf8(msg), hashlib.sha256).digest()
 
     def number(self, purpose: str, value: str, attempt: int = 0) -> int:
         """:meth:`digest` read as a big-endian 256-bit non-negative integer. Nothing is cached:

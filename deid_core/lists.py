@@ -190,7 +190,19 @@ def countries() -> frozenset[str]:
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
                      "note_headings", "street_suffixes", "credentials", "name_particles",
                      "name_labels", "non_names", "name_cues", "medical_eponyms",
-                     "eponymous_institutions", "clinical_abbreviations")
+                     "eponymous_institutions", "nursing_shorthand")
+#: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
+#: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
+#: state): read it with :func:`read_list`.
+LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
+                  "practice_words", "unit_words", "ward_words", "generic_service_words",
+                  "generic_institution_words", "generic_acronyms", "facility_stop_words",
+                  "not_facility_first", "company_suffixes", "school_words", "landmark_words",
+                  "lower_case_facility_words", "place_common_words", "place_name_collisions",
+                  "country_aliases", "state_abbr_ambiguous", "place_context_words",
+                  "facility_context_words", "place_aliases", "transfer_words",
+                  "clinical_abbreviations")
+HANDWRITTEN_LISTS += LOCATION_LISTS
 
 
 @lru_cache(maxsize=None)
@@ -201,7 +213,8 @@ def handwritten(name: str) -> frozenset[str]:
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
     departments, note_headings, street_suffixes, and the name rules' credentials,
     name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
-    clinical_abbreviations (for their other columns use :func:`read_list`). Source: written for this project (each
+    the ensemble's nursing_shorthand, and the :data:`LOCATION_LISTS`
+    (for their other columns use :func:`read_list`). Source: written for this project (each
     file's header says what it is for).
 
     Raises:
@@ -230,3 +243,39 @@ def provenance() -> list[dict]:
             "derivation": lf.header.get("derivation", ""),
         })
     return out
+
+
+@lru_cache(maxsize=None)
+def holidays() -> tuple[tuple[str, str], ...]:
+    """Holidays that date an event: ``(name, rule)`` pairs, e.g. ``("labor day", "nth 9 0 1")``.
+
+    ``name`` is lower case with ``'`` and ``.`` where they may be written (``"st. patrick's day"``);
+    ``rule`` is ``fixed M D``, ``nth M W N`` (N-th weekday W, 0 = Monday, of month M; N = -1 the
+    last), ``easter K`` (K days after Easter Sunday) or ``none`` (not computed: Hanukkah).
+    Source: ``lists/holidays.tsv``, hand-written (``scripts/build_lists.py``); 38 rows.
+    Read by :mod:`deid_core.calendars`.
+    """
+    return tuple((r[0], r[1]) for r in read_list("holidays.tsv").rows)
+
+
+@lru_cache(maxsize=None)
+def number_words() -> dict[str, int]:
+    """English number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero to
+    nineteen, the tens, hundred. Source: ``lists/number_words.tsv``, hand-written; 29 rows."""
+    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows}
+
+
+@lru_cache(maxsize=None)
+def id_label_words(kind: str) -> frozenset[str]:
+    """Lower-case first words of identifier labels (``kind="label"``: ``mrn``, ``acct``,
+    ``member``...) or of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...).
+
+    Source: ``lists/id_label_words.tsv`` (columns word, kind: ``label``, ``insurer`` or
+    ``label+insurer``), hand-written; 151 rows.
+
+    Raises:
+        ValueError: ``kind`` is not ``"label"`` or ``"insurer"``.
+    """
+    if kind not in ("label", "insurer"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'label' or 'insurer'")
+    return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))

@@ -7,9 +7,14 @@ Layouts read:
   ASQ-PHI labels of ``../shared/corpora/asq-phi/asq_phi_dev.jsonl`` (see :data:`FOREIGN_LABELS`).
 * ``i2b2`` — the i2b2 2014 XML layout: a file or a folder of ``*.xml`` files, each
   ``<deIdi2b2><TEXT><![CDATA[...]]></TEXT><TAGS><DATE start=".." end=".." TYPE=".."/>...``.
-* ``physionet`` — the PhysioNet deid layout: ``NAME.text`` holding records
+* ``physionet`` — the PhysioNet deid corpus, either as the real-notes JSONL of
+  ``../shared/corpora/physionet-deid-dev/`` (the ``corpus`` layout with the PhysioNet labels
+  HCPName, PTName, PTNameInitial, RelativeProxyName, Date, DateYear, Location, Phone, Age, Other)
+  or in its original layout: ``NAME.text`` holding records
   ``START_OF_RECORD=patient||||note||||`` ... ``||||END_OF_RECORD`` and ``NAME-phi.phrase`` beside it
   with lines ``patient note start end TYPE`` (offsets into the record's text, end exclusive).
+
+:func:`detect_format` picks the layout from the path (``deid eval --format auto``).
 * ``presidio`` — presidio-research's JSON list ``[{"full_text", "spans": [{"entity_type",
   "start_position", "end_position"}]}]``.
 """
@@ -22,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import jsonl
 from .spans import CATEGORIES, LABELS
 
 
@@ -91,29 +97,36 @@ def _doc(doc_id: str, text: str, raw: list[tuple[int, int, str]]) -> GoldDoc:
 
 
 def parse_jsonl(text: str, source: str = "<jsonl>") -> list[GoldDoc]:
-    """Parse corpus JSONL text (see module doc). Blank lines are skipped.
+    """Parse corpus JSONL text (see module doc) with the one JSONL reader
+    (:mod:`deid_core.jsonl`: lines split on ``\\n`` only, blank lines skipped).
 
     Raises:
         ValueError: on a line that is not JSON, lacks ``text``, or has a bad span.
     """
-    docs = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{source}:{n}: not JSON: {e}") from None
-        if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
-            raise ValueError(f"{source}:{n}: expected an object with a string 'text'")
-        raw = [(int(s["start"]), int(s["end"]), str(s["label"])) for s in rec.get("spans", [])]
-        docs.append(_doc(str(rec.get("id", n)), rec["text"], raw))
-    return docs
+    return [_gold_record(line, source) for line in jsonl.records([text])]
+
+
+def _gold_record(line: "jsonl.Line", source: str) -> GoldDoc:
+    if line.error is not None:
+        raise ValueError(f"{source}:{line.number}: {line.error}")
+    rec = line.value
+    if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
+        raise ValueError(f"{source}:{line.number}: expected an object with a string 'text'")
+    try:
+        raw = [(int(s["start"]), int(s["end"]), str(s["label"])) for s in rec.get("spans", [])
+               if s.get("start") is not None and s.get("end") is not None]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ValueError(f"{source}:{line.number}: each span needs 'start', 'end' and 'label'") from None
+    return _doc(str(rec.get("id", line.number)), rec["text"], raw)
 
 
 def read_corpus(path: str | Path) -> list[GoldDoc]:
-    """Read a corpus JSONL file (UTF-8). Raises ``ValueError`` on malformed lines."""
-    return parse_jsonl(Path(path).read_text(encoding="utf-8"), str(path))
+    """Read a corpus JSONL file (UTF-8), streaming it line by line.
+
+    Raises:
+        ValueError: on malformed lines; ``OSError`` if the file cannot be read.
+    """
+    return [_gold_record(line, str(path)) for line in jsonl.read_file(path)]
 
 
 def read_i2b2(path: str | Path) -> list[GoldDoc]:
@@ -150,18 +163,21 @@ def read_physionet(path: str | Path) -> list[GoldDoc]:
     """Read the PhysioNet deid layout from ``NAME.text`` and ``NAME-phi.phrase`` beside it.
 
     ``path`` is the ``.text`` file. Each phrase line is ``patient note start end TYPE...``.
+    A ``.jsonl`` path is read as the real-notes JSONL (:func:`read_corpus`).
 
     Raises:
         ValueError: if the phrase file is missing or a line cannot be read.
     """
     path = Path(path)
+    if path.suffix == ".jsonl":
+        return read_corpus(path)
     phrase = path.with_name(path.stem + "-phi.phrase")
     if not phrase.exists():
         raise ValueError(f"{phrase} not found (expected beside {path})")
     records = {(m.group(1), m.group(2)): m.group(3)
                for m in _RECORD_RE.finditer(path.read_text(encoding="utf-8", errors="strict"))}
     raw: dict[tuple[str, str], list[tuple[int, int, str]]] = {k: [] for k in records}
-    for n, line in enumerate(phrase.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(phrase.read_text(encoding="utf-8").split("\n"), 1):
         parts = line.split()
         if not parts:
             continue
@@ -186,12 +202,47 @@ READERS = {"corpus": read_corpus, "i2b2": read_i2b2, "physionet": read_physionet
            "presidio": read_presidio}
 
 
+def detect_format(path: str | Path) -> str:
+    """The :data:`READERS` layout of ``path``: a folder or ``.xml`` -> ``i2b2``; ``.text`` ->
+    ``physionet``; ``.json`` -> ``presidio``; ``.jsonl`` -> ``physionet`` when its first record's
+    labels are PhysioNet's (``PTName``, ``HCPName``...), else ``corpus``.
+
+    Raises:
+        ValueError: for any other path.
+    """
+    path = Path(path)
+    if path.is_dir() or path.suffix == ".xml":
+        return "i2b2"
+    if path.suffix == ".text":
+        return "physionet"
+    if path.suffix == ".json":
+        return "presidio"
+    if path.suffix == ".jsonl":
+        for line in jsonl.read_file(path):
+            labels = {s.get("label") for s in (line.value or {}).get("spans", [])} \
+                if isinstance(line.value, dict) else set()
+            if labels & _PHYSIONET_ONLY:
+                return "physionet"
+            if labels:
+                return "corpus"
+        return "corpus"
+    raise ValueError(f"{path}: cannot tell its layout; give --format "
+                     f"({', '.join(sorted(READERS))})")
+
+
+#: Labels only the PhysioNet deid corpus uses (:func:`detect_format`).
+_PHYSIONET_ONLY = frozenset({"PTName", "PTNameInitial", "RelativeProxyName", "HCPName",
+                             "DateYear", "Phone", "Location", "Date", "Age", "Other"})
+
+
 def read(format: str, path: str | Path) -> list[GoldDoc]:
-    """Read ``path`` in one of the :data:`READERS` layouts.
+    """Read ``path`` in one of the :data:`READERS` layouts (``"auto"``: :func:`detect_format`).
 
     Raises:
         ValueError: for an unknown format or malformed data; ``FileNotFoundError`` if absent.
     """
+    if format == "auto":
+        format = detect_format(path)
     if format not in READERS:
         raise ValueError(f"unknown format {format!r}; expected one of {sorted(READERS)}")
     return READERS[format](path)

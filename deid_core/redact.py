@@ -1,10 +1,15 @@
-"""Redaction: each span becomes its category tag (``[NAME]``, ``[DATE]``, ``[LOCATION]``, ``[AGE]``,
-``[CONTACT]``, ``[ID]``, ``[PROFESSION]``)."""
+"""Redaction tags: each replaced span becomes its category tag (``[NAME]``, ``[DATE]``,
+``[LOCATION]``, ``[AGE]``, ``[CONTACT]``, ``[ID]``, ``[PROFESSION]``). Which spans are replaced is
+decided in one place, :func:`deid_core.write.write`; :func:`redact` is its redact mode."""
 from __future__ import annotations
 
-from .analyze import Analysis
-from .render import Rendered, render
-from .spans import REVIEW, Span
+from typing import TYPE_CHECKING
+
+from .spans import Span
+
+if TYPE_CHECKING:  # the write path imports this module for tag()
+    from .analyze import Analysis
+    from .render import Rendered
 
 __all__ = ["redact", "tag"]
 
@@ -14,12 +19,14 @@ def tag(span: Span) -> str:
     return f"[{span.category}]"
 
 
-def redact(analysis: Analysis, include_review: bool = True) -> Rendered:
-    """Replace every span of ``analysis`` with its category tag.
+def redact(analysis: "Analysis", include_review: bool = True) -> "Rendered":
+    """Replace the spans of ``analysis`` with their category tags:
+    ``write(analysis, "redact", mask_review=include_review)``.
 
     Args:
         analysis: from :func:`deid_core.analyze.analyze` (or built by hand).
-        include_review: mask ``review`` spans too (default, fail-safe); ``False`` keeps their text.
+        include_review: replace ``review`` spans too (``True``, for unattended runs); ``False``
+            keeps their text.
 
     Returns:
         A :class:`~deid_core.render.Rendered`; characters outside the spans are unchanged.
@@ -27,5 +34,5 @@ def redact(analysis: Analysis, include_review: bool = True) -> Rendered:
     Raises:
         ValueError: if the spans overlap, are unsorted or fall outside the text.
     """
-    return render(analysis.text, analysis.spans,
-                  lambda span, _original: tag(span) if include_review or span.tier != REVIEW else None)
+    from .write import write
+    return write(analysis, "redact", mask_review=include_review)

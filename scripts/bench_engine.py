@@ -1,6 +1,9 @@
 """Benchmark the rules engine in CPython on one core: notes/s and MB/s, and an adversarial note.
 
-Usage: python scripts/bench_engine.py [--corpus corpus/notes.jsonl] [--seconds 10]
+Usage: python scripts/bench_engine.py [--corpus corpus/notes.jsonl] [--seconds 10] [--shapes]
+
+``--shapes`` also times every detector on each adversarial string of ``tests/adversarial.py``
+(the inputs ``tests/test_adversarial.py`` checks for correctness only) and prints the slowest.
 
 Prints figures; asserts nothing (speed is reported, not tested). Notes are cut or joined from the
 corpus into ~1 KB pieces, so the figure is "notes of about 1 KB per second".
@@ -45,10 +48,29 @@ def adversarial(size: int = 1_000_000) -> str:
     return (text * (size // len(text) + 1))[:size]
 
 
+def shapes(top: int = 15) -> None:
+    """Seconds of each detector on each adversarial shape (100 KB each), slowest first."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from adversarial import ADVERSARIAL  # noqa: E402
+    from deid_core.detectors import REGISTRY  # noqa: E402
+    from deid_core.document import Document  # noqa: E402
+    rows = []
+    for name, text in sorted(ADVERSARIAL.items()):
+        for det in REGISTRY:
+            t0 = time.perf_counter()
+            list(det.detect(Document(text)))
+            rows.append((time.perf_counter() - t0, name, det.name, len(text)))
+    rows.sort(reverse=True)
+    for sec, name, det, n in rows[:top]:
+        print(f"shape {name:<16} {det:<10} {n / 1e3:.0f} KB in {sec:.2f} s = {sec / (n / 1e6):.1f} s/MB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="corpus/notes.jsonl")
     ap.add_argument("--seconds", type=float, default=10.0, help="how long to run the throughput loop")
+    ap.add_argument("--shapes", action="store_true",
+                    help="also time each detector on the adversarial shapes of tests/adversarial.py")
     args = ap.parse_args()
     notes = one_kb_notes([d.text for d in read_corpus(args.corpus)])
     analyze(notes[0])  # load the lists once, outside the timing
@@ -67,6 +89,8 @@ def main() -> None:
     a = analyze(text)
     print(f"adversarial note: {len(text.encode('utf-8')) / 1e6:.2f} MB in {time.perf_counter() - t0:.2f} s, "
           f"{len(a.spans)} spans")
+    if args.shapes:
+        shapes()
 
 
 if __name__ == "__main__":

@@ -19,6 +19,10 @@ network off, as the tests do, and prints:
   after another through ``window.deid.process``), rules only and with the model;
 * seconds for a 200 KB note (the 5 KB note repeated), once, rules only and (unless
   ``--skip-200kb-model``) with the model;
+* seconds for a 1 MB note (the 5 KB note repeated) with the model (``--one-mb``; several minutes
+  on WASM): the worker runs it in the pipeline's chunks of at most 64 windows; printed with the
+  engine that answered ("ensemble", or "rules-fallback" with the page's warning when the model
+  failed on it);
 * the self-benchmark's run time in the page: rules only (engine time over the corpus, and the whole
   call measured in the page) and, with the model, the model's run over every corpus note and the
   ensemble's scoring, with both sets of figures side by side.
@@ -90,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loads", type=int, default=5)
     ap.add_argument("--skip-200kb-model", action="store_true",
                     help="leave out the 200 KB note with the model (over a minute on WASM)")
+    ap.add_argument("--one-mb", action="store_true",
+                    help="also run a 1 MB note with the model (several minutes on WASM)")
     ap.add_argument("--skip-ensemble-benchmark", action="store_true",
                     help="leave out the self-benchmark with the model (runs it on every corpus note)")
     args = ap.parse_args(argv)
@@ -166,6 +172,15 @@ def main(argv: list[str] | None = None) -> int:
                 await window.deid.process(text, {mode: "redact", rulesOnly});
                 return (performance.now() - t) / 1000; }""", [big, rules_only])
             print(f"200 KB note (redact) {name}: {secs:.2f} s")
+        if has_model and args.one_mb:
+            huge = (note * 205)[:1_000_000]
+            got = page.evaluate("""async (text) => {
+                const t = performance.now();
+                const r = await window.deid.processDetailed(text, {mode: "redact"});
+                return {seconds: (performance.now() - t) / 1000, engine: r.engine, warning: r.warning,
+                        spans: r.result.spans.length}; }""", huge)
+            print(f"1 MB note (redact)   with the model: {got['seconds']:.2f} s, engine {got['engine']}, "
+                  f"{got['spans']} spans" + (f"; warning: {got['warning']}" if got["warning"] else ""))
         t = time.monotonic()
         both = page.evaluate("window.deid.benchmark({rulesOnly: true})")
         wall = time.monotonic() - t

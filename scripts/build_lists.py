@@ -502,14 +502,22 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "hospital_words": (
         "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
         "capitalised words before one are a HOSPITAL candidate",
-        ("assisted living", "behavioral health", "cancer center", "children's hospital",
-         "clinic", "clinics", "community hospital", "convalescent home", "general hospital",
-         "health", "health center", "health centre", "health system", "healthcare", "hospice",
-         "hospital", "hospitals", "infirmary", "institute", "medical center", "medical centre",
-         "medical group", "memorial hospital", "nursing facility", "nursing home",
-         "rehab", "rehab center", "rehabilitation center", "rehabilitation hospital",
-         "sanatorium", "skilled nursing facility", "snf", "surgery center", "surgical center",
-         "treatment center", "university hospital", "urgent care", "va medical center")),
+        ("adventist", "assisted living", "baptist", "behavioral health", "birthing center",
+         "cancer center", "care center", "center", "centre", "children's", "children's hospital",
+         "clinic", "clinics", "community hospital", "convalescent home", "gen", "general",
+         "general hospital", "health", "health care", "health center", "health centre",
+         "health sciences center", "health system", "healthcare", "heart center",
+         "heart institute", "hosp", "hospice", "hospice house", "hospital", "hospitals",
+         "infirmary", "institute", "lutheran", "manor", "med center", "med ctr", "med. center",
+         "med. ctr", "medical campus", "medical center", "medical centre", "medical ctr",
+         "medical group", "memorial", "memorial hospital", "methodist",
+         "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
+         "patient service center", "presbyterian", "regional", "regional hospital",
+         "regional medical center", "rehab", "rehab center", "rehabilitation center",
+         "rehabilitation hospital", "sanatorium", "senior center", "skilled nursing",
+         "skilled nursing facility", "snf", "surgery center", "surgical center",
+         "treatment center", "university hospital", "urgent care", "va", "va medical center",
+         "vamc")),
     "departments": (
         "ward, unit and department names (admitted to the MICU; seen in cardiology clinic); "
         "i2b2 DEPARTMENT when part of a named place",
@@ -543,21 +551,30 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "street_suffixes": (
         "street-type words and their postal abbreviations (12 Oak St.); a number, words and one "
         "of these make a STREET candidate",
-        ("alley", "aly", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle", "court",
-         "cove", "cres", "crescent", "ct", "cv", "dr", "drive", "expressway", "expy", "freeway",
-         "fwy", "highway", "hwy", "lane", "ln", "loop", "parkway", "pike", "pkwy", "pl",
-         "place", "plaza", "plz", "rd", "road", "route", "rte", "run", "sq", "square", "st",
-         "street", "ter", "terrace", "trail", "trl", "turnpike", "way", "xing")),
+        ("alley", "aly", "av", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle",
+         "court", "cove", "cres", "crescent", "crossing", "ct", "cv", "dr", "drive", "expressway",
+         "expy", "freeway", "fwy", "heights", "highway", "hwy", "lane", "ln", "loop", "parkway",
+         "path", "pike", "pkwy", "pl", "place", "plaza", "plz", "rd", "ridge", "road", "route",
+         "row", "rte", "run", "sq", "square", "st", "street", "ter", "terrace", "tpke", "trail",
+         "trl", "turnpike", "walk", "way", "xing")),
 }
 
 
 #: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
-#: script): the name detector's context words. The build reads each file back, checks it
+#: script): the name detector's context words, the ensemble's shorthand and the location
+#: detector's lists. The build reads each file back, checks it
 #: (provenance header, sorted unique lower-case first column, no empty field) and re-renders
 #: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
 HANDWRITTEN_FILES: tuple[str, ...] = (
     "titles", "relations", "professions", "credentials", "name_particles", "name_labels",
-    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions", "clinical_abbreviations",
+    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions", "nursing_shorthand",
+    # the LOCATION detector's (deid_core.lists.LOCATION_LISTS)
+    "street_words", "street_suffixes_not_in_caps", "hospital_words_weak", "practice_words",
+    "unit_words", "ward_words", "generic_service_words", "generic_institution_words",
+    "generic_acronyms", "facility_stop_words", "not_facility_first", "company_suffixes",
+    "school_words", "landmark_words", "lower_case_facility_words", "place_common_words",
+    "place_name_collisions", "country_aliases", "state_abbr_ambiguous", "place_context_words",
+    "facility_context_words", "place_aliases", "transfer_words", "clinical_abbreviations",
 )
 
 
@@ -611,6 +628,141 @@ def build_handwritten(name: str):
 
 
 # --------------------------------------------------------------------------------------------
+# Calendar and number lists (hand-written): holidays with the rule that dates them, number words
+# --------------------------------------------------------------------------------------------
+#: Holidays a note may date an event by: (name as written, lower case, with ``'`` and ``.`` where
+#: they may appear; rule). Rules: ``fixed M D``; ``nth M W N`` (the N-th weekday W, 0 = Monday,
+#: of month M; N = -1 the last); ``easter K`` (K days after Easter Sunday); ``none`` (a moving
+#: feast of another calendar: found as a date, never computed).
+HOLIDAYS: tuple[tuple[str, str], ...] = (
+    ('christmas', 'fixed 12 25'),
+    ('christmas eve', 'fixed 12 24'),
+    ('xmas', 'fixed 12 25'),
+    ('x-mas', 'fixed 12 25'),
+    ("new year's", 'fixed 1 1'),
+    ("new year's day", 'fixed 1 1'),
+    ("new year's eve", 'fixed 12 31'),
+    ('thanksgiving', 'nth 11 3 4'),
+    ('easter', 'easter 0'),
+    ('easter sunday', 'easter 0'),
+    ('good friday', 'easter -2'),
+    ('halloween', 'fixed 10 31'),
+    ('memorial day', 'nth 5 0 -1'),
+    ('labor day', 'nth 9 0 1'),
+    ('labour day', 'nth 9 0 1'),
+    ('independence day', 'fixed 7 4'),
+    ('fourth of july', 'fixed 7 4'),
+    ("veterans' day", 'fixed 11 11'),
+    ("valentine's day", 'fixed 2 14'),
+    ("mother's day", 'nth 5 6 2'),
+    ("father's day", 'nth 6 6 3'),
+    ('martin luther king day', 'nth 1 0 3'),
+    ('martin luther king jr. day', 'nth 1 0 3'),
+    ('mlk day', 'nth 1 0 3'),
+    ('mlk jr. day', 'nth 1 0 3'),
+    ("presidents' day", 'nth 2 0 3'),
+    ('columbus day', 'nth 10 0 2'),
+    ("st. patrick's day", 'fixed 3 17'),
+    ('juneteenth', 'fixed 6 19'),
+    ('boxing day', 'fixed 12 26'),
+    ('hanukkah', 'none'),
+    ('hanukah', 'none'),
+    ('chanukah', 'none'),
+    ('passover', 'none'),
+    ('ramadan', 'none'),
+    ('rosh hashanah', 'none'),
+    ('yom kippur', 'none'),
+    ('diwali', 'none'),
+)
+#: First words of identifier labels (``MRN``, ``Acct``, ``Member``) and of health insurers'
+#: names (``Aetna``, ``BCBS``): the ids detector tries its label pattern only at word tokens
+#: that are one of these. Kind: ``label``, ``insurer`` or ``label+insurer``.
+ID_LABEL_WORDS: tuple[tuple[str, str], ...] = (
+    ('acc', 'label'), ('accession', 'label'), ('account', 'label'), ('acct', 'label'),
+    ('aetna', 'insurer'), ('ambetter', 'insurer'), ('amerigroup', 'insurer'),
+    ('anthem', 'insurer'), ('armband', 'label'), ('autopsy', 'label'), ('badge', 'label'),
+    ('bcbs', 'insurer'), ('bcbsil', 'insurer'), ('bcbsm', 'insurer'), ('bcbsma', 'insurer'),
+    ('bcbsnc', 'insurer'), ('bcbstx', 'insurer'), ('beneficiary', 'label'), ('billing', 'label'),
+    ('biometric', 'label'), ('blue', 'insurer'), ('bluecross', 'insurer'),
+    ('blueshield', 'insurer'), ('board', 'label'), ('caresource', 'insurer'), ('cart', 'label'),
+    ('case', 'label'), ('centene', 'insurer'), ('certificate', 'label'), ('champva', 'insurer'),
+    ('chart', 'label'), ('cigna', 'insurer'), ('claim', 'label'), ('clia', 'label'),
+    ('confirmation', 'label'), ('control', 'label'), ('dea', 'label'), ('device', 'label'),
+    ('dl', 'label'), ('driver', 'label'), ("driver's", 'label'), ('drivers', 'label'),
+    ('driver’s', 'label'), ('emblem', 'insurer'), ('emblemhealth', 'insurer'), ('enc', 'label'),
+    ('encounter', 'label'), ('fidelis', 'insurer'), ('file', 'label'), ('fin', 'label'),
+    ('fingerprint', 'label'), ('geisinger', 'insurer'), ('gmc', 'label'), ('group', 'label'),
+    ('harvard', 'insurer'), ('hcpc', 'label'), ('health', 'label+insurer'),
+    ('healthnet', 'insurer'), ('healthplan', 'label'), ('hicn', 'label'), ('highmark', 'insurer'),
+    ('history', 'label'), ('hosp', 'label'), ('hospital', 'label'), ('humana', 'insurer'),
+    ('id', 'label'), ('identifier', 'label'), ('image', 'label'), ('implant', 'label'),
+    ('ins', 'label'), ('insurance', 'label'), ('job', 'label'), ('kaiser', 'insurer'),
+    ('kit', 'label'), ('lab', 'label'), ('lic', 'label'), ('licence', 'label'),
+    ('license', 'label'), ('lot', 'label'), ('masshealth', 'insurer'), ('mbi', 'label'),
+    ('med', 'label'), ('medi-cal', 'insurer'), ('medicaid', 'label+insurer'),
+    ('medical', 'label'), ('medicare', 'label+insurer'), ('member', 'label'), ('model', 'label'),
+    ('molina', 'insurer'), ('mr', 'label'), ('mrn', 'label'), ('nhs', 'label'), ('nmc', 'label'),
+    ('npi', 'label'), ('number', 'label'), ('optum', 'insurer'), ('order', 'label'),
+    ('oscar', 'insurer'), ('path', 'label'), ('pathology', 'label'), ('patient', 'label'),
+    ('plan', 'label'), ('plate', 'label'), ('plates', 'label'), ('policy', 'label'),
+    ('premera', 'insurer'), ('pt', 'label'), ('record', 'label'), ('ref', 'label'),
+    ('reference', 'label'), ('regence', 'insurer'), ('req', 'label'), ('requisition', 'label'),
+    ('retina', 'label'), ('retinal', 'label'), ('s', 'label'), ('sample', 'label'),
+    ('sensor', 'label'), ('serial', 'label'), ('slide', 'label'), ('slides', 'label'),
+    ('sn', 'label'), ('soc', 'label'), ('social', 'label'), ('specimen', 'label'),
+    ('ss', 'label'), ('ssn', 'label'), ('state', 'label'), ('study', 'label'),
+    ('subscriber', 'label'), ('surgical', 'label'), ('tag', 'label'), ('ticket', 'label'),
+    ('tracking', 'label'), ('tricare', 'insurer'), ('tufts', 'insurer'), ('ubrn', 'label'),
+    ('udi', 'label'), ('uhc', 'insurer'), ('unit', 'label'), ('united', 'insurer'),
+    ('unitedhealth', 'insurer'), ('unitedhealthcare', 'insurer'), ('upin', 'label'),
+    ('vehicle', 'label'), ('vin', 'label'), ('visit', 'label'), ('voice', 'label'),
+    ('voiceprint', 'label'), ('wellcare', 'insurer'), ('wristband', 'label'),
+)
+#: English number words and their values (ages in words, ``ninety-two``).
+NUMBER_WORDS: tuple[tuple[str, int], ...] = tuple(
+    (w, i) for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen".split())) + tuple(
+    (w, 10 * t) for t, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
+) + (("hundred", 100),)
+
+
+def _handwritten_header(derivation: str, purpose: str) -> list[tuple[str, str]]:
+    return [("source", HANDWRITTEN_SOURCE), ("licence", "MIT (this project)"),
+            ("derivation", derivation), ("purpose", purpose)]
+
+
+def build_holidays():
+    """``holidays.tsv``: rows (name, rule), sorted by name."""
+    names = [n for n, _ in HOLIDAYS]
+    if len(set(names)) != len(names):
+        raise ValueError("holidays: duplicate names")
+    header = _handwritten_header(
+        "written from the U.S. federal calendar and common observances; sorted by name",
+        "holiday names that date an event (Christmas 2019, Labor Day); the rule gives the day")
+    return header, ["name", "rule"], sorted(HOLIDAYS)
+
+
+def build_id_label_words():
+    """``id_label_words.tsv``: rows (word, kind), sorted by word."""
+    words = [w for w, _ in ID_LABEL_WORDS]
+    if len(set(words)) != len(words):
+        raise ValueError("id_label_words: duplicate words")
+    header = _handwritten_header(
+        "the first word of each identifier label and insurer name the ids detector knows; sorted",
+        "where an identifier label may start (MRN: 4471203, Aetna ID W123456789)")
+    return header, ["word", "kind"], sorted(ID_LABEL_WORDS)
+
+
+def build_number_words():
+    """``number_words.tsv``: rows (word, value), sorted by value."""
+    header = _handwritten_header(
+        "the English cardinal words zero to twenty, the tens and hundred; sorted by word",
+        "number words (ages in words: ninety-two, one hundred and one)")
+    return header, ["word", "value"], sorted(NUMBER_WORDS)
+
+
+# --------------------------------------------------------------------------------------------
 # Driver
 # --------------------------------------------------------------------------------------------
 def load_raw(cache: Path = CACHE, download: bool = True) -> dict[str, bytes]:
@@ -639,6 +791,9 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
         files[f"{name}.txt"] = render(*build_handwritten(name))
     for name in HANDWRITTEN_FILES:
         files[f"{name}.txt"] = render(*build_handwritten_file(name))
+    files["holidays.tsv"] = render(*build_holidays())
+    files["number_words.tsv"] = render(*build_number_words())
+    files["id_label_words.tsv"] = render(*build_id_label_words())
     return files
 
 

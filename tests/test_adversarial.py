@@ -1,8 +1,6 @@
 """Adversarial notes give valid spans from every detector and finish: a guard against
-catastrophic backtracking (the bound is the issue's 10 s for 1 MB, far above the ~2 s measured;
-speed itself is measured by scripts/bench_engine.py)."""
-import time
-
+catastrophic backtracking (a run that never ends fails CI's time limit). No wall-clock
+assertion here: the seconds per shape are measured by ``scripts/bench_engine.py --shapes``."""
 import pytest
 
 from deid_core import analyze
@@ -11,23 +9,38 @@ from deid_core.document import Document
 
 from adversarial import ADVERSARIAL, one_megabyte_note
 
-GUARD_SECONDS = 10.0
-
 
 @pytest.mark.parametrize("detector", REGISTRY, ids=[d.name for d in REGISTRY])
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_detector_on_adversarial_string(detector, name):
     text = ADVERSARIAL[name]
-    t0 = time.perf_counter()
     spans = list(detector.detect(Document(text)))
-    assert time.perf_counter() - t0 < GUARD_SECONDS, "backtracking or a quadratic scan"
     assert all(0 <= s.start < s.end <= len(text) for s in spans)
 
 
+@pytest.mark.slow
 def test_whole_engine_on_a_one_megabyte_note():
     text = one_megabyte_note()
-    t0 = time.perf_counter()
     a = analyze(text)
-    assert time.perf_counter() - t0 < GUARD_SECONDS, "backtracking or a quadratic scan"
     assert all(0 <= s.start < s.end <= len(text) for s in a.spans)
     assert any(text[s.start:s.end] == "4471203" for s in a.spans)   # real PHI inside is still found
+
+
+LONE_SURROGATES = [
+    ("Call http://x.org/\ud800", "URL"),
+    ("Patient: John Sm\udc00ith seen today", "PATIENT"),
+    ("email a\ud800b@example.com", "EMAIL"),
+    ("MRN 1234\ud8005678", "MEDICALRECORD"),
+    ("Seen 3/5/20\ud80014", "DATE"),
+    ("Dr. \udfffSmith", "PATIENT"),
+]
+
+
+@pytest.mark.parametrize("text,label", LONE_SURROGATES)
+@pytest.mark.parametrize("key", ["k", "k\ud800", None])
+def test_surrogate_mode_accepts_a_lone_surrogate_code_point(text, label, key):
+    """Issue 11 item 1: a lone surrogate in or next to a span (or in the key) is not an error."""
+    from deid_core.api import process
+    out = process(text, mode="surrogate", key=key)
+    assert label in {s["label"] for s in out["spans"]}
+    assert isinstance(out["output"], str) and out["output"] != text

@@ -9,9 +9,10 @@ import pytest
 
 import deid_core.api as api
 import deid_core.lists as lists
-from deid_core import surrogate_names
+from deid_core.surrogate import names as surrogate_names
 from deid_core.analyze import Analysis
 from deid_core.document import Known
+from deid_core.explain import explain
 from deid_core.spans import Span
 
 SEEN = {}
@@ -22,7 +23,7 @@ def fake_analyze(text, known=None):
     SEEN["known"] = known
     spans = [Span(m.start(), m.end(), "DATE", "certain", "dates:numeric_mdy")
              for m in re.finditer(r"\d{1,2}/\d{1,2}/\d{4}", text)]
-    spans += [Span(m.start(), m.end(), "DOCTOR", "review", "names:surname_list+mesh_collision")
+    spans += [Span(m.start(), m.end(), "DOCTOR", "review", "names:surname_list+medical_collision")
               for m in re.finditer(r"\bHall\b", text)]
     spans += [Span(m.start(), m.end(), "PATIENT", "certain", "names:given+surname")
               for m in re.finditer(r"\bPaul Webb\b", text)]
@@ -46,31 +47,47 @@ NOTE = "Paul Webb seen 3/5/2014 by Dr. Hall; next visit 4/2/2014."
 def test_redact_result_shape():
     r = api.process(NOTE)
     assert r["mode"] == "redact"
-    assert r["output"] == "[NAME] seen [DATE] by Dr. [NAME]; next visit [DATE]."
+    assert r["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
     assert [s["id"] for s in r["spans"]] == ["0:9", "15:23", "31:35", "48:56"]
     first = r["spans"][0]
     assert first == {"id": "0:9", "start": 0, "end": 9, "label": "PATIENT", "category": "NAME",
                      "tier": "certain", "source": "names:given+surname", "text": "Paul Webb",
-                     "out_start": 0, "out_end": 6, "replaced": True}
+                     "out_start": 0, "out_end": 6, "replaced": True,
+                     "explanation": explain(Span(0, 9, "PATIENT", "certain", "names:given+surname"))}
     for s in r["spans"]:
-        assert r["output"][s["out_start"]:s["out_end"]] == f"[{s['category']}]"
+        want = f"[{s['category']}]" if s["tier"] == "certain" else s["text"]
+        assert r["output"][s["out_start"]:s["out_end"]] == want
+        assert s["replaced"] is (s["tier"] == "certain")
         assert NOTE[s["start"]:s["end"]] == s["text"]
-    assert [i["id"] for i in r["review"]] == ["31:35"] and "MeSH" in r["review"][0]["reason"]
+    assert [i["id"] for i in r["review"]] == ["31:35"]
+    assert "medical term" in r["review"][0]["explanation"]["why_amber"]
+    assert r["review"][0]["reason"] == r["review"][0]["explanation"]["text"]
 
 
-def test_review_mode_applies_decisions():
-    r = api.process(NOTE, mode="review", decisions={"31:35": False})
-    assert r["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
+@pytest.mark.parametrize("mode", ["redact", "review", "surrogate"])
+@pytest.mark.parametrize("decisions,mask_review,hall_masked", [
+    (None, False, False),            # amber stays as text until decided
+    ({"31:35": True}, False, True),  # a decision to mask applies in every mode
+    ({"31:35": False}, False, False),
+    (None, True, True),              # unattended runs mask every undecided candidate
+    ({"31:35": False}, True, False),  # an explicit decision wins over mask_review
+])
+def test_one_rule_in_every_mode(mode, decisions, mask_review, hall_masked):
+    r = api.process(NOTE, mode=mode, key="k", decisions=decisions, mask_review=mask_review)
     hall = r["spans"][2]
-    assert hall["replaced"] is False and r["output"][hall["out_start"]:hall["out_end"]] == "Hall"
-    # a decision cannot unmask a certain span
+    assert hall["text"] == "Hall" and hall["replaced"] is hall_masked
+    assert ("Dr. Hall;" in r["output"]) is not hall_masked
+    assert "Paul Webb" not in r["output"] and "3/5/2014" not in r["output"]
+
+
+def test_a_decision_cannot_unmask_a_certain_span():
     assert api.process(NOTE, mode="review", decisions={"0:9": False})["output"].startswith("[NAME] seen")
 
 
 def test_surrogate_mode_with_key_is_deterministic_and_keeps_intervals():
     import datetime as dt
-    a = api.process(NOTE, mode="surrogate", key="study-1")
-    b = api.process(NOTE, mode="surrogate", key="study-1")
+    a = api.process(NOTE, mode="surrogate", key="study-1", decisions={"31:35": True})
+    b = api.process(NOTE, mode="surrogate", key="study-1", decisions={"31:35": True})
     assert a == b
     out = a["output"]
     assert "Paul" not in out and "Webb" not in out and "Hall" not in out and "3/5/2014" not in out
@@ -116,9 +133,11 @@ def test_bad_input_raises_value_error(kwargs, message):
 
 def test_process_json_round_trip():
     out = json.loads(api.process_json(json.dumps({"text": NOTE, "mode": "review",
-                                                  "decisions": {"31:35": False}})))
-    assert out["output"] == "[NAME] seen [DATE] by Dr. Hall; next visit [DATE]."
-    assert out == api.process(NOTE, mode="review", decisions={"31:35": False})
+                                                  "decisions": {"31:35": True}})))
+    assert out["output"] == "[NAME] seen [DATE] by Dr. [NAME]; next visit [DATE]."
+    assert out == api.process(NOTE, mode="review", decisions={"31:35": True})
+    out = json.loads(api.process_json(json.dumps({"text": NOTE, "mask_review": True})))
+    assert out == api.process(NOTE, mask_review=True)
 
 
 @pytest.mark.parametrize("request_json,message", [
@@ -137,3 +156,47 @@ def test_process_json_errors(request_json, message):
 def test_process_json_keeps_unicode():
     out = api.process_json(json.dumps({"text": "José seen 3/5/2014"}))
     assert "José" in out and json.loads(out)["output"] == "José seen [DATE]"
+
+
+def test_model_spans_are_span_values():
+    at = NOTE.index("visit")
+    m = [Span(at, at + 5, "LOCATION-OTHER", "review", "ner:m:p=0.50")]
+    r = api.process(NOTE, model_spans=m)
+    assert r == api.process_request({"text": NOTE, "model_spans": [m[0].to_dict()]})
+    item = next(i for i in r["review"] if i["source"] == "ner:m:p=0.50")
+    assert item["id"] == f"{at}:{at + 5}" and item["explanation"]["detector"] == "ner"
+
+
+@pytest.mark.parametrize("request_,message", [
+    ({"text": "x", "mask_review": "yes"}, "mask_review"),
+    ({"text": "x", "decisions": {"1:0": True}}, "start:end"),
+    ({"text": "x", "model_spans": [{"start": 0}]}, "integer"),
+    ({"text": "x", "model_spans": [{"start": 0, "end": 9, "label": "PATIENT"}]}, "past the text"),
+    ({"text": "x", "op": "process"}, "unknown request field"),
+    ("x", "JSON object"),
+])
+def test_check_request_errors(request_, message):
+    with pytest.raises(ValueError, match=message):
+        api.check_request(request_)
+
+
+def test_check_request_defaults():
+    req = api.check_request({"text": "x", "mode": None, "key": None, "decisions": None,
+                             "known": None, "model_spans": None})
+    assert req == api.Request("x", "redact", None, {}, None, None, req.mask_review)
+
+
+def test_page_routes_process_to_the_api():
+    """The page's Python holds no request checks of its own: its answer is the API's."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    import deid_page
+    for req in ({"text": NOTE, "mode": "review", "decisions": {"31:35": False}},
+                {"text": NOTE, "mode": "shred"}, {"text": 5}, {"text": "x", "colour": 1}):
+        reply = json.loads(deid_page.handle(json.dumps({"op": "process", **req})))
+        want = json.loads(api.process_json(json.dumps(req)))
+        if "error" in want:
+            assert reply["ok"] is False and want["error"] in reply["error"]
+        else:
+            assert reply == {"ok": True, "result": want}

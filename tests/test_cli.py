@@ -62,20 +62,72 @@ def test_surrogate_without_key_uses_a_fresh_secret(capsys, monkeypatch, note_fil
     assert a != b
 
 
-def test_review_decisions_round_trip(capsys, tmp_path, note_file):
-    code, out, _ = run(capsys, ["review", str(note_file), "--json"])
+AMBER = "A Foley catheter is in place; Parkinson noted. Pt: John Smith on 03/05/2014.\n"
+
+
+@pytest.fixture
+def amber_file(tmp_path):
+    p = tmp_path / "amber.txt"
+    p.write_text(AMBER, encoding="utf-8")
+    return p
+
+
+def review_list(capsys, amber_file):
+    code, out, _ = run(capsys, ["review", str(amber_file), "--json", "--rules-only"])
     assert code == 0
-    result = json.loads(out)
-    review = result["review"]
-    if not review:
-        pytest.skip("no review candidate in this note with the current detectors")
+    review = json.loads(out)["review"]
+    assert review, "the note must hold an amber candidate"
+    return review
+
+
+@pytest.mark.parametrize("command", ["redact", "surrogate", "review"])
+def test_amber_stays_text_unless_decided_or_mask_review(capsys, tmp_path, amber_file, command):
+    first = review_list(capsys, amber_file)[0]
+    key = ["--key", "k"] if command != "redact" else []
+    base = [command, str(amber_file), "--rules-only", *key]
+    code, out, _ = run(capsys, base)
+    assert code == 0 and "John Smith" not in out and first["text"] in out
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps({first["id"]: True}), encoding="utf-8")
+    code, masked, _ = run(capsys, base + ["--decisions", str(d)])
+    code2, all_masked, _ = run(capsys, base + ["--mask-review"])
+    assert code == code2 == 0 and masked != out and all_masked != out
+    assert first["text"] not in masked and first["text"] not in all_masked
+
+
+@pytest.mark.parametrize("flag", ["--accept-all", "--reject-all", "--mask-review", None])
+def test_an_explicit_decision_wins_over_the_all_flags(capsys, tmp_path, amber_file, flag):
+    review = review_list(capsys, amber_file)
     first = review[0]
-    decisions = tmp_path / "d.json"
-    decisions.write_text(json.dumps({first["id"]: False}), encoding="utf-8")
-    code, out, _ = run(capsys, ["review", str(note_file), "--decisions", str(decisions)])
-    assert code == 0 and first["text"] in out
-    code, out, _ = run(capsys, ["review", str(note_file), "--accept-all"])
-    assert first["text"] not in out.replace("[", " ")
+    decisions = {first["id"]: True}
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps(decisions), encoding="utf-8")
+    argv = ["review", str(amber_file), "--rules-only", "--json", "--decisions", str(d)]
+    code, out, _ = run(capsys, argv + ([flag] if flag else []))
+    assert code == 0
+    spans = {s["id"]: s for s in json.loads(out)["spans"]}
+    assert spans[first["id"]]["replaced"] is True  # mask, whatever the flag says
+    decisions = {first["id"]: False}
+    d.write_text(json.dumps(decisions), encoding="utf-8")
+    code, out, _ = run(capsys, argv + ([flag] if flag else []))
+    spans = {s["id"]: s for s in json.loads(out)["spans"]}
+    assert code == 0 and spans[first["id"]]["replaced"] is False  # keep, whatever the flag says
+    undecided = [s for s in spans.values() if s["tier"] == "review" and s["id"] != first["id"]]
+    for s in undecided:
+        assert s["replaced"] is (flag in ("--accept-all", "--mask-review"))
+
+
+def test_duplicate_decision_keys_are_an_error(capsys, tmp_path, amber_file):
+    first = review_list(capsys, amber_file)[0]
+    d = tmp_path / "d.json"
+    d.write_text(f'{{"{first["id"]}": true, "{first["id"]}": false}}', encoding="utf-8")
+    code, out, err = run(capsys, ["review", str(amber_file), "--rules-only", "--decisions", str(d)])
+    assert code == 2 and "more than once" in err and out == ""
+
+
+def test_review_lists_candidates_with_explanations(capsys, amber_file):
+    code, out, err = run(capsys, ["review", str(amber_file), "--rules-only"])
+    assert code == 0 and "review " in err and "Found by the name finder" in err and " keep " in err
 
 
 def test_detect_jsonl_shape_and_order(capsys, tmp_path):
@@ -105,14 +157,12 @@ def test_eval_json_equals_the_evaluator(capsys):
 
 
 def test_eval_text_report(capsys):
-    code, out, _ = run(capsys, ["eval", "--format", "corpus", "corpus/notes.jsonl"])
+    code, out, _ = run(capsys, ["eval", "--format", "corpus", "corpus/notes.jsonl", "--rules-only"])
     assert code == 0 and "[with_review] character recall" in out and "NAME" in out
 
 
 @pytest.mark.parametrize("argv,content,message", [
     (["redact"], b"caf\xe9 au lait", "not UTF-8"),
-    (["detect", "--input"], b'{"id": 1, "text": "ok"}\n{broken\n', ":2: not JSON"),
-    (["detect", "--input"], b'{"text": "no id"}\n', "expected an object with 'id'"),
     (["eval", "--format", "corpus"], b'{"id": 1, "text": "a", "spans": [{"start": 0, "end": 5, "label": "DATE"}]}\n',
      "outside the text"),
 ])
@@ -178,3 +228,90 @@ def test_eval_details_lists_misses_with_text(capsys, tmp_path):
                              "spans": [{"start": 30, "end": 34, "label": "CITY"}]}) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, ["eval", "--format", "corpus", str(p), "--details", "--rules-only"])
     assert code == 0 and "x\tmiss\t30:34\t'blue'" in out
+
+
+def detect(capsys, tmp_path, content: bytes, *extra):
+    p = tmp_path / "in.jsonl"
+    p.write_bytes(content)
+    code, out, err = run(capsys, ["detect", "--rules-only", "--input", str(p), *extra])
+    return code, [json.loads(l) for l in out.split("\n") if l], err
+
+
+@pytest.mark.parametrize("content,errors", [
+    (b'{"id": 1, "text": "ok"}\n{broken\n{"id": 3, "text": "Seen 03/05/2014."}\n', {2: "not JSON"}),
+    (b'{"text": "no id"}\n{"id": 2, "text": "fine"}\n', {1: "expected an object with 'id'"}),
+    (b'{"id": NaN, "text": "x"}\n{"id": 2, "text": "y", "score": Infinity}\n{"id": 3, "text": "z"}\n',
+     {1: "NaN", 2: "Infinity"}),
+    (b'{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n{"id": 1, "text": "z"}\n{"id": "1", "text": "w"}\n',
+     {2: "duplicate id 'a' (first on line 1)", 4: "duplicate id '1' (first on line 3)"}),
+    (b'{"id": 1.5, "text": "x"}\n{"id": null, "text": "y"}\n', {1: "must be a string or an integer",
+                                                             2: "must be a string or an integer"}),
+    (b'\xff\xfe\n{"id": 2, "text": "y"}\n', {1: "not UTF-8"}),
+])
+def test_detect_reports_bad_records_and_goes_on(capsys, tmp_path, content, errors):
+    code, lines, err = detect(capsys, tmp_path, content)
+    assert code == 1 and f"{len(errors)} of {len(lines)} records failed" in err
+    for line in lines:
+        if "error" in line:
+            assert set(line) == {"id", "line", "error"} and errors[line["line"]] in line["error"]
+        else:
+            assert set(line) == {"id", "spans"}
+    assert sorted(l["line"] for l in lines if "error" in l) == sorted(errors)
+
+
+def test_detect_reads_line_separators_inside_json_strings(capsys, tmp_path):
+    text = "Seen\u2028by Dr. Anne Whitcombe\u0085on 03/05/2014.\u2029"
+    rows = [{"id": "u", "text": text}, {"id": "v", "text": "x"}]
+    code, lines, _ = detect(capsys, tmp_path,
+                            "\n".join(json.dumps(r, ensure_ascii=False) for r in rows).encode("utf-8"))
+    assert code == 0 and [l["id"] for l in lines] == ["u", "v"]
+    assert lines[0]["spans"] == [s.to_dict() for s in analyze(text).spans]
+
+
+def test_detect_output_is_strict_json_even_for_lone_surrogates(capsys, tmp_path):
+    code, lines, _ = detect(capsys, tmp_path, b'{"id": "a\\ud800", "text": "Call 617-555-0142 \\udc00"}\n')
+    assert code == 0 and lines[0]["id"] == "a\ud800" and lines[0]["spans"]
+
+
+def test_detect_streams_one_line_out_per_line_in(capsys, monkeypatch, tmp_path):
+    """The first output line is written before the second input line is read."""
+    import deid_core.cli as cli
+    events = []
+    real_write = cli._write
+    monkeypatch.setattr(cli, "_write", lambda t: (events.append("out"), real_write(t)))
+
+    class Lines:
+        def __iter__(self):
+            for n in range(3):
+                events.append("in")
+                yield json.dumps({"id": n, "text": "Seen 03/05/2014."}).encode() + b"\n"
+
+    class Stdin:
+        buffer = Lines()
+    monkeypatch.setattr("sys.stdin", Stdin())
+    code, out, _ = run(capsys, ["detect", "--rules-only", "--input", "-"])
+    assert code == 0 and events == ["in", "out"] * 3 and len(out.splitlines()) == 3
+
+
+@pytest.mark.parametrize("how", ["key", "key_file", "env"])
+def test_key_from_a_file_or_the_environment(capsys, monkeypatch, tmp_path, note_file, how):
+    monkeypatch.delenv("DEID_KEY", raising=False)
+    want = run(capsys, ["surrogate", str(note_file), "--rules-only", "--key", "study-7"])[1]
+    if how == "key":
+        argv = ["--key", "study-7"]
+    elif how == "key_file":
+        k = tmp_path / "key.txt"
+        k.write_text("study-7\n", encoding="utf-8")
+        argv = ["--key-file", str(k)]
+    else:
+        monkeypatch.setenv("DEID_KEY", "study-7")
+        argv = []
+    code, got, _ = run(capsys, ["surrogate", str(note_file), "--rules-only", *argv])
+    assert code == 0 and got == want
+
+
+def test_empty_key_file_is_an_error(capsys, tmp_path, note_file):
+    k = tmp_path / "key.txt"
+    k.write_text("\nstudy-7\n", encoding="utf-8")
+    code, out, err = run(capsys, ["surrogate", str(note_file), "--key-file", str(k)])
+    assert code == 2 and "first line is empty" in err and out == ""

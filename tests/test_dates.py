@@ -215,3 +215,65 @@ def test_month_number_and_valid_date():
     assert dates.valid_date(2, 29) and not dates.valid_date(2, 30)
     assert not dates.valid_date(13, 1) and not dates.valid_date(4, 31)
     assert not dates.valid_date(1, 1, 1850) and dates.valid_date(1, 1, 14)
+
+
+# Nurse-note shapes (invented): day/month without a year, month/two-digit year, two-digit years in
+# a history, ranges, dates glued to punctuation; and the vent settings, scores, fractions and
+# doses that must stay.
+NURSE = [
+    ("ARRIVED 2300 9/14 FROM OSH", [("9/14", C)]),
+    ("labs drawn at 0330 3/7 ok", [("3/7", C)]),
+    ("WBC 16.0 8/22 afebrile", [("8/22", C)]),
+    ("ECHO 3/91 EF 30%", [("3/91", C)]),
+    ("Today 1/30: INR 3.2", [("1/30", C)]),            # 30 can be a day: month/day
+    ("s/p fx 6/98, doing well", [("6/98", C)]),
+    ("PMH: CAD/MI 8/84; HTN", [("8/84", C)]),
+    ("PMH MI 93, HTN", [("93", C)]),
+    ("CVA 81', DM", [("81", C)]),
+    ("AAA REPAIR IN 96' COMPLICATED BY PNA", [("96", C)]),
+    ("HR in 80's, SBP in 90's", []),
+    ("HR remains in 70 a paced overnight", []),
+    ("abx 9/12-9/14 then stopped", [("9/12", C), ("9/14", C)]),
+    ("XRT 10/02/10/03 and due again", [("10/02/10/03", C)]),
+    ("seen,4/17,and again", [("4/17", C)]),
+    ("LITHIUM TOXICITY-9/2/92. ", [("9/2/92", C)]),
+    ("MI IN 1980S AFTER SURGERY", [("1980S", R)]),
+    ("DOB:\t05/02/1950", [("05/02/1950", C)]),
+    ("Labor Day 2019 fall", [("Labor Day 2019", C)]),
+    ("fell on Christmas Eve 2020 at home", [("Christmas Eve 2020", C)]),
+    # must not be masked
+    ("PS 10/5 with 40% FiO2", []),
+    ("weaned to CPAP 5/5 40%", []),
+    ("on bipap 10/5 overnight", []),
+    ("PEEP 5, RR 14", []),
+    ("BP 120/80 HR 70", []),
+    ("1/2 NS running at 75cc/hr", []),
+    ("GCS 3/15 on arrival", []),
+    ("2/4 PULSES BILAT", []),
+    ("rales 1/3 up bilaterally", []),
+    ("crackles 1/3-1/2 up", []),
+    ("c/o pain 5/10", []),
+    ("given 1/2 amp D50", []),
+    ("MI 12 hours ago", []),
+    ("in 14 days", []),
+    ("RESP: trialed on 5/5 x 1 hr, did well", []),
+    ("Abg acceptable on 5/5.", []),
+    ("TEAM FEELS IT MAY BE FROM PROPOFOL", []),
+    ("INC RR AND DEC FIO2", []),
+    ("bp 120-140'2/70's", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", NURSE)
+def test_nurse_shapes(text, expected):
+    assert [(t, tier) for t, _label, tier in found(text)] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("on PS 10/5/40% today", []),                      # vent settings written as three numbers
+    ("BIPAP 10/5/12 bpm", []),
+    ("mask ventilation 5/10/40 then", []),
+    ("seen 10/5/14 in clinic", [("10/5/14", C)]),
+])
+def test_vent_triples_are_not_dates(text, expected):
+    assert [(t, tier) for t, _label, tier in found(text)] == expected

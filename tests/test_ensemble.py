@@ -187,6 +187,35 @@ def test_api_process_with_model_spans():
     ("Thandiwe Mthembu was seen", "Thandiwe Mthembu", "PATIENT", True),
     ("O'Brien-Okafor came", "O'Brien-Okafor", "PATIENT", True),  # one hyphen part in the lists
     ("travel to Mthembu", "Mthembu", "LOCATION-OTHER", True),     # the list rule is for names only
+    # numbers of 90 or more need an age cue (terse nursing notes)
+    ("HR 90'S, SBP 100-120", "90", "AGE", False),
+    ("SATS 95% ON 2L", "95", "AGE", False),
+    ("PMH: MI '92, CABG", "92", "AGE", False),
+    ("PLT 94-99 TODAY", "94", "AGE", False),
+    ("92 yo F admitted", "92", "AGE", True),
+    ("92YO MAN", "92", "AGE", True),
+    ("AGE: 93", "93", "AGE", True),
+    ("Ann Lee, 96, lives alone", "96", "AGE", True),
+    ("with her sister (92) in town", "92", "AGE", True),
+    ("a 92-year-old man", "92", "AGE", True),
+    # nursing shorthand, units, devices and body sites alone are never PHI
+    ("NEURO: A+OX3, MAE, PERRL", "MAE", "PATIENT", False),
+    ("R RAD ALINE PLACED", "R RAD ALINE", "PATIENT", False),
+    ("TRANSFERRED TO MICU", "MICU", "LOCATION-OTHER", False),
+    ("to cath lab for PCI", "cath lab", "ORGANIZATION", False),
+    ("dsg to R GROIN", "R GROIN", "LOCATION-OTHER", False),
+    ("GU: FOLEY DRAINING", "GU", "PATIENT", False),
+    ("SAO2 96% ON 2L", "SAO2", "PATIENT", False),                  # a word with digits
+    ("L ANTECUBE PIV", "L ANTECUBE", "PATIENT", False),
+    ("ADMITTED TO HARTWELL 4", "HARTWELL 4", "LOCATION-OTHER", True),   # a ward with a name
+    ("TRANSFER TO MICU/HARTWELL", "MICU/HARTWELL", "LOCATION-OTHER", True),
+    # ALL-CAPS or lower-case names need one census name that is not shorthand
+    ("BS DIMINISHED AT BASES", "BS DIMINISHED", "PATIENT", False),
+    ("AMIO BOLUS GIVEN", "AMIO BOLUS", "PATIENT", False),
+    ("DTR MARISOL CALLED", "MARISOL", "PATIENT", True),
+    ("DR HALVARD OKONKWO AWARE", "HALVARD OKONKWO", "PATIENT", True),
+    ("spoke w/ karen lindqvist", "karen lindqvist", "PATIENT", True),
+    ("Thandiwe Mthembu was seen", "Thandiwe Mthembu", "PATIENT", True),  # Capitalised: no list rule
 ])
 def test_model_span_validators(text, piece, label, keep):
     from deid_core.ensemble import plausible

@@ -102,3 +102,90 @@ def test_physionet_reader(tmp_path):
 def test_unknown_format():
     with pytest.raises(ValueError, match="unknown format"):
         read("csv", "x")
+
+
+# An invented note in the real notes' style, with the PhysioNet labels.
+PN_TEXT = "DR OKAFOR AWARE. WIFE MARISOL IN. ECHO 3/91. TO HARTWELL 4 ON 9/14."
+PN_SPANS = [("OKAFOR", "HCPName"), ("MARISOL", "RelativeProxyName"), ("91", "DateYear"),
+            ("HARTWELL", "Location"), ("9/14", "Date")]
+
+
+def pn_line():
+    spans = [{"start": PN_TEXT.index(t), "end": PN_TEXT.index(t) + len(t), "label": lab}
+             for t, lab in PN_SPANS]
+    return json.dumps({"id": "pn1", "text": PN_TEXT, "spans": spans})
+
+
+def at(word, label, tier="certain"):
+    i = PN_TEXT.index(word)
+    return Span(i, i + len(word), label, tier)
+
+
+def test_per_label_figures_and_amber_marks():
+    docs = parse_jsonl(pn_line())
+    pred = (at("OKAFOR", "DOCTOR"), at("MARISOL", "PATIENT", "review"), at("ECHO", "PATIENT", "review"),
+            at("9/14", "DATE"), at("HART", "HOSPITAL", "review"))
+    r = evaluate(docs, fixed(pred))
+    c, w = r["certain"]["per_label"], r["with_review"]["per_label"]
+    assert set(c) == {"HCPName", "RelativeProxyName", "DateYear", "Location", "Date"}
+    assert c["HCPName"] == {"gold": 6, "found": 6, "recall": 1.0, "spans": 1, "spans_full": 1,
+                            "span_full_recall": 1.0}
+    assert c["RelativeProxyName"]["found"] == 0 and w["RelativeProxyName"]["recall"] == 1.0
+    assert w["Location"] == {"gold": 8, "found": 4, "recall": 0.5, "spans": 1, "spans_full": 0,
+                             "span_full_recall": 0.0}
+    assert w["DateYear"]["recall"] == 0.0
+    assert r["with_review"]["span_full"] == {"gold": 5, "full": 3, "recall": 0.6}
+    # three amber marks, two of them touch PHI (MARISOL, HART); ECHO does not
+    assert r["amber"] == {"marks": 3, "per_note": 3.0, "phi": 2, "share_phi": round(2 / 3, 6)}
+
+
+@pytest.mark.parametrize("name,content,want", [
+    ("pn.jsonl", None, "physionet"),
+    ("c.jsonl", json.dumps({"id": 1, "text": "Ann", "spans": [{"start": 0, "end": 3, "label": "PATIENT"}]}), "corpus"),
+    ("p.json", "[]", "presidio"),
+    ("x.text", "", "physionet"),
+    ("x.xml", "<a/>", "i2b2"),
+])
+def test_detect_format(tmp_path, name, content, want):
+    from deid_core.readers import detect_format
+    p = tmp_path / name
+    p.write_text(pn_line() if content is None else content, encoding="utf-8")
+    assert detect_format(p) == want
+
+
+def test_physionet_jsonl_reads_with_format_physionet(tmp_path):
+    p = tmp_path / "pn.jsonl"
+    p.write_text(pn_line() + "\n", encoding="utf-8")
+    docs = read("physionet", p)
+    assert read("auto", p) == docs and [s.label for s in docs[0].spans][:2] == ["HCPName", "RelativeProxyName"]
+    assert {s.category for s in docs[0].spans} == {"NAME", "DATE", "LOCATION"}
+
+
+DEV = "/work/shared/corpora/physionet-deid-dev/physionet_deid_dev.jsonl"
+SCORER = "/work/shared/tools/score_detect.py"
+
+
+@pytest.mark.slow
+def test_figures_agree_with_the_independent_scorer_on_real_notes():
+    """deid eval's overall figures on the real-notes dev set equal score_detect.py's (rules only)."""
+    import importlib.util
+    from pathlib import Path
+    from deid_core import analyze, jsonl
+    if not (Path(DEV).is_file() and Path(SCORER).is_file()):
+        pytest.skip(f"the real-notes dev set or its scorer is absent ({DEV}, {SCORER})")
+    spec = importlib.util.spec_from_file_location("score_detect", SCORER)
+    scorer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scorer)
+    recs = [r for r in (line.value for line in jsonl.read_file(DEV))]
+    pred = {str(r["id"]): [s.to_dict() for s in analyze(r["text"]).spans] for r in recs}
+    for r in recs:
+        r["id"] = str(r["id"])
+    theirs = scorer.score_corpus(recs, pred)
+    burden = scorer.reviewer_burden(recs, pred)
+    ours = evaluate(read("auto", DEV), lambda text: [s for s in analyze(text).spans])
+    for name in ("certain", "with_review"):
+        assert round(ours[name]["overall"]["recall"], 4) == theirs[name]["char_recall"]
+        assert round(ours[name]["overall"]["precision"], 4) == theirs[name]["char_precision"]
+        assert round(ours[name]["span_full"]["recall"], 4) == theirs[name]["span_recall_full"]
+    assert round(ours["amber"]["per_note"], 3) == burden["amber_per_note"]
+    assert round(ours["amber"]["share_phi"], 3) == burden["amber_share_real"]

@@ -206,3 +206,50 @@ def test_validators():
     assert ssn_plausible("123", "45", "6789")
     assert not ssn_plausible("000", "45", "6789") and not ssn_plausible("923", "45", "6789")
     assert not ssn_plausible("123", "00", "6789") and not ssn_plausible("666", "45", "6789")
+
+
+# Shapes other tools' tests expect (issue 11 item 10; invented values), and what must stay.
+SHAPES_11 = [
+    ("SSN 219.09.9999 on file", [("219.09.9999", "SSN", C)]),
+    ("ref 219.09.9999", [("219.09.9999", "SSN", C)]),
+    ("ssn 219 09 9999", [("219 09 9999", "SSN", C)]),
+    ("wrote 219 09 9999 on the form", [("219 09 9999", "SSN", R)]),
+    ("SSN: 21909-9999", [("21909-9999", "SSN", C)]),
+    ("Boston MA 21909-9999", []),                      # a ZIP+4 without an SSN label
+    ("theme colour #aa00ff", []),
+    ("hex #FA0 used", []),
+    ("order #123456", [("123456", "IDNUM", C)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SHAPES_11)
+def test_issue11_shapes(text, expected):
+    assert found(text) == expected
+
+
+# Nurse-note values after a generic "ID:" (the infectious-disease heading) or "#" label, and
+# doses after an IDNUM label: not identifiers (issue 8; invented values).
+NOT_IDS_NURSE = [
+    "ID: T 101.8 on arrival",
+    "ID: TMAX 101.2 PO, ON VANCO",
+    "ID: WBC 18.4 today",
+    "ID: 98.9 po",
+    "foley #20fr placed",
+    "intubated #8ETT 22cm",
+    "transfuse #4PRBC tonight",
+    "PA #- 35/18, CVP 8",
+    "Order 5cc bolus",
+]
+
+
+@pytest.mark.parametrize("text", NOT_IDS_NURSE)
+def test_nurse_values_are_not_ids(text):
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("ID: 4471203", [("4471203", "IDNUM", C)]),
+    ("Order # 551 sent", [("551", "IDNUM", C)]),
+])
+def test_ids_after_generic_labels_still_found(text, expected):
+    assert found(text) == expected

@@ -29,7 +29,7 @@ ALL_FILES = sorted(p.name for p in LISTS.iterdir() if p.suffix in (".txt", ".tsv
 DERIVED = ["surnames.tsv", "given_names.tsv", "medical_collisions.txt", "english_collisions.txt",
            "eponym_followers.txt", "clinical_nouns.txt", "us_places.tsv", "us_states.tsv",
            "countries.txt"]
-HAND = [f"{n}.txt" for n in L.HANDWRITTEN_LISTS]
+HAND = [f"{n}.txt" for n in L.HANDWRITTEN_LISTS] + ["holidays.tsv", "number_words.tsv", "id_label_words.tsv"]
 
 
 def test_every_expected_file_is_there_and_nothing_else():

@@ -1,7 +1,5 @@
 """LOCATION detector: a table of notes, what must be found (exact offsets, label, tier) and what
 must stay (clinical words, generic places, state abbreviations that are words). All invented."""
-import time
-
 import pytest
 
 from deid_core import lists
@@ -209,33 +207,35 @@ def test_a_missing_list_file_is_an_error_not_silence(monkeypatch):
     def missing(*args):
         raise FileNotFoundError("no lists here")
     monkeypatch.setattr(lists, "us_places", missing)
-    locations._tables.cache_clear()
+    locations.tables.cache_clear()
     try:
         with pytest.raises(FileNotFoundError, match="no lists here"):
             list(locations.detect(Document("lives in Springfield, IL 62704")))
     finally:
-        locations._tables.cache_clear()
+        locations.tables.cache_clear()
 
 
 def test_monkeypatched_small_place_list(monkeypatch):
     """City recognition follows the place list: an invented city becomes certain once listed."""
     text = "She lives in Quillbury."
     monkeypatch.setattr(lists, "us_places", lambda: (("Quillbury", "VT", 120000),))
-    locations._tables.cache_clear()
+    locations.tables.cache_clear()
     try:
         got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
         assert got == {("Quillbury", "CITY", C)}
     finally:
         monkeypatch.undo()
-        locations._tables.cache_clear()
+        locations.tables.cache_clear()
     got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
     assert got == {("Quillbury", "CITY", R)}     # unknown place after a residence word: review
 
 
-def test_adversarial_input_is_linear():
-    """Long runs of capitals, apostrophes, hyphens, digits and repeated keywords finish fast."""
+def test_adversarial_input_gives_bounded_output():
+    """Long runs of capitals, apostrophes, hyphens, digits and repeated keywords: the detector
+    finishes (every regex is linear; no wall-clock bound here, see scripts/bench_engine.py) and
+    yields at most a few spans per repeated keyword, all inside the text."""
     text = ("A" * 20000 + " " + "O'" * 5000 + " " + "Zz-" * 5000 + " " + "Mercy " * 3000
             + "St. " * 3000 + "12 " * 3000 + "Room " * 2000 + "North " * 2000 + "1" * 20000)
-    t0 = time.perf_counter()
-    list(locations.detect(Document(text)))
-    assert time.perf_counter() - t0 < 5.0
+    cands = list(locations.detect(Document(text)))
+    assert len(cands) <= 4 * 3000
+    assert all(0 <= c.start < c.end <= len(text) for c in cands)

@@ -194,6 +194,6 @@ def test_text_commands_use_the_model_unless_rules_only(capsys, tmp_path, command
     assert code == 0 and "Mthembu" not in with_model
     code, rules, _ = run(capsys, [command, str(note), *key, "--rules-only"])
     assert code == 0 and "Thandiwe Mthembu" in rules
-    spans = [s.to_dict() for s in OnnxNer.load().spans(text)]
+    spans = OnnxNer.load().spans(text)
     assert with_model == api.process(text, mode=command, key="k" if key else None,
                                      model_spans=spans)["output"]

@@ -108,6 +108,14 @@ def test_confidence_min_mean_threshold_and_source() -> None:
     assert eq.tier == "certain"
 
 
+@pytest.mark.parametrize("floor,kept", [(0.0, True), (0.65, True), (0.66, False), (0.95, False)])
+def test_floor_drops_spans_below_it(floor, kept) -> None:
+    text = "john smith"
+    enc, probs = rows_for(text, ["B-NAME", [0.35, 0.05, 0.6, 0.0, 0.0, 0.0, 0.0]])  # p = 0.65
+    got = decode(text, enc, probs, LABELS, threshold=0.7, floor=floor)
+    assert [(s.start, s.end) for s in got] == ([(0, 10)] if kept else [])
+
+
 def test_label_map() -> None:
     text = "john smith in boston"
     tags = ["B-NAME", "I-NAME", "O", "B-LOCATION"]

@@ -215,6 +215,8 @@ def test_threshold_tiers_and_confidence():
     ({"labels": ["O", "B-ALIEN", "I-ALIEN"]}, "no i2b2 label"),
     ({"max_len": 2}, "max_len"),
     ({"threshold": 1.5}, "threshold"),
+    ({"floor": -0.1}, "floor"),
+    ({"floor": "high"}, "floor"),
 ])
 def test_bad_configs_are_rejected(bad, err):
     with pytest.raises(ValueError, match=err):

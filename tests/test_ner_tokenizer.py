@@ -332,4 +332,4 @@ def test_speed_5kb_note(pair) -> None:
     print(f"\n5 KB note: {len(enc)} tokens, cold {cold * 1e3:.1f} ms, warm {warm * 1e3:.1f} ms, "
           f"{len(enc) / warm:,.0f} tokens/s")
     assert len(enc) > 1000
-    assert cold < 0.5 and warm < 0.1           # measured about 6 ms and 2 ms
+    # no wall-clock assertion: the figure is printed (and measured by scripts/bench_ner.py)

@@ -184,16 +184,30 @@ def page_process(page, text: str, mode: str, key: str | None = KEY, decisions: d
                          [text, {"mode": mode, "key": key, "decisions": decisions, "rulesOnly": rules_only}])
 
 
+def run_started(page) -> int:
+    """The sequence number of the page's latest De-identify run (0 before the first)."""
+    return int(page.evaluate("document.body.dataset.runStarted || '0'"))
+
+
+def wait_run(page, after: int, timeout: float = 120.0) -> str:
+    """Wait until a De-identify run started after run number ``after`` is the page's latest and
+    has ended (``data-run`` leaves "working"); returns its ``data-run`` ("done", "error",
+    "cancelled"). The page's own signal, never a sleep or a status text."""
+    return poll(page, f"""(b => {{ const s = Number(b.dataset.runStarted || 0), d = Number(b.dataset.runDone || 0);
+        return s > {after} && d === s && b.dataset.run !== 'working' ? b.dataset.run : ''; }})(document.body)""",
+                timeout)
+
+
 def ui_run(page, text: str, mode: str, key: str = KEY) -> str:
     """Type ``text`` into the UI, choose ``mode``, run, and return the output pane's text."""
     page.fill("#key", key)
     page.check(f"input[name=mode][value={mode}]")
     page.fill("#input", text)
-    page.evaluate("document.getElementById('run-status').textContent = ''")
+    before = run_started(page)
     page.click("#run")
-    status = poll(page, "(s => s && s !== 'working\u2026' ? s : '')"
-                        "(document.getElementById('run-status').textContent)")
-    assert not status.startswith("error"), status
+    outcome = wait_run(page, before)
+    status = page.evaluate("document.getElementById('run-status').textContent")
+    assert outcome == "done", status
     return page.evaluate("document.getElementById('output').textContent")
 
 
@@ -251,9 +265,10 @@ def test_rules_run_at_once_while_the_model_loads(browser_page):
         assert first[2] == as_json(process(text, mode="redact", key="k"))
         # The UI, while the model loads, answers with the rules and says so.
         page.fill("#input", text)
+        before = run_started(page)
         page.click("#run")
-        status = poll(page, "(s => s && s !== 'working\u2026' ? s : '')"
-                            "(document.getElementById('run-status').textContent)")
+        assert wait_run(page, before) == "done"
+        status = page.evaluate("document.getElementById('run-status').textContent")
         if page.evaluate("document.body.dataset.model") == "loading":
             assert status.endswith("rules only (model loading)"), status
         waited = page.evaluate("(t) => window.deid.process(t, {mode: 'redact', key: 'k'})", text)
@@ -439,43 +454,94 @@ def expect_output(page, expected: str, timeout: float = 30.0) -> None:
         assert page.evaluate("document.getElementById('output').textContent") == expected
 
 
-def test_accept_and_reject_change_the_output(page):
+def test_mask_and_keep_change_the_output(page):
+    """Review's Mask and Keep buttons, keys and bulk buttons give CPython's output for the same
+    decisions ({"start:end": true = mask, false = keep}), whatever undecided candidates do."""
     text, review = _note_with_candidates(page)
     first, second = review[0]["id"], review[1]["id"]
     undecided = ui_run(page, text, "review")
-    assert undecided == expected(page, text, "review", key=None)["output"]
+    assert undecided == expected(page, text, "review", None)["output"]
     assert page.evaluate("document.querySelectorAll('#review-list li').length") == len(review)
-    # Undecided candidates are masked (fail-safe), so accepting all changes nothing, rejecting does.
+    assert page.evaluate("[...document.querySelectorAll('#review-list li:first-child button')].map(b => b.textContent)") \
+        == ["Mask", "Keep"]
     everything = {c["id"]: True for c in review}
     nothing = {c["id"]: False for c in review}
-    assert expected(page, text, "review", None, everything)["output"] == undecided
+    masked = expected(page, text, "review", None, everything)["output"]
     kept = expected(page, text, "review", None, nothing)["output"]
-    assert kept != undecided
+    assert kept != masked
 
-    # Reject the first candidate with its button.
-    page.click(f'#review-list li[data-id="{first}"] button[data-act=reject]')
+    # Keep the first candidate with its button.
+    page.click(f'#review-list li[data-id="{first}"] button[data-act=keep]')
     expect_output(page, expected(page, text, "review", None, {first: False})["output"])
-    # Keyboard on the list: the clicked item is current; "a" accepts it and moves on, "r" rejects.
+    assert page.evaluate("window.deid.decisions()") == {first: False}
+    # Keyboard on the list: the clicked item is current; "m" masks it and moves on, "n" keeps.
     page.focus("#review-list")
-    page.keyboard.press("a")
+    page.keyboard.press("m")
     expect_output(page, expected(page, text, "review", None, {first: True})["output"])
-    page.keyboard.press("r")
+    page.keyboard.press("n")
     expect_output(page, expected(page, text, "review", None, {first: True, second: False})["output"])
     assert page.evaluate(f"document.querySelector('#review-list li[data-id=\"{second}\"]')"
-                         ".dataset.decision") == "reject"
+                         ".dataset.decision") == "keep"
     # All, both ways.
-    page.click("#reject-all")
+    page.click("#keep-all")
     expect_output(page, kept)
-    page.click("#accept-all")
-    expect_output(page, undecided)
-    # Shift+R: reject every candidate of the current one's kind.
+    page.click("#mask-all")
+    expect_output(page, masked)
+    # Shift+N: keep every candidate of the current one's kind.
     page.click("#clear-decisions")
+    expect_output(page, undecided)
     page.click(f'#review-list li[data-id="{first}"] .cand-text')
     page.focus("#review-list")
-    page.keyboard.press("Shift+R")
+    page.keyboard.press("Shift+N")
     label = review[0]["label"]
     same = {c["id"]: False for c in review if c["label"] == label}
     expect_output(page, expected(page, text, "review", None, same)["output"])
+
+
+def test_decisions_hold_across_modes(page):
+    """Decisions made in Review are sent with every request in every mode: Redact and Surrogate
+    after review give CPython's output for the same decisions; a new note clears them."""
+    text, review = _note_with_candidates(page)
+    ui_run(page, text, "review", key=KEY)
+    page.click(f'#review-list li[data-id="{review[0]["id"]}"] button[data-act=mask]')
+    page.click(f'#review-list li[data-id="{review[1]["id"]}"] button[data-act=keep]')
+    decisions = {review[0]["id"]: True, review[1]["id"]: False}
+    expect_output(page, expected(page, text, "review", KEY, decisions)["output"])
+    for mode in ("surrogate", "redact"):
+        before = run_started(page)
+        page.check(f"input[name=mode][value={mode}]")
+        assert wait_run(page, before) == "done"
+        assert page.evaluate("window.deid.decisions()") == decisions
+        assert page.evaluate("document.getElementById('output').textContent") == \
+            expected(page, text, mode, KEY, decisions)["output"], mode
+    page.fill("#input", text + " ")
+    assert page.evaluate("window.deid.decisions()") == {}
+
+
+def test_review_in_context(page):
+    """A click on a candidate's row, or on its mark in the output, shows the candidate highlighted
+    in its sentence of the note, with its reason (the structured explanation's text when the
+    engine gives one) and what the output shows in its place; the output mark is outlined."""
+    text, review = _note_with_candidates(page)
+    ui_run(page, text, "review", key=KEY)
+    reasons = page.evaluate("[...document.querySelectorAll('#review-list .cand-reason')].map(e => e.textContent)")
+    assert reasons == [(c.get("explanation") or {}).get("text") or c["reason"] for c in review]
+    for c in review[:2]:
+        page.click(f'#review-list li[data-id="{c["id"]}"] .cand-label')
+        ctx = page.evaluate("""(() => { const b = document.getElementById('review-context');
+            const m = b.querySelector('.ctx-sentence mark');
+            return {hidden: b.hidden, id: b.dataset.id, mark: m && m.textContent,
+                    sentence: b.querySelector('.ctx-sentence').textContent, head: b.querySelector('.ctx-head').textContent,
+                    outlined: [...document.querySelectorAll('#output mark.current')].map(e => e.dataset.id)}; })()""")
+        assert not ctx["hidden"] and ctx["id"] == c["id"]
+        assert ctx["mark"] == c["text"]
+        assert ctx["sentence"].strip("\u2026") in text
+        assert "amber candidate" in ctx["head"]
+        assert ctx["outlined"] == [c["id"]]
+    # From the output: a click on the second candidate's mark makes it current in the list.
+    page.click(f'#output mark[data-id="{review[1]["id"]}"]')
+    assert page.evaluate("document.querySelector('#review-list li.current').dataset.id") == review[1]["id"]
+    assert page.evaluate("document.getElementById('review-context').dataset.id") == review[1]["id"]
 
 
 def test_decisions_through_the_api_equal_cpython(page):
@@ -483,6 +549,120 @@ def test_decisions_through_the_api_equal_cpython(page):
     decisions = {c["id"]: bool(i % 2) for i, c in enumerate(review)}
     got = page_process(page, text, "review", decisions=decisions)
     assert got == expected(page, text, "review", KEY, decisions)
+
+
+def test_every_category_is_labelled_without_colour(page):
+    """Every mark in the output says its category in text, in every mode: its own text (Redact's
+    ``[NAME]``) or a badge (``data-badge``, drawn by the CSS), so no category rests on colour."""
+    text = ("Seen by Dr. Helen Achterberg on 09/14/2016 at Mercy Hospital, Springfield, MA. "
+            "MRN 00781245. Phone 617-555-0144. She is 94 years old, a retired teacher. Foley catheter out.")
+    for mode in ("redact", "surrogate", "review"):
+        ui_run(page, text, mode)
+        marks = page.evaluate("""[...document.querySelectorAll('#output mark')].map(m => [m.dataset.cat,
+            m.textContent, m.dataset.badge || '', getComputedStyle(m, '::after').content])""")
+        assert marks, mode
+        for cat, shown, badge, content in marks:
+            if badge:
+                assert badge.startswith(cat) and cat in content, (mode, cat, shown, content)
+            else:
+                assert f"[{cat}" in shown or cat in shown, (mode, cat, shown)
+        if mode == "surrogate":
+            assert all(badge for _, _, badge, _ in marks)
+
+
+def test_copied_and_downloaded_surrogate_text_starts_with_a_warning(page):
+    text = "Maria Lopez was seen on 03/05/2014 at Mercy Hospital, Springfield."
+    out = ui_run(page, text, "surrogate")
+    page.check("#banner-on")
+    exported = page.evaluate("window.deid.exportText()")
+    first, rest = exported.split("\n", 1)
+    assert first.startswith("WARNING: surrogate text, not a real record") and rest == out
+    with page.expect_download() as info:
+        page.click("#download")
+    assert Path(info.value.path()).read_text(encoding="utf-8") == exported
+    page.uncheck("#banner-on")
+    assert page.evaluate("window.deid.exportText()") == out
+    page.check("#banner-on")
+    assert ui_run(page, text, "redact") == page.evaluate("window.deid.exportText()")
+
+
+def test_a_model_failure_falls_back_to_the_rules_with_a_warning(page):
+    text = "Mrs. Okonkwo, a retired teacher from Glasgow, was seen at Saint Brigid Infirmary."
+    got = page.evaluate("(t) => window.deid.processDetailed(t, {mode: 'redact', key: 'k', simulateModelFailure: true})", text)
+    if MODEL is None:
+        assert got["engine"] == "rules" and got["warning"] is None
+        return
+    assert got["engine"] == "rules-fallback"
+    assert got["warning"].startswith("The model failed on this note")
+    assert got["result"] == as_json(process(text, mode="redact", key="k"))
+    page.uncheck("#rules-only")
+    page.evaluate("window.deid.failModelOnNextRun()")
+    assert ui_run(page, text, "redact") == process(text, mode="redact", key=KEY)["output"]
+    assert page.evaluate("document.body.dataset.engine") == "rules-fallback"
+    assert page.is_visible("#run-warning")
+    assert page.evaluate("document.getElementById('run-status').textContent").endswith(
+        "rules only (the model failed on this note)")
+    ui_run(page, text, "redact")
+    assert page.is_hidden("#run-warning")
+
+
+def note_of(size: int) -> str:
+    parts = [n["text"] for n in corpus_notes()] or [t for _, t in NOTES]
+    text = ""
+    while len(text) < size:
+        text += "\n\n".join(parts)
+    return text[:size]
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_a_long_note_runs_in_the_pipelines_chunks_with_progress_and_cancel(page):
+    """A 60 KB note (three chunks of at most 64 windows): progress per chunk, the previous note's
+    output is gone as soon as the run starts, Cancel stops it; run again, the spans equal CPython's
+    (onnxruntime in CPython, chunked the same way)."""
+    from deid_core.ner.pipeline import NerModel
+    text = note_of(60_000)
+    chunks = NerModel.load().prepare(text).chunks(NerModel.load().max_batch)
+    assert len(chunks) >= 2
+    page.uncheck("#rules-only")
+    assert ui_run(page, "Seen by Dr. Alvarez.", "redact")
+    page.fill("#input", text)
+    before = run_started(page)
+    page.click("#run")
+    # The old output is cleared at once, Copy and Download are off while it works.
+    assert page.evaluate("document.getElementById('output').textContent") == ""
+    assert page.evaluate("window.deid.exportText()") == ""
+    assert page.evaluate("document.getElementById('copy').disabled")
+    status = poll(page, "(s => /part \\d+ of \\d+/.test(s) ? s : '')(document.getElementById('run-status').textContent)",
+                  timeout=300)
+    assert status.endswith(f"of {len(chunks)}\u2026"), status
+    assert page.is_visible("#run-cancel")
+    page.click("#run-cancel")
+    assert wait_run(page, before, timeout=300) == "cancelled"
+    assert page.evaluate("document.getElementById('output').textContent") == ""
+    assert page.is_hidden("#run-cancel")
+    pytest.importorskip("onnxruntime")
+    want = as_json(process(text, mode="redact", key=KEY, model_spans=[s.to_dict() for s in cpython_ner().spans(text)]))
+    got = page.evaluate("([t, k]) => window.deid.processDetailed(t, {mode: 'redact', key: k})", [text, KEY])
+    assert got["engine"] == "ensemble"
+    assert got["result"] == want
+
+
+@pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
+def test_the_self_benchmark_does_not_block_de_identify_and_cancels(page):
+    page.uncheck("#rules-only")
+    page.click("#bench-run")
+    poll(page, "document.getElementById('bench-progress').value >= 1", timeout=300)
+    assert page.evaluate("document.body.dataset.bench") == "working"
+    assert "De-identify still works" in page.evaluate("document.getElementById('bench-status').textContent")
+    text = "Seen by Dr. Helen Achterberg on 09/14/2016. MRN 00781245."
+    assert ui_run(page, text, "redact") == expected(page, text, "redact")["output"]
+    assert page.evaluate("document.body.dataset.engine") == "ensemble"
+    assert page.evaluate("document.body.dataset.bench") == "working"
+    page.click("#bench-cancel")
+    assert poll(page, "document.body.dataset.bench !== 'working' && document.body.dataset.bench", timeout=120) \
+        == "cancelled"
+    assert page.evaluate("document.getElementById('bench-status').textContent") == "cancelled"
+    assert page.evaluate("document.getElementById('bench-run').disabled") is False
 
 
 def _figures(report: dict, cat: str | None) -> list[float]:
@@ -520,8 +700,7 @@ def test_self_benchmark_equals_cpython_to_the_last_digit(page):
     if MODEL is not None:
         page.uncheck("#rules-only")
     page.click("#bench-run")
-    poll(page, "document.getElementById('bench-status').textContent === 'done' || "
-               "document.getElementById('bench-status').textContent.startsWith('error')", timeout=900,
+    poll(page, "document.body.dataset.bench !== 'working' && document.body.dataset.bench", timeout=900,
          interval=0.5)
     assert page.evaluate("document.getElementById('bench-status').textContent") == "done"
     shown = page.evaluate("window.deid.lastBenchmark()")
@@ -542,21 +721,51 @@ def test_self_benchmark_equals_cpython_to_the_last_digit(page):
         assert shown["ensemble"] is None
 
     rows = page.evaluate("""[...document.querySelectorAll('#bench-table tbody tr')].map(tr =>
-        [tr.dataset.category, ...[...tr.querySelectorAll('td')].map(td => td.textContent)])""")
+        [tr.dataset.category, ...[...tr.querySelectorAll('td')].map(td => [td.dataset.value || null, td.textContent])])""")
     table = {r[0]: r[1:] for r in rows}
     for cat in [None, *rules["with_review"]["per_category"]]:
         got = table["ALL" if cat is None else cat]
         gold = rules["phi_characters"] if cat is None else rules["with_review"]["per_category"][cat]["gold"]
-        assert [float(x) for x in got[:5]] == [gold, *_figures(rules, cat)], cat
+        assert [float(v) for v, _ in got[:5]] == [gold, *_figures(rules, cat)], cat
+        # Shown as percentages with one decimal.
+        assert [t for _, t in got[1:5]] == [f"{100 * x:.1f} %" for x in _figures(rules, cat)], cat
         if ensemble is None:
-            assert got[5:] == ["\u2013"] * 4
+            assert [t for _, t in got[5:]] == ["\u2013"] * 4
         else:
-            assert [float(x) for x in got[5:]] == _figures(ensemble, cat), cat
+            assert [float(v) for v, _ in got[5:]] == _figures(ensemble, cat), cat
     summary = page.evaluate("document.getElementById('bench-summary').textContent")
     assert summary.startswith(f"{rules['documents']} notes, {rules['characters']} characters")
     if ensemble is not None:
-        assert f"Rules + model ({page.model_ready['backend']}): model run " in summary
+        assert f"Rules + model ({page.model_ready['backend']}): the model took " in summary
+    # The plain-language line, per engine and tier, from the figures themselves.
+    plain = page.evaluate("[...document.querySelectorAll('#bench-plain li')].map(li => li.textContent)")
+    c, r = rules["certain"]["overall"], rules["with_review"]["overall"]
+    assert plain[0] == ("Rules only, certain spans only (what Redact and Surrogate do on their own): "
+                        f"misses {100 * (1 - c['recall']):.1f} % of identifier characters; "
+                        f"{100 * (1 - c['precision']):.1f} % of what it masks is not an identifier. "
+                        f"With every amber candidate masked too: misses {100 * (1 - r['recall']):.1f} % of "
+                        f"identifier characters; {100 * (1 - r['precision']):.1f} % of what it masks is not an identifier.")
+    assert len(plain) == (1 if ensemble is None else 2)
     assert page.evaluate("document.querySelectorAll('#bench-chart svg rect').length") >= 3
+    # No chart label is clipped: every text lies inside the chart's view box.
+    outside = page.evaluate("""(() => { const s = document.querySelector('#bench-chart svg');
+        const [x0, y0, w, h] = s.getAttribute('viewBox').split(' ').map(Number);
+        return [...s.querySelectorAll('text')].map(t => [t.textContent, t.getBBox()])
+          .filter(([_, b]) => b.x < x0 || b.y < y0 || b.x + b.width > x0 + w || b.y + b.height > y0 + h)
+          .map(([t]) => t); })()""")
+    assert outside == []
+    # The error viewer lists every miss and false alarm of the corpus, with context.
+    report = shown["rules"]
+    want = sum(len(n["misses"]) + len(n["false_alarms"]) for n in report["notes"])
+    page.select_option("#errors-engine", "rules")
+    assert page.evaluate("document.querySelectorAll('#bench-errors tbody tr').length") == want
+    if want:
+        first = page.evaluate("""(() => { const tr = document.querySelector('#bench-errors tbody tr');
+            return [tr.dataset.note, tr.querySelector('mark').textContent, tr.querySelector('td.ctx').textContent]; })()""")
+        page.click("#bench-errors tbody tr button.jump")
+        idx = int(page.evaluate("document.getElementById('corpus-note').value"))
+        assert str(corpus_notes()[idx]["id"]) == first[0]
+        assert page.evaluate("document.querySelector('#corpus-text mark.current').textContent") in first[2]
 
     report = page.evaluate("window.deid.benchmark({rulesOnly: true})")
     assert report["ensemble"] is None
@@ -683,19 +892,15 @@ def note_of_200_kb() -> str:
 
 def test_a_200_kb_note_completes(page):
     text = note_of_200_kb()
-    started = time.monotonic()
     got = page_process(page, text, "redact", rules_only=True)
-    assert time.monotonic() - started < 60
     assert got["output"] == process(text, mode="redact")["output"]
 
 
 @pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
 def test_a_200_kb_note_completes_with_the_model(page):
-    """All ~950 windows go to the session as ONE batch (as in the CLI): memory and time hold."""
+    """About 950 windows, run in the pipeline's chunks of at most 64 (as in the CLI)."""
     text = note_of_200_kb()
-    started = time.monotonic()
     got = page_process(page, text, "redact")
-    assert time.monotonic() - started < 300
     # A span is PHI when the rules OR the model say so: every character the rules mask stays masked.
     rules = process(text, mode="redact")["spans"]
     covered = set()

@@ -58,3 +58,17 @@ def test_every_mode_accepts_any_string(text, mode):
     for s in result["spans"]:
         assert result["output"][s["out_start"]:s["out_end"]] is not None
         assert 0 <= s["out_start"] <= s["out_end"] <= len(result["output"])
+
+
+# Any code point, lone surrogates (category Cs) included, mixed with shapes detectors find.
+ANY_CODE_POINT = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF,
+                                                blacklist_categories=()), max_size=6)
+NOTES_WITH_SURROGATES = st.lists(st.one_of(PIECES, ANY_CODE_POINT, st.just("http://x.org/"),
+                                           st.just("\ud800")), max_size=40).map("".join)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NOTES_WITH_SURROGATES, st.sampled_from(["k", "", "k\udc00"]))
+def test_surrogate_mode_accepts_lone_surrogates(text, key):
+    result = process(text, mode="surrogate", key=key)
+    assert isinstance(result["output"], str)

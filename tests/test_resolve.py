@@ -70,3 +70,24 @@ def test_candidate_past_end_is_an_error():
 def test_span_rejects_bad_values(kwargs, message):
     with pytest.raises(ValueError, match=message):
         Span(**kwargs)
+
+
+@pytest.mark.parametrize("sources", [("a", "b"), ("a",), tuple(f"s{i}" for i in range(20))])
+def test_joining_many_adjacent_spans_keeps_the_source_bounded(sources):
+    """Issue 11 item 5: ``"MRN " * N`` joined N spans and rebuilt a growing source (quadratic).
+    Now each run is merged once and a source lists at most MAX_SOURCE_PARTS distinct parts."""
+    from deid_core.resolve import MAX_SOURCE_PARTS
+    n = 20_000
+    text = "MRN " * n
+    cands = [Span(4 * i, 4 * i + 3, "PATIENT", C, sources[i % len(sources)]) for i in range(n)]
+    got = resolve(cands, text)
+    assert [(s.start, s.end) for s in got] == [(0, len(text) - 1)]
+    parts = got[0].source.split(" + ")
+    assert parts == list(sources[:MAX_SOURCE_PARTS])
+    assert len(got[0].source) <= MAX_SOURCE_PARTS * (max(map(len, sources)) + 3)
+
+
+def test_merged_sources_of_nested_merges_are_not_repeated():
+    text = "Ann Bea Cid"
+    cands = [Span(0, 3, "PATIENT", C, "x + y"), Span(4, 7, "PATIENT", C, "y"), Span(8, 11, "PATIENT", C, "x")]
+    assert resolve(cands, text)[0].source == "x + y"

@@ -1,19 +1,21 @@
-"""Review items and reviewer decisions (deid_core.review)."""
+"""Review items, structured explanations and reviewer decisions (deid_core.review, explain, write)."""
 import re
 
 import pytest
 
 import deid_core.lists as lists
-from deid_core import surrogate_names
+from deid_core.surrogate import names as surrogate_names
 from deid_core.analyze import Analysis
-from deid_core.review import apply_decisions, check_decisions, explain, review_items, span_id
+from deid_core.explain import explain, parse_source, Part
+from deid_core.review import check_decisions, review_items, span_id
+from deid_core.write import write
 from deid_core.spans import Span
 
 TEXT = "Dr. Foley placed a Foley catheter on 3/5/2014; Parkinson noted by Grace Hall."
 SPANS = (
     Span(4, 9, "DOCTOR", "review", "names:surname_list+clinical_noun"),
     Span(37, 45, "DATE", "certain", "dates:numeric_mdy"),
-    Span(47, 56, "PATIENT", "review", "names:surname_list+mesh_collision"),
+    Span(47, 56, "PATIENT", "review", "names:surname_list+medical_collision"),
     Span(66, 76, "DOCTOR", "certain", "names:given+surname"),
 )
 A = Analysis(TEXT, SPANS, SPANS)
@@ -34,20 +36,93 @@ def test_review_items_describe_each_review_span():
     first = items[0]
     assert first == {"id": "4:9", "start": 4, "end": 9, "label": "DOCTOR", "category": "NAME",
                      "text": "Foley", "source": "names:surname_list+clinical_noun",
-                     "reason": first["reason"]}
-    assert "clinical noun" in first["reason"] and first["reason"].startswith("Found by the name finder")
-    assert "MeSH" in items[1]["reason"]
+                     "explanation": explain(SPANS[0]), "reason": first["explanation"]["text"]}
+    assert first["explanation"]["detector"] == "names" and first["explanation"]["list"] == "surnames.tsv"
+    assert "clinical noun" in first["explanation"]["why_amber"]
+    assert "medical term" in items[1]["explanation"]["why_amber"]
 
 
-@pytest.mark.parametrize("source,needle", [
-    ("names:surname_list+english_collision", "ordinary English word"),
-    ("dates:year_alone+context", "surrounding words"),
-    ("ids:digits + names:title", "identifier-number patterns"),
-    ("", "no reason"),
-    ("mystery:rule_x", "mystery (rule x)"),
+@pytest.mark.parametrize("source,tier,want", [
+    ("names:surname_list+english_collision", "review",
+     {"detector": "names", "rule": "surname_list", "list": "surnames.tsv",
+      "why_amber": "the word is also an ordinary English word"}),
+    ("names:surname_list+medical_collision", "review",
+     {"detector": "names", "rule": "surname_list", "list": "surnames.tsv",
+      "why_amber": "the word is also a medical term, so it is not masked on sight"}),
+    ("names:given_list+clinical_noun", "review",
+     {"detector": "names", "rule": "given_list", "list": "given_names.tsv"}),
+    ("names:relation:wife", "review",
+     {"detector": "names", "rule": "relation", "list": "relations.txt",
+      "why_amber": "the word after a relation word may not be a name"}),
+    ("names:title:dr", "certain",
+     {"detector": "names", "rule": "title", "list": "titles.txt", "why_amber": None}),
+    ("dates:year_bare", "review", {"detector": "dates", "rule": "year_bare", "list": None}),
+    ("dates:numeric_mdy", "certain", {"detector": "dates", "list": None, "why_amber": None}),
+    # the model's candidates: detector "ner", its name as the rule, the confidence in the reason
+    ("ner:minilm6:p=0.62", "review", {"detector": "ner", "rule": "minilm6", "list": None}),
+    ("ner:minilm6:p=0.99", "certain", {"detector": "ner", "rule": "minilm6", "why_amber": None}),
+    ("names:given_list+english_collision + ner:minilm6:p=0.99", "certain",
+     {"detector": "names", "rule": "given_list", "why_amber": None}),
+    ("", "review", {"detector": "", "rule": "", "list": None}),
+    ("mystery:rule_x", "review", {"detector": "mystery", "rule": "rule_x", "list": None}),
 ])
-def test_explain(source, needle):
-    assert needle in explain(source)
+def test_explain_fields(source, tier, want):
+    got = explain(Span(0, 4, "PATIENT", tier, source))
+    assert set(got) == {"detector", "rule", "list", "why_amber", "text"}
+    assert {k: got[k] for k in want} == want
+    assert (got["why_amber"] is None) == (tier == "certain")
+    assert got["text"].startswith("Found by ") and got["text"].endswith(".")
+    assert got["text"].count(". ") == 0  # one sentence
+
+
+@pytest.mark.parametrize("source,tier,needles", [
+    ("ner:minilm6:p=0.62", "review", ["NER model", "0.62", "confidence"]),
+    ("names:relation:wife", "review", ["relation word 'wife'"]),
+    ("ids:digits + names:title:dr", "certain", ["identifier-number patterns", "title 'dr'"]),
+    ("", "review", ["no reason"]),
+    ("mystery:rule_x", "review", ["mystery detector", "rule x"]),
+    ("locations:place_context:city", "review", ["city name", "place"]),
+])
+def test_explain_text(source, tier, needles):
+    text = explain(Span(0, 4, "PATIENT", tier, source))["text"]
+    for needle in needles:
+        assert needle in text
+
+
+def test_parse_source():
+    assert parse_source("names:relation:wife+capitalised + ner:m:p=0.5") == (
+        Part("names", "relation", "wife", ("capitalised",)), Part("ner", "m", "p=0.5", ()))
+    assert parse_source("") == ()
+
+
+def test_every_rule_the_engine_emits_has_a_row():
+    """Each review candidate of the project corpus is explained from the tables, not the
+    fallback (a new rule gets a row in deid_core/explain.py)."""
+    from deid_core import analyze, explain as ex, jsonl
+    from pathlib import Path
+    unknown = set()
+    corpus = Path(__file__).resolve().parent.parent / "corpus" / "notes.jsonl"
+    for rec in jsonl.parse(corpus.read_text(encoding="utf-8")):
+        for s in analyze(rec["text"]).spans:
+            for p in parse_source(s.source):
+                if p.detector not in ex.DETECTORS:
+                    unknown.add(p.detector)
+                if s.tier == "review" and f"{p.detector}:{p.rule}" not in ex.RULES:
+                    unknown.add(f"{p.detector}:{p.rule}")
+                unknown |= {e for e in p.evidence if e not in ex.EVIDENCE}
+    assert not unknown
+
+
+@pytest.mark.parametrize("decisions,expected", [
+    # amber stays amber (as text) until decided; certain spans are always masked
+    (None, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({}, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({"4:9": True}, "Dr. [NAME] placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+    ({"4:9": False, "47:56": True}, "Dr. Foley placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
+    ({"37:45": False, "66:76": False, "1:2": True}, "Dr. Foley placed a Foley catheter on [DATE]; Parkinson noted by [NAME]."),
+])
+def test_write_default_keeps_undecided_amber(decisions, expected):
+    assert write(A, "redact", decisions).text == expected
 
 
 @pytest.mark.parametrize("decisions,expected", [
@@ -59,17 +134,24 @@ def test_explain(source, needle):
     # certain spans are always masked; stale ids are ignored
     ({"37:45": False, "66:76": False, "1:2": False}, "Dr. [NAME] placed a Foley catheter on [DATE]; [NAME] noted by [NAME]."),
 ])
-def test_apply_decisions_redact(decisions, expected):
-    assert apply_decisions(A, decisions).text == expected
+def test_write_mask_review_masks_undecided_amber(decisions, expected):
+    """--mask-review (unattended runs): every undecided amber candidate masked; decisions win."""
+    assert write(A, "redact", decisions, mask_review=True).text == expected
+
+
+def test_surrogate_after_review_is_certain_plus_accepted():
+    r = write(A, "surrogate", {"47:56": True}, key="review-key")
+    assert "Dr. Foley placed" in r.text and "Parkinson" not in r.text and "Grace Hall" not in r.text
+    assert [p.replaced for p in r.placed] == [False, True, True, True]
 
 
 def test_apply_decisions_surrogate_keeps_rejected_text_and_masks_the_rest():
-    r = apply_decisions(A, {"47:56": False}, mode="surrogate", key="review-key")
+    r = write(A, "surrogate", {"47:56": False}, key="review-key", mask_review=True)
     assert "Parkinson noted" in r.text and "3/5/2014" not in r.text and "Grace Hall" not in r.text
     assert "Foley placed" not in r.text
     assert [p.replaced for p in r.placed] == [True, True, False, True]
     assert re.search(r"on \d{1,2}/\d{1,2}/\d{4};", r.text)
-    assert r == apply_decisions(A, {"47:56": False}, mode="surrogate", key="review-key")
+    assert r == write(A, "surrogate", {"47:56": False}, key="review-key", mask_review=True)
 
 
 @pytest.mark.parametrize("bad", [
@@ -77,12 +159,12 @@ def test_apply_decisions_surrogate_keeps_rejected_text_and_masks_the_rest():
 ])
 def test_malformed_decisions_rejected(bad):
     with pytest.raises(ValueError):
-        apply_decisions(A, bad)
+        write(A, "redact", bad)
 
 
 def test_unknown_mode_rejected():
     with pytest.raises(ValueError, match="unknown mode"):
-        apply_decisions(A, None, mode="shred")
+        write(A, "shred")
 
 
 def test_check_decisions_and_span_id():

@@ -13,9 +13,9 @@ import deid_core.lists as lists
 from deid_core.analyze import Analysis
 from deid_core.keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key
 from deid_core.spans import LABELS, Span
-from deid_core import surrogate_names
+from deid_core.surrogate import names as surrogate_names
 from deid_core.surrogate import surrogate
-from deid_core.surrogate_shapes import is_age_category
+from deid_core.surrogate.shapes import is_age_category
 
 MALE = ["adam", "brian", "carl", "dennis", "edgar", "frank", "glen", "harold", "ivan", "john",
         "kevin", "louis", "martin", "neil", "oscar", "paul", "ralph", "steven", "todd", "victor"]
@@ -575,3 +575,15 @@ def test_issue_day_first_notes_keep_their_intervals_and_decades_stay():
     a, b = (dt.date(int(y), int(m), int(d)) for d, m, y in found)
     assert (b - a).days == 6
     assert "14.02.2019" not in out and "20.02.2019" not in out
+
+
+def test_surrogates_are_a_package_of_their_own():
+    """Issue 7 step 4: ``deid_core.surrogate`` is a package (names, places, shapes, core) with the
+    same public names as the old module."""
+    import importlib
+    import deid_core.surrogate as pkg
+    assert hasattr(pkg, "__path__")
+    for sub in ("core", "names", "places", "shapes"):
+        importlib.import_module(f"deid_core.surrogate.{sub}")
+    assert pkg.surrogate is importlib.import_module("deid_core.surrogate.core").surrogate
+    assert {"surrogate", "Surrogator"} <= set(pkg.__all__)

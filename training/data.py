@@ -6,6 +6,8 @@ Sources (:func:`build`):
   a note is DEV when ``int(sha256(id)[:8], 16) % 100 < 30`` (about 30%); dev notes are never
   trained on.
 * Generated sentences, :func:`training.generate.generate` (i2b2 subtypes).
+* Generated ICU nursing notes in the style of real bedside notes (ALL CAPS, terse,
+  abbreviations, hard negatives), :func:`training.nursing.generate` (i2b2 subtypes).
 * presidio-research ``synth_dataset_v2.json`` (MIT licence, Microsoft presidio-research; read
   from ``../shared/corpora``, never copied into the repository): :data:`PRESIDIO_MAP`.
 * ASQ-PHI is NEVER used (held-out benchmark).
@@ -151,15 +153,27 @@ def load_generated(n: int, seed: int) -> list[Example]:
             for k, ex in enumerate(generate(n, seed))]
 
 
+def load_nursing(n: int, seed: int) -> list[Example]:
+    """``n`` nursing notes from :func:`training.nursing.generate` (i2b2 subtypes mapped)."""
+    if n <= 0:
+        return []
+    from .nursing import generate
+    return [Example(f"nursing-{seed}-{k}", ex["text"], _map_spans(ex["spans"], SUBTYPE_TO_TYPE),
+                    "nursing")
+            for k, ex in enumerate(generate(n, seed))]
+
+
 def build(n_generated: int = 6000, seed: int = 13, presidio: bool = True,
-          corpus: Path = CORPUS) -> Dataset:
-    """Assemble train (corpus train split + generated + presidio) and dev (corpus dev split)."""
+          corpus: Path = CORPUS, n_nursing: int = 0) -> Dataset:
+    """Assemble train (corpus train split + generated sentences + generated nursing notes +
+    presidio) and dev (corpus dev split)."""
     train, dev = load_corpus(corpus)
     gen = load_generated(n_generated, seed)
+    nurse = load_nursing(n_nursing, seed)
     pres = load_presidio() if presidio else []
     counts = {"corpus_train_notes": len(train), "corpus_dev_notes": len(dev),
-              "generated": len(gen), "presidio": len(pres)}
-    return Dataset(train + gen + pres, dev, sorted(e.id for e in dev), counts)
+              "generated": len(gen), "nursing": len(nurse), "presidio": len(pres)}
+    return Dataset(train + gen + nurse + pres, dev, sorted(e.id for e in dev), counts)
 
 
 def bio_tags(spans: Sequence[tuple[int, int, str]], offsets: Sequence[tuple[int, int]]) -> list[int]:

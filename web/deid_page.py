@@ -10,12 +10,13 @@ Requests (JSON objects, ``op`` selects the operation):
 * ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model"}``
   (``model``: the NER model's ``{"name", "labels", "max_len", "threshold", "inputs", "output"}``
   when the page carries one, else ``null``)
-* ``{"op": "process", "text", "mode", "key", "decisions", "known", "model_spans"}`` -> the dict of
-  :func:`deid_core.api.process` (``mode``, ``output``, ``spans``, ``review``); ``decisions`` is
-  ``{"start:end": true (mask) | false (keep)}``. An empty or missing ``key`` means the engine's
-  random secret for this process, i.e. for this page load (held in memory only).
-  ``model_spans`` (a list from ``ner_finish``, or absent/null for the rules alone) selects the
-  ensemble (:mod:`deid_core.ensemble`).
+* ``{"op": "process", "text", "mode", "key", "decisions", "known", "model_spans", "mask_review"}``
+  -> the dict of :func:`deid_core.api.process` (``mode``, ``output``, ``spans``, ``review``): the
+  request less ``op`` goes to :func:`deid_core.api.process_request`, which checks it (fields,
+  types, ``decisions`` ``{"start:end": true (mask) | false (keep)}``). An empty or missing ``key``
+  means the engine's random secret for this process, i.e. for this page load (held in memory
+  only). ``model_spans`` (a list from ``ner_finish``, or absent/null for the rules alone) selects
+  the ensemble (:mod:`deid_core.ensemble`).
 * ``{"op": "ner_prepare", "text"}`` -> :func:`deid_core.ner.pipeline.prepare_json` parsed: the
   model's inputs, flat, with ``dims`` ``[B, T]`` (``B == 0``: do not run the model).
 * ``{"op": "ner_finish", "text", "logits", "dims"}`` -> the model's spans (list of span dicts) from
@@ -82,7 +83,7 @@ def _info(_req: dict) -> dict:
     import deid_core
     from deid_core.spans import CATEGORIES
     try:
-        n = sum(1 for line in _corpus_text().splitlines() if line.strip())
+        n = len(_corpus_rows())
     except FileNotFoundError:
         n = 0
     model = None
@@ -96,13 +97,8 @@ def _info(_req: dict) -> dict:
 
 
 def _process(req: dict) -> dict:
-    from deid_core.api import process
-    text = req.get("text")
-    if not isinstance(text, str):
-        raise TypeError("text must be a string")
-    return process(text, mode=req.get("mode") or "redact", key=req.get("key") or None,
-                   decisions=req.get("decisions") or None, known=req.get("known") or None,
-                   model_spans=req.get("model_spans"))
+    from deid_core.api import process_request
+    return process_request({k: v for k, v in req.items() if k != "op"})
 
 
 def _checked(reply: str):
@@ -150,14 +146,15 @@ def _benchmark(req: dict) -> dict:
     return {"rules": rules, "ensemble": ensemble}
 
 
+def _corpus_rows() -> list:
+    from deid_core import jsonl
+    return jsonl.parse(_corpus_text(), "corpus/notes.jsonl")
+
+
 def _corpus(_req: dict) -> dict:
-    notes = []
-    for line in _corpus_text().splitlines():
-        if line.strip():
-            row = json.loads(line)
-            notes.append({"id": row.get("id"), "note_type": row.get("note_type", ""),
-                          "text": row["text"], "spans": row.get("spans", [])})
-    return {"notes": notes}
+    return {"notes": [{"id": row.get("id"), "note_type": row.get("note_type", ""),
+                       "text": row["text"], "spans": row.get("spans", [])}
+                      for row in _corpus_rows()]}
 
 
 def _lists(_req: dict) -> dict:

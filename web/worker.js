@@ -10,14 +10,24 @@
 // only AFTER the rules are ready, so the page is usable at once; Python prepares the model's
 // input and turns its logits into spans (deid_core.ner.pipeline), this worker only runs the session.
 //
+// The model runs in the pipeline's chunks (``chunks`` of ner_prepare: at most max_batch windows,
+// 64 by default, per session.run), so a long note never asks onnxruntime for one huge batch; the
+// worker yields to its event loop between chunks, so a Cancel (or a De-identify during the
+// self-benchmark) is seen between two chunks. When the model fails on a note, "process" falls
+// back to the rules for that note and says so (engine "rules-fallback", `warning`).
+//
 // Messages in:  {type: "init", blobs: {name: base64-of-gzip}, info: lockfile info,
 //                model: null | {info: build manifest's model entry, blobs: {"ort.wasm", "ner.onnx"}}}
 //               {type: "call", id, request: JSON string}    (request for deid_page.handle; see
-//                 `call` below for what this worker adds: `rulesOnly` on process and benchmark)
+//                 `answer` below for what this worker adds: `rulesOnly` on process and benchmark,
+//                 `simulateModelFailure` on process, for tests)
+//               {type: "cancel", id}   (stop call `id` at its next chunk or note: it replies
+//                 ok: false, cancelled: true)
 // Messages out: {type: "progress", stage, fraction}, {type: "ready", seconds, versions},
 //               {type: "model", state: "loading" | "ready" | "unavailable", backend, seconds, error},
-//               {type: "bench-progress", done, total},
-//               {type: "error", message}, {type: "reply", id, ok, response | message, engine}
+//               {type: "job-progress", id, stage: "model" | "benchmark", done, total},
+//               {type: "error", message},
+//               {type: "reply", id, ok, response | message, engine, warning, cancelled}
 "use strict";
 
 const EMBEDDED = Object.create(null);   // file name -> {bytes, type}
@@ -39,9 +49,27 @@ function base64Bytes(text) {
   return out;
 }
 
+// gunzip with the browser's DecompressionStream, fed and read by hand: no Blob and no Response
+// (WebKitGTK refuses to read a Blob's stream in a page from file://: "NotReadableError").
 async function gunzip(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const ds = new DecompressionStream("gzip");
+  const writer = ds.writable.getWriter();
+  const written = writer.write(bytes).then(() => writer.close());
+  written.catch(() => {});   // its error, if any, is the reader's too
+  const reader = ds.readable.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.length;
+  }
+  await written;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
 }
 
 const T0 = performance.now();
@@ -52,6 +80,20 @@ function progress(stage, fraction) {
 }
 
 let handle = null;   // deid_page.handle, a Python function str -> str
+let finishFlat = null;   // (text, Float32Array logits, dims JSON) -> spans JSON (pipeline.finish_json)
+
+// A job: one "call" in flight. `cancelled` is set by a "cancel" message; `check()` throws then.
+const jobs = new Map();   // id -> job
+class Cancelled extends Error {}
+function newJob(id) {
+  const job = {id, cancelled: false,
+    check() { if (this.cancelled) throw new Cancelled("cancelled"); },
+    progress(stage, done, total) { self.postMessage({type: "job-progress", id, stage, done, total}); }};
+  jobs.set(id, job);
+  return job;
+}
+// Let the worker's event loop run (cancel messages, other calls): a resolved await does not.
+function yieldToEvents() { return new Promise((resolve) => setTimeout(resolve, 0)); }
 
 // Python's reply to one request object, parsed; throws its error.
 function py(request) {
@@ -66,33 +108,55 @@ const model = {state: "absent", backend: null, session: null, error: null, input
                output: null, seconds: null, promise: Promise.resolve()};
 let modelQueue = Promise.resolve();   // one session.run at a time
 
-function runSession(prepared) {
-  const [b, t] = prepared.dims;
+// One session run on rows first..stop-1 of the prepared batch: {data: Float32Array, dims}.
+function runSession(prepared, first, stop) {
+  const t = prepared.dims[1];
   const feeds = {};
   for (const name of model.inputs) {
     const values = prepared[name];
     if (!values) throw new Error("the prepared input has no " + name);
-    const data = new BigInt64Array(values.length);
-    for (let i = 0; i < values.length; i++) data[i] = BigInt(values[i]);
-    feeds[name] = new ort.Tensor("int64", data, [b, t]);
+    const data = new BigInt64Array((stop - first) * t);
+    for (let i = 0, j = first * t; i < data.length; i++, j++) data[i] = BigInt(values[j]);
+    feeds[name] = new ort.Tensor("int64", data, [stop - first, t]);
   }
   const run = modelQueue.then(() => model.session.run(feeds));
   modelQueue = run.catch(() => {});
   return run.then((out) => {
     const logits = out[model.output];
-    const result = {logits: Array.from(logits.data), dims: logits.dims.slice()};
+    const result = {data: Float32Array.from(logits.data), dims: logits.dims.slice()};
     for (const name of Object.keys(out)) if (out[name].dispose) out[name].dispose();
     return result;
   });
 }
 
+// The model's logits for a prepared note, chunk by chunk as the pipeline says (`chunks`), in one
+// Float32Array [B, T, L]. Reports progress and honours a cancel between chunks (`job` optional).
+async function runChunks(prepared, job) {
+  const [b, t] = prepared.dims;
+  const chunks = prepared.chunks || [[0, b]];
+  let logits = null, labels = 0;
+  for (let k = 0; k < chunks.length; k++) {
+    if (job) job.check();
+    const [first, stop] = chunks[k];
+    const {data, dims} = await runSession(prepared, first, stop);
+    if (!logits) { labels = dims[2]; logits = new Float32Array(b * t * labels); }
+    logits.set(data, first * t * labels);
+    if (job && chunks.length > 1) job.progress("model", k + 1, chunks.length);
+    if (chunks.length > 1) await yieldToEvents();
+  }
+  return {logits, dims: [b, t, labels]};
+}
+
 // The model's spans for `text` (list of span dicts): Python prepares, the session runs, Python
 // decodes. A note without tokens never reaches the session.
-async function modelSpans(text) {
+async function modelSpans(text, job) {
   const prepared = py({op: "ner_prepare", text});
   if (!prepared.dims[0]) return [];
-  const {logits, dims} = await runSession(prepared);
-  return py({op: "ner_finish", text, logits, dims});
+  const {logits, dims} = await runChunks(prepared, job);
+  if (job) job.check();
+  const reply = JSON.parse(finishFlat(text, logits, JSON.stringify(dims)));
+  if (!Array.isArray(reply)) throw new Error(reply.error);
+  return reply;
 }
 
 async function webgpuAdapter() {
@@ -159,29 +223,49 @@ async function loadModel(m) {
 // Answer one request (a parsed object). Adds to deid_page.handle: `rulesOnly` (default false) on
 // "process" and "benchmark"; without it, while the model loads, the request waits for it, and
 // when the model is ready its spans join the rules' (the ensemble). Returns [response JSON, engine].
-async function answer(req) {
+// Returns [response JSON, engine, warning]: engine "rules", "ensemble", "model" (ner_logits) or
+// "rules-fallback" (the model failed on this note: the rules alone answered, `warning` says why).
+async function answer(req, job) {
   if (req.op === "ner_logits") {   // the raw model output for one note (checks and diagnostics)
     await model.promise;
     if (model.state !== "ready") throw new Error("the NER model is " + model.state + (model.error ? ": " + model.error : ""));
     const prepared = py({op: "ner_prepare", text: req.text});
-    const result = prepared.dims[0] ? await runSession(prepared) : {logits: [], dims: [0, 0, 0]};
-    return [JSON.stringify({ok: true, result}), "model"];
+    let result = {logits: [], dims: [0, 0, 0]};
+    if (prepared.dims[0]) {
+      const {logits, dims} = await runChunks(prepared, job);
+      result = {logits: Array.from(logits), dims};
+    }
+    return [JSON.stringify({ok: true, result}), "model", null];
   }
   const wantModel = !req.rulesOnly && (req.op === "process" || req.op === "benchmark");
+  const simulateFailure = !!req.simulateModelFailure;
   delete req.rulesOnly;
+  delete req.simulateModelFailure;
   if (wantModel) await model.promise;
+  job.check();
   const useModel = wantModel && model.state === "ready";
   if (req.op === "process" && useModel) {
     if (typeof req.text !== "string") throw new Error("text must be a string");
-    req.model_spans = await modelSpans(req.text);
+    try {
+      if (simulateFailure) throw new Error("simulated model failure (test)");
+      req.model_spans = await modelSpans(req.text, job);
+    } catch (err) {
+      if (err instanceof Cancelled) throw err;
+      const why = String(err && err.message || err);
+      return [handle(JSON.stringify(req)), "rules-fallback",
+              "The model failed on this note (" + why.slice(0, 200) + "): the rules alone de-identified it."];
+    }
   } else if (req.op === "benchmark" && useModel) {
     const notes = py({op: "corpus"}).notes;
     const spans = {};
     const t = performance.now();
     for (let i = 0; i < notes.length; i++) {
-      spans[String(notes[i].id)] = await modelSpans(notes[i].text);
-      if (i % 5 === 4 || i === notes.length - 1) self.postMessage({type: "bench-progress", done: i + 1, total: notes.length});
+      job.check();
+      spans[String(notes[i].id)] = await modelSpans(notes[i].text, null);
+      job.progress("benchmark", i + 1, notes.length);
+      await yieldToEvents();
     }
+    job.check();
     req.model_spans = spans;
     const reply = JSON.parse(handle(JSON.stringify(req)));
     if (reply.ok && reply.result.ensemble) {
@@ -189,9 +273,9 @@ async function answer(req) {
       reply.result.ensemble.backend = model.backend;
       reply.result.ensemble.model_spans = spans;   // what the scoring used, note id -> span dicts
     }
-    return [JSON.stringify(reply), "ensemble"];
+    return [JSON.stringify(reply), "ensemble", null];
   }
-  return [handle(JSON.stringify(req)), useModel ? "ensemble" : "rules"];
+  return [handle(JSON.stringify(req)), useModel ? "ensemble" : "rules", null];
 }
 
 async function init(msg) {
@@ -225,6 +309,11 @@ async function init(msg) {
   pyodide.runPython(
     "import sys\nsys.path.insert(0, '/home/pyodide/deid')\nimport deid_page\ndeid_page.start('/home/pyodide/deid')\n");
   handle = pyodide.globals.get("deid_page").handle;
+  finishFlat = pyodide.runPython(
+    "def _deid_finish_flat(text, logits, dims):\n" +
+    "    from deid_core.ner.pipeline import finish_json\n" +
+    "    return finish_json(text, logits.to_memoryview(), dims)\n" +
+    "_deid_finish_flat\n");
   const info = JSON.parse(handle(JSON.stringify({op: "info"})));
   if (!info.ok) throw new Error(info.error);
   const versions = info.result;
@@ -241,13 +330,20 @@ self.onmessage = (event) => {
   if (msg.type === "init") {
     init(msg).catch((err) => self.postMessage({type: "error", message: String(err && err.message || err)}));
   } else if (msg.type === "call") {
+    const job = newJob(msg.id);
     Promise.resolve().then(() => {
       if (!handle) throw new Error("the engine is not ready");
-      return answer(JSON.parse(msg.request));
-    }).then(([response, engine]) => {
-      self.postMessage({type: "reply", id: msg.id, ok: true, response, engine});
+      return answer(JSON.parse(msg.request), job);
+    }).then(([response, engine, warning]) => {
+      jobs.delete(msg.id);
+      self.postMessage({type: "reply", id: msg.id, ok: true, response, engine, warning});
     }, (err) => {
-      self.postMessage({type: "reply", id: msg.id, ok: false, message: String(err && err.message || err)});
+      jobs.delete(msg.id);
+      self.postMessage({type: "reply", id: msg.id, ok: false, message: String(err && err.message || err),
+                        cancelled: err instanceof Cancelled});
     });
+  } else if (msg.type === "cancel") {
+    const job = jobs.get(msg.id);
+    if (job) job.cancelled = true;
   }
 };

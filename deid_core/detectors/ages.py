@@ -17,7 +17,8 @@ Finds (source ``ages:<pattern>``); the span is the number only, never "years", "
 * ``apposition_review`` (review): a number set off after a word, ``dad, 91, has``,
   ``SISTER YVETTE (92)``.
 
-Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
+The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`;
+number words come from ``lists/number_words.tsv``. Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
 the note holds "ninet"/"hundred", number words) are examined, each with small anchored patterns.
 """
 from __future__ import annotations
@@ -27,14 +28,11 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter
+from .. import lists
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, label_before, run
 
 __all__ = ["detect", "words_to_number"]
 
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-          "nineteen": 19, "twenty": 20, "thirty": 30}
 _UNIT_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _NUMBER_WORDS = (
     r"(?P<w>ninety(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?|"
@@ -109,19 +107,74 @@ def words_to_number(words: str) -> int | None:
     parts = [p for p in re.split(r"[\s\-]+", words.lower()) if p and p not in ("and", "a")]
     if not parts:
         return None
-    total = 0
     if parts[0] == "one" and len(parts) > 1 and parts[1] == "hundred":
         parts = parts[1:]
+    values = lists.number_words()
+    total = 0
     for p in parts:
-        if p == "ninety":
-            total += 90
-        elif p == "hundred":
-            total += 100
-        elif p in _UNITS:
-            total += _UNITS[p]
-        else:
+        if p not in values or p == "zero" or (40 <= values[p] <= 80):
             return None
+        total += values[p]
     return total if 90 <= total <= 139 else None
+
+
+def _digits(m: re.Match[str]) -> Verdict:
+    text = m.string
+    s, end = m.start(), m.end()
+    if s and (text[s - 1].isalnum() or text[s - 1] in _NUM_BAD_BEFORE):
+        return None
+    if int(m.group()) > 130:
+        return None
+    lo = max(0, s - 24)
+    if _SUFFIX_AFTER.match(text, end):
+        return Hit(s, end, name="digits_suffix")
+    if label_before(text, s, _LABEL_BEFORE, 24) and not _LABEL_NOT_AFTER.match(text, end):
+        return Hit(s, end, name="age_label")
+    if _SUBJECT_IS_BEFORE.search(text, lo, s) and _DIGIT_CLAUSE_END.match(text, end):
+        return Hit(s, end, name="subject_is")               # "she is 94.", "died at 92"
+    if _ARTICLE_BEFORE.search(text, lo, s) and _SEX_AFTER.match(text, end):
+        return Hit(s, end, name="article_sex")
+    if m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
+        return Hit(s, _DECADE_AFTER.match(text, end).end(), name="decade")
+    if _SEX_COMMA_BEFORE.search(text, lo, s) and text.startswith(")", end):
+        return Hit(s, end, name="article_sex")              # (F, 93)
+    if _YEARS_AFTER.match(text, end):
+        return Hit(s, end, REVIEW, name="years_review")
+    if _COMMA_BEFORE.search(text, lo, s) and _COMMA_AFTER.match(text, end):
+        return Hit(s, end, REVIEW, name="apposition_review")  # "dad, 91, has"; "YVETTE (92)"
+    return None
+
+
+def _words(m: re.Match[str]) -> Verdict:
+    g = "w" if m["w"] is not None else "w2"
+    return Hit(m.start(g), m.end(g)) if words_to_number(m[g]) is not None else None
+
+
+def _words_cue(m: re.Match[str]) -> Verdict:
+    text = m.string
+    s, end = m.start("w3"), m.end("w3")
+    if words_to_number(m["w3"]) is None:
+        return None
+    lo = max(0, s - 40)
+    cue = _WORD_CUE_BEFORE.search(text, lo, s)
+    if cue is None or _WORD_NOT_AGE_AFTER.match(text, end) \
+            or _VITAL_BEFORE.search(text, lo, cue.start()):
+        return None
+    word = " ".join(cue["cue"].lower().split())
+    if word in _STRONG_CUES or _CLAUSE_END_AFTER.match(text, end):
+        return Hit(s, end)                                  # He is ninety-four.
+    return None
+
+
+_WORD_GATE = ("ninet", "hundred")
+#: The table, in the order the patterns run (the first accepted span wins an overlap).
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("digits", _NUM, "AGE", validator=_digits),
+    Pattern("words", _WORDS, "AGE", validator=_words, gate=_WORD_GATE),
+    Pattern("words_cue", _BARE_WORDS, "AGE", validator=_words_cue, gate=_WORD_GATE),
+    Pattern("decade", _DECADE_WORD, "AGE", validator=lambda m: Hit(m.start("d"), m.end("d")),
+            gate=_WORD_GATE),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -130,50 +183,4 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         Non-overlapping spans sorted by start, label ``AGE``, source ``ages:<pattern>``.
     """
-    text = doc.text
-    e = Emitter("ages")
-    for m in _NUM.finditer(text):
-        s, end = m.start(), m.end()
-        if s and (text[s - 1].isalnum() or text[s - 1] in _NUM_BAD_BEFORE):
-            continue
-        if int(m.group()) > 130:
-            continue
-        lo = max(0, s - 24)
-        if _SUFFIX_AFTER.match(text, end):
-            e.add(s, end, "AGE", CERTAIN, "digits_suffix")
-        elif _LABEL_BEFORE.search(text, lo, s) and not _LABEL_NOT_AFTER.match(text, end):
-            e.add(s, end, "AGE", CERTAIN, "age_label")
-        elif _SUBJECT_IS_BEFORE.search(text, lo, s) and _DIGIT_CLAUSE_END.match(text, end):
-            e.add(s, end, "AGE", CERTAIN, "subject_is")         # "she is 94.", "died at 92"
-        elif _ARTICLE_BEFORE.search(text, lo, s) and _SEX_AFTER.match(text, end):
-            e.add(s, end, "AGE", CERTAIN, "article_sex")
-        elif m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
-            d = _DECADE_AFTER.match(text, end)
-            e.add(s, d.end(), "AGE", CERTAIN, "decade")
-        elif _SEX_COMMA_BEFORE.search(text, lo, s) and text.startswith(")", end):
-            e.add(s, end, "AGE", CERTAIN, "article_sex")        # (F, 93)
-        elif _YEARS_AFTER.match(text, end):
-            e.add(s, end, "AGE", REVIEW, "years_review")
-        elif _COMMA_BEFORE.search(text, lo, s) and _COMMA_AFTER.match(text, end):
-            e.add(s, end, "AGE", REVIEW, "apposition_review")  # "dad, 91, has"; "YVETTE (92)"
-    low = text.lower()
-    if "ninet" in low or "hundred" in low:
-        for m in _WORDS.finditer(text):
-            g = "w" if m["w"] is not None else "w2"
-            if words_to_number(m[g]) is not None:
-                e.add(m.start(g), m.end(g), "AGE", CERTAIN, "words")
-        for m in _BARE_WORDS.finditer(text):
-            s, end = m.start("w3"), m.end("w3")
-            if not e.free(s, end) or words_to_number(m["w3"]) is None:
-                continue
-            lo = max(0, s - 40)
-            cue = _WORD_CUE_BEFORE.search(text, lo, s)
-            if cue is None or _WORD_NOT_AGE_AFTER.match(text, end) \
-                    or _VITAL_BEFORE.search(text, lo, cue.start()):
-                continue
-            word = " ".join(cue["cue"].lower().split())
-            if word in _STRONG_CUES or _CLAUSE_END_AFTER.match(text, end):
-                e.add(s, end, "AGE", CERTAIN, "words_cue")      # He is ninety-four.
-        for m in _DECADE_WORD.finditer(text):
-            e.add(m.start("d"), m.end("d"), "AGE", CERTAIN, "decade")
-    return list(e)
+    return list(run(PATTERNS, doc.text, Emitter("ages")))

@@ -2,7 +2,8 @@
 
 Finds (source ``contact:<pattern>``):
 
-* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``+1 617 555 0199``,
+* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``617/555/0199``,
+  ``+1 617 555 0199``, ``HOME-617 555-0199`` (a label glued by a dash),
   with an extension (``x123``, ``ext. 45``) inside the span, also glued to a label
   (``ph:617-555-0199``, ``Tel617-555-0199``). Space-only separators are certain after a phone
   label, review otherwise; ten bare digits (``6175550199``) only after a phone label.
@@ -10,13 +11,19 @@ Finds (source ``contact:<pattern>``):
 * ``phone_trunk``: numbers with a trunk 0 (``07700 900461``, ``020 7946 0958``): certain after a
   phone label or before ``(mobile)``/``(home)``..., review otherwise.
 * ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
-  after a label); ``pager``:
+  after a label; an unlabelled number range such as ``500-1000`` or ``900-1000cc`` is not one);
+* ``phone_typo`` (review): a number in brackets with one digit too many in a group
+  (``(617 555 01993)``, ``(617555-0199)``); ``pager``:
   ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
 * The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
   label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
 * ``email``, ``url`` (``http(s)://``, ``ftp://``, ``www.``, bare domains with a common TLD such
-  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255),
-  ``ipv6`` (full and compressed, checked by :mod:`ipaddress`).
+  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255,
+  a CIDR suffix ``/24`` inside the span), ``ipv6`` (full and compressed, checked by
+  :mod:`ipaddress`; the loopback ``::1``, IPv4-mapped and embedded forms
+  ``::ffff:203.0.113.7`` masked whole, a zone ``%eth1`` and a prefix ``/64`` inside the span).
+
+The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`.
 
 A label may sit at the end of the previous line (``Phone:\n617-555-0199``).
 Not contact: lab values, doses, dates, times, ranges (they lack these shapes).
@@ -29,7 +36,7 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import Emitter, line_before
+from .patterns import Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect"]
 
@@ -37,14 +44,20 @@ _EXT = r"(?P<ext>[ \t]{0,2},?[ \t]{0,2}(?:ext(?:ension)?\.?|x|#)[ \t.:]{0,2}\d{1
 # Speed: patterns start with a literal, a digit or a small class so Python's re can skip ahead;
 # the "not preceded by" checks run in Python on the few hits (see _clear_before).
 _REST = (r"(?:\((?P<pa>\d{3})\)[ \t]{0,2}-?[ \t]{0,2}|(?P<a>\d{3})(?P<s1>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|))"
-         r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
+         r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
 _PHONE_CC = re.compile(r"(?P<cc>\+1[ \t.-]{0,2}|1[ \t.-]{1,2})" + _REST, re.I)
 _PHONE_US = re.compile(_REST, re.I)
+#: Possessive groups: digits are never re-split among the groups after a failure, so a long
+#: digit run after ``+`` costs one pass (linear).
 _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(?!\d))"
-                         r"\d{1,3}(?:[ \t.-]{0,2}\(?\d{1,5}\)?){1,5}(?![\d])")
+                         r"\d{1,3}+(?:[ \t.-]{0,2}+\(?\d{1,5}+\)?){1,5}+(?![\d])")
 #: Numbers written with a leading trunk 0 (UK, Europe): ``07700 900461``, ``020 7946 0958``,
 #: ``0490 75 40 81``, ``03.93.92.16.85``; 10-11 digits in all.
 _PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d\-]|[./]\d)")
+#: A number in brackets with one digit too many in a group (``(301 555 01993)``,
+#: ``(240555-1243)``): a mistyped phone, review.
+_PHONE_TYPO = re.compile(r"\((?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]\d{4}[ \t.\-]\d{4}|\d{6}-\d{4}"
+                         r"|\d{4}[ \t.\-]\d{3}[ \t.\-]\d{4})\)")
 _TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:mobile|cell|home|work|landline|office)\b", re.I)
 _PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
@@ -64,10 +77,12 @@ _BARE_DOMAIN = re.compile(
     r"(?<![\w@./\-])(?:[A-Za-z0-9][A-Za-z0-9\-]{0,62}\.){1,6}(?:" + _TLDS + r")(?![\w\-])"
     r"(?:/" + _URL_CHARS + r"{0,2000})?", re.I)
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
-_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w]|\.\d)")
+_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/(?:3[0-2]|[12]?\d)(?!\d))?(?![\w]|\.\d)")
 _OCTET = re.compile(r"25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d")
 _TLD_HINT = re.compile(r"\.(?:" + _TLDS + r")(?![\w\-])", re.I)
-_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])")
+#: IPv6, with an IPv4 tail (``::ffff:203.0.113.7``), a zone (``%eth1``) and a prefix (``/64``).
+_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?P<v4>(?:\.\d{1,3}){3})?"
+                   r"(?P<zone>%[0-9A-Za-z_.\-]{1,32})?(?P<pfx>/\d{1,3}(?!\d))?(?![\w:])")
 
 _PHONE_LABEL = re.compile(
     r"(?:\b(?:phone|ph|tel|telephone|cell|cellphone|mobile|mob|home|work|office|contact|call|"
@@ -83,16 +98,8 @@ _FAX_AFTER = re.compile(r"[ \t]{0,2}[(\[]?[ \t]{0,2}(?:fax|f)\b", re.I)
 _TRAIL = ".,;:!?'\")]}>"
 
 
-def _clear_before(text: str, start: int, bad: str) -> bool:
-    """True when the character before ``start`` is not a letter/digit/underscore nor in ``bad``."""
-    if start == 0:
-        return True
-    ch = text[start - 1]
-    return not (ch.isalnum() or ch == "_" or ch in bad)
-
-
 def _labelled(text: str, start: int) -> bool:
-    return _PHONE_LABEL.search(line_before(text, start, 30)) is not None
+    return label_before(text, start, _PHONE_LABEL)
 
 
 def _phone_label(text: str, start: int, end: int) -> str:
@@ -122,71 +129,133 @@ def _strip_url(text: str, start: int, end: int) -> int:
     return end
 
 
-def _phones(e: Emitter, text: str) -> None:
-    for regex in (_PHONE_CC, _PHONE_US):
-        for m in regex.finditer(text):
-            start = m.start()
-            if start and (text[start - 1].isdigit() or text[start - 1] in "+-./"):
-                continue
-            s1 = m["s1"] if m["a"] else "()"
-            s2 = m["s2"]
-            cc = m.groupdict().get("cc")
-            labelled = _labelled(text, start)
-            if s1 == "" and s2 == "":
-                if not labelled:
-                    continue                   # ten bare digits: the ids detector reviews them
-                tier = CERTAIN
-            elif s1 == "" or s2 == "":
-                if not (labelled or m["pa"]):
-                    continue                   # 617555-0199 and the like: odd shape
-                tier = CERTAIN
-            elif (s1.strip() == "" or s2.strip() == "") and not (labelled or cc or m["pa"]):
-                tier = REVIEW                  # 617 555 0199 without a label
-            else:
-                tier = CERTAIN
-            e.add(start, m.end(), _phone_label(text, start, m.end()), tier, "phone_us")
-    if "+" in text:
-        for m in _PHONE_INTL.finditer(text):
-            digits = sum(ch.isdigit() for ch in m.group())
-            if 8 <= digits <= 15 and _clear_before(text, m.start(), "+"):
-                e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()), CERTAIN, "phone_intl")
-    low = text.lower()
-    if "pag" in low or "pgr" in low or "beep" in low or "bpr" in low:   # cheap gate
-        for m in _PAGER.finditer(text):
-            if _clear_before(text, m.start(), ""):
-                e.add(m.start("n"), m.end("n"), "PHONE", CERTAIN, "pager")
-    for m in _PHONE_TRUNK.finditer(text):
-        if 10 <= sum(ch.isdigit() for ch in m.group()) <= 11:
-            labelled = _labelled(text, m.start()) or _TYPE_AFTER.match(text, m.end())
-            e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()),
-                  CERTAIN if labelled else REVIEW, "phone_trunk")
-    for m in _PHONE_LOCAL.finditer(text):
-        if _clear_before(text, m.start(), "-./"):
-            labelled = _labelled(text, m.start())
-            if m["ls"] == " " and not labelled:
-                continue                       # "140 1023": two numbers unless a label says phone
-            tier = CERTAIN if labelled else REVIEW
-            e.add(m.start(), m.end(), _phone_label(text, m.start(), m.end()), tier, "phone_local")
-    for regex in ((_X_EXTENSION, _EXT_EXTENSION) if "ext" in low else (_X_EXTENSION,)):
-        for m in regex.finditer(text):
-            if _clear_before(text, m.start(), "") and _labelled(text, m.start()):
-                e.add(m.start(), m.end(), "PHONE", CERTAIN, "extension")
+# --------------------------------------------------------------------------------------------
+# Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
+# --------------------------------------------------------------------------------------------
+
+def _phone_us(m: re.Match[str]) -> Verdict:
+    text, start = m.string, m.start()
+    if start and (text[start - 1].isdigit() or text[start - 1] in "+./" or (
+            text[start - 1] == "-" and not (start >= 2 and text[start - 2].isalpha()))):
+        return None                            # "HOME-410 555 0199": a label glued by a dash
+    if "/" in m["s2"] and "/" not in (m["s1"] or ""):
+        return None
+    s1 = m["s1"] if m["a"] else "()"
+    s2 = m["s2"]
+    cc = m.groupdict().get("cc")
+    labelled = _labelled(text, start)
+    if s1 == "" and s2 == "":
+        if not labelled:
+            return None                        # ten bare digits: the ids detector reviews them
+        tier = CERTAIN
+    elif s1 == "" or s2 == "":
+        if not (labelled or m["pa"]):
+            return None                        # 617555-0199 and the like: odd shape
+        tier = CERTAIN
+    elif (s1.strip() == "" or s2.strip() == "") and not (labelled or cc or m["pa"]):
+        tier = REVIEW                          # 617 555 0199 without a label
+    else:
+        tier = CERTAIN
+    return Hit(start, m.end(), tier, _phone_label(text, start, m.end()))
 
 
-def _internet(e: Emitter, text: str) -> None:
-    at = text.find("@")
-    while at > 0:
-        local = _EMAIL_LOCAL.search(text, max(0, at - 64), at)
-        domain = _EMAIL_DOMAIN.match(text, at + 1) if local else None
-        if domain and _clear_before(text, local.start(), ".%+-"):
-            e.add(local.start(), domain.end(), "EMAIL", CERTAIN, "email")
-        at = text.find("@", at + 1)
-    low = text.lower()
-    low = text.lower()
-    for m in (_URL.finditer(text) if "://" in text or "www." in low else ()):
-        end = _strip_url(text, m.start(), m.end())
-        if _clear_before(text, m.start(), "@") and any(ch.isalnum() for ch in text[m.start() + 4:end]):
-            e.add(m.start(), end, "URL", CERTAIN, "url")
+def _phone_intl(m: re.Match[str]) -> Verdict:
+    digits = sum(ch.isdigit() for ch in m.group())
+    if 8 <= digits <= 15 and clear_before(m.string, m.start(), "+"):
+        return Hit(m.start(), m.end(), label=_phone_label(m.string, m.start(), m.end()))
+    return None
+
+
+def _pager(m: re.Match[str]) -> Verdict:
+    return Hit(m.start("n"), m.end("n")) if clear_before(m.string, m.start()) else None
+
+
+def _phone_trunk(m: re.Match[str]) -> Verdict:
+    if not 10 <= sum(ch.isdigit() for ch in m.group()) <= 11:
+        return None
+    text = m.string
+    labelled = _labelled(text, m.start()) or _TYPE_AFTER.match(text, m.end())
+    return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
+               _phone_label(text, m.start(), m.end()))
+
+
+def _letter_after(text: str, end: int) -> bool:
+    return end < len(text) and text[end].isalpha()
+
+
+def _number_range(n: str) -> bool:
+    """``500-1000``, ``100-1112``: a low round number, then a higher one."""
+    a, b = int(n[:3]), int(n[4:])
+    return b > a and (a % 10 == 0 or b % 100 == 0)
+
+
+def _phone_local(m: re.Match[str]) -> Verdict:
+    text = m.string
+    if not clear_before(text, m.start(), "-./"):
+        return None
+    labelled = _labelled(text, m.start())
+    if m["ls"] == " " and not labelled:
+        return None                            # "140 1023": two numbers unless a label says phone
+    if not labelled and (_letter_after(text, m.end()) or _number_range(m["n"])):
+        return None                            # "500-1000", "900-1000cc": a range of numbers
+    return Hit(m.start(), m.end(), CERTAIN if labelled else REVIEW,
+               _phone_label(text, m.start(), m.end()))
+
+
+def _phone_typo(m: re.Match[str]) -> Verdict:
+    return Hit(m.start("n"), m.end("n"), label=_phone_label(m.string, m.start(), m.end()))
+
+
+def _extension(m: re.Match[str]) -> Verdict:
+    return clear_before(m.string, m.start()) and _labelled(m.string, m.start())
+
+
+def _email(m: re.Match[str]) -> Verdict:
+    text, at = m.string, m.start()
+    if at == 0:
+        return None
+    local = _EMAIL_LOCAL.search(text, max(0, at - 64), at)
+    domain = _EMAIL_DOMAIN.match(text, at + 1) if local else None
+    if domain and clear_before(text, local.start(), ".%+-"):
+        return Hit(local.start(), domain.end())
+    return None
+
+
+def _url(m: re.Match[str]) -> Verdict:
+    text = m.string
+    end = _strip_url(text, m.start(), m.end())
+    if clear_before(text, m.start(), "@") and any(ch.isalnum() for ch in text[m.start() + 4:end]):
+        return Hit(m.start(), end)
+    return None
+
+
+def _ipv4(m: re.Match[str]) -> Verdict:
+    return clear_before(m.string, m.start(), "./") and all(
+        _OCTET.fullmatch(o) for o in m.group().split("/")[0].split("."))
+
+
+def _ipv6(m: re.Match[str]) -> Verdict:
+    cand = m.group()
+    for g in ("pfx", "zone"):
+        if m[g]:
+            cand = cand[:len(cand) - len(m[g])]
+    if m["pfx"] and int(m["pfx"][1:]) > 128:
+        return None
+    if "::" not in cand and cand.count(":") != (6 if m["v4"] else 7):
+        return None
+    groups = [g for g in cand.split(":") if g]
+    if len(groups) < 2 and groups != ["1"]:           # "::1", the loopback, alone
+        return None
+    try:
+        ipaddress.IPv6Address(cand)
+    except ValueError:
+        return None
+    return True
+
+
+def _bare_domains(e: Emitter, text: str) -> None:
+    """``example.org/path``: a host name walked back from a common TLD (bounded), not already
+    inside an email or URL."""
     prev_end = 0
     for hint in _TLD_HINT.finditer(text):
         floor, prev_end = max(prev_end, hint.start() - 253), hint.end()
@@ -197,27 +266,33 @@ def _internet(e: Emitter, text: str) -> None:
             start -= 1
         while start < hint.start() and not text[start].isalnum():
             start += 1
-        if start == hint.start() or not _clear_before(text, start, "@./-"):
+        if start == hint.start() or not clear_before(text, start, "@./-"):
             continue
         m = _BARE_DOMAIN.match(text, start)
         if m is not None:
             e.add(m.start(), _strip_url(text, m.start(), m.end()), "URL", CERTAIN, "url_domain")
-    for m in _IPV4.finditer(text):
-        if _clear_before(text, m.start(), ".") and all(
-                _OCTET.fullmatch(o) for o in m.group().split(".")):
-            e.add(m.start(), m.end(), "IPADDR", CERTAIN, "ipv4")
-    if "::" in text or text.count(":") >= 7:
-        for m in _IPV6.finditer(text):
-            cand = m.group()
-            if "::" not in cand and cand.count(":") != 7:
-                continue
-            if sum(1 for g in cand.split(":") if g) < 2:
-                continue
-            try:
-                ipaddress.IPv6Address(cand)
-            except ValueError:
-                continue
-            e.add(m.start(), m.end(), "IPADDR", CERTAIN, "ipv6")
+
+
+_AT = re.compile("@")
+#: Email and URLs; then bare domains (:func:`_bare_domains`); then the rest, in this order.
+_WEB_PATTERNS: tuple[Pattern, ...] = (
+    Pattern("email", _AT, "EMAIL", validator=_email),
+    Pattern("url", _URL, "URL", validator=_url, gate=("://", "www.")),
+)
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ipv6", _IPV6, "IPADDR", validator=_ipv6,
+            gate=lambda t: "::" in t or t.count(":") >= 6),
+    Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
+    Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
+    Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),
+    Pattern("phone_intl", _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
+    Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "beep", "bpr")),
+    Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
+    Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
+    Pattern("phone_typo", _PHONE_TYPO, "PHONE", REVIEW, validator=_phone_typo),
+    Pattern("extension", _X_EXTENSION, "PHONE", validator=_extension),
+    Pattern("extension", _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -227,7 +302,6 @@ def detect(doc: Document) -> Iterable[Span]:
         Non-overlapping spans sorted by start, source ``contact:<pattern>``.
     """
     text = doc.text
-    e = Emitter("contact")
-    _internet(e, text)
-    _phones(e, text)
-    return list(e)
+    e = run(_WEB_PATTERNS, text, Emitter("contact"))
+    _bare_domains(e, text)
+    return list(run(PATTERNS, text, e))

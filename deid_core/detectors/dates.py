@@ -17,6 +17,16 @@ Finds (source ``dates:<pattern>``):
   review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
   ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
+  After a clock time or a decimal lab value it is still a date (``ARRIVED 2300 9/14``,
+  ``WBC 16.0 8/22``); near vent words, ABGs, pain scores and fractions it is not (``PS 10/5``,
+  ``CPAP 5/5 40%``, ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``). A comma or full stop may glue
+  it to a word (``seen,4/17,and``).
+* ``month_day_range``: ``9/12-9/14`` as two spans; ``10/02/10/03`` (written run together) as one.
+* ``month_year2``: month and a two-digit year that cannot be a day (``ECHO 3/91``, ``fx4/97``):
+  certain in date or history context, else review.
+* ``year2_history``: a two-digit year after a history word (``MI 93``, ``CVA 81'``,
+  ``CABG X2 99'``, ``REPAIR IN 14'``; after ``in`` only with the apostrophe, which stays
+  outside the span); never a plural (``in 80's``) nor a count (``MI 12 hours``).
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
   (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
   ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
@@ -32,7 +42,11 @@ Speed: digit-led patterns start with ``\\d``; month/weekday/holiday patterns are
 word tokens (shared :attr:`Document.tokens`) whose first three letters can start one.
 
 Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84), times of
-day (14:30), decimals and version numbers, ``x2``, ``q4h``.
+day (14:30), decimals and version numbers, ``x2``, ``q4h``, vent triples (``PS 10/5/40%``).
+
+The patterns are a table (:data:`PATTERNS`) of :class:`~deid_core.detectors.patterns.Pattern`
+run by :func:`~deid_core.detectors.patterns.run`; months, weekdays, holidays and valid dates
+come from :mod:`deid_core.calendars`.
 """
 from __future__ import annotations
 
@@ -41,14 +55,10 @@ from collections.abc import Iterable
 
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, line_before
+from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect", "month_number", "valid_date"]
-
-_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
-           "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
 #: Month words that are also ordinary words or clinical abbreviations: written in lower case
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
@@ -56,26 +66,7 @@ _MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7,
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
-def month_number(word: str) -> int | None:
-    """Month number 1-12 of an English month name or abbreviation (``"Sept."`` -> 9), else None."""
-    return _MONTHS.get(word.strip(". ").lower()[:3])
-
-
-def valid_date(month: int, day: int | None = None, year: int | None = None) -> bool:
-    """True when ``month`` is 1-12, ``day`` (if given) exists in that month (29 February is
-    accepted for any year, since two-digit years hide leap years) and ``year`` (if given, four
-    digits) is 1900-2099."""
-    if not 1 <= month <= 12:
-        return False
-    if day is not None and not 1 <= day <= _DAYS_IN_MONTH[month - 1]:
-        return False
-    if year is not None and year >= 100 and not 1900 <= year <= 2099:
-        return False
-    return True
-
-
-_MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-        r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
 _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
 _YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)"
@@ -90,7 +81,7 @@ _ISO = re.compile(
     r"(?P<t>T\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?"
     r"(?![\d/]|[.\-]\d)")
 _NUMERIC = re.compile(
-    r"(?P<a>\d(?<![\w.\-/:]\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
+    r"(?P<a>\d(?<![\w./:]\d)(?<![\d.\-/:]-\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
     r"(?P<y>(?:19|20)\d\d|\d\d)(?![\d/]|[.\-]\d|:\d)")
 _NUMERIC_RANGE = re.compile(
     r"(?P<d1>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
@@ -109,35 +100,55 @@ _NUM_MONTH_YEAR = re.compile(
     r"(?P<m>\d(?<![\w.\-/:]\d)\d?)(?:[-/](?P<y>(?:19|20)\d\d)|(?<=[12]\d)(?<=(?:19|20))(?P<y2>\d\d)-(?P<m2>0\d|1[0-2]))"
     r"(?![\d/]|[.\-]\d)")
 _HOLIDAY = re.compile(
-    r"(?P<h>christmas(?:[ \t]eve)?|xmas|new[ \t]year['’]?s(?:[ \t](?:day|eve))?|thanksgiving|easter|"
-    r"halloween|memorial[ \t]day|labou?r[ \t]day|independence[ \t]day|fourth[ \t]of[ \t]july|"
-    r"veterans['’]?[ \t]day|valentine['’]?s[ \t]day|mother['’]?s[ \t]day|father['’]?s[ \t]day|"
-    r"hanukk?ah|chanukah|passover|ramadan|rosh[ \t]hashanah|yom[ \t]kippur|diwali|"
-    r"(?:martin[ \t]luther[ \t]king|mlk)[ \t](?:jr\.?[ \t])?day|presidents['’]?[ \t]day|columbus[ \t]day|"
-    r"good[ \t]friday|st\.?[ \t]patrick['’]?s[ \t]day|juneteenth|boxing[ \t]day)"
+    r"(?P<h>" + holiday_regex(r"[ \t]") + r")"
     r"(?:[ \t,]{1,3}(?:of[ \t]{1,2})?(?P<year>(?:19|20)\d\d))?(?![\w'’])", re.I)
 
 #: Three-letter starts of every word that can begin a month-name date, a weekday or a holiday.
 #: Detailed patterns run only at word tokens starting with one of these (cheap: the tokens are
 #: shared with the other detectors), so the whole note is not scanned case-insensitively.
-_ANCHOR3 = frozenset({
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    "mon", "tue", "wed", "thu", "fri", "sat", "sun",
-    "chr", "xma", "new", "tha", "eas", "hal", "mem", "lab", "ind", "fou", "vet", "val", "mot",
-    "fat", "han", "cha", "pas", "ram", "ros", "yom", "diw", "mlk", "pre", "col", "goo", "st",
-    "box"})
+_ANCHOR3 = frozenset({m[:3] for m in MONTHS} | {w[:3] for w in WEEKDAYS} | holiday_anchors())
 _ANCHOR3_VARIANTS = frozenset(v for w in _ANCHOR3 for v in (w, w.title(), w.upper()))
-_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
 _WD_BEFORE = re.compile(
     r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
     r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
-_SLASH = re.compile(r"(?P<m>\d(?<![\w.\-/:,+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+_SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+#: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
+_SLASH_RANGE = re.compile(
+    r"(?P<d1>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<d2>\d{1,2}/\d{1,2})"
+    r"(?![\d/]|[.,]\d|-\d)")
+#: Month and two-digit year (``ECHO 3/91``, ``fx 6/98``, ``fx4/97``): the year cannot be a day.
+_MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d)(?![\d/%'’]|[.,]\d|-\d)")
+#: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
+#: ``prostate CA'88``): the event's year.
+_YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
+_YY_HISTORY_BEFORE = re.compile(
+    r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
+    r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
+    r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
+    r"(?P<weak>in)|s/p)(?:[ \t]{1,2}|['’]))$")
+#: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
+#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
+_NOT_DATE_NEAR_BEFORE = re.compile(
+    r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
+    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla|"
+    r"abg|trialed)\b")
+_PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
+_NOT_DATE_NEAR_AFTER = re.compile(
+    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
+    r"amps?|gallons?|dilution|titer|bilat\w*)\b)")
+#: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
+#: the number before does not make ``a/b`` a mixed fraction.
+_CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+_HISTORY_CONTEXT = re.compile(
+    r"\b(?:pmh|pmhx|hx|h/o|s/p|dx|echo|cath|fx|mi|cabg|ptca|pci|stent|surgery|since|in|ca|"
+    r"cva|tia|repair)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
 _PAREN_AFTER = re.compile(r"[ \t]?[),]")
 _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3]):?[0-5]\d(?!\d)")
-_YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?s)?")
+_YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?[sS])?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
 _COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
 _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
@@ -194,18 +205,13 @@ _COMMON_FRACTION_DEN = frozenset({2, 3, 4, 5, 6, 8, 10, 15, 16, 20})
 _WORDCH = frozenset("'’_")
 
 
-def _clear(text: str, i: int, bad: str) -> bool:
-    """True when the character before offset ``i`` is not a letter, digit, ``_`` nor in ``bad``."""
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_" or text[i - 1] in bad)
-
-
 def _word_start(text: str, i: int) -> bool:
     """True when no letter, digit, underscore or apostrophe precedes offset ``i``."""
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in _WORDCH)
 
 
 def _in_context(text: str, start: int, regex: re.Pattern[str] = _DATE_CONTEXT) -> bool:
-    return regex.search(line_before(text, start, 30)) is not None
+    return label_before(text, start, regex)
 
 
 def _month_ok(word: str, has_year: bool, text: str, start: int) -> str | None:
@@ -235,150 +241,235 @@ def _month_end(m: re.Match[str], end: int) -> int:
     return end
 
 
-def _numeric(e: Emitter, text: str) -> None:
-    for m in _NUMERIC_RANGE.finditer(text):
-        parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
-        if _clear(text, m.start(), ".-/:") and all(
-                valid_date(a, b) or valid_date(b, a) for a, b in parts):
-            for g in ("d1", "d2"):
-                e.add(m.start(g), m.end(g), "DATE", CERTAIN, "numeric_range")
-    for m in _ISO.finditer(text):
-        mo, d = int(m["m"]), int(m["d"])
-        if valid_date(mo, d):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "iso")
-    for m in _NUMERIC.finditer(text):
-        a, b, y = int(m["a"]), int(m["b"]), m["y"]
-        if not (valid_date(a, b) or valid_date(b, a)):
-            continue
+# --------------------------------------------------------------------------------------------
+# Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
+# --------------------------------------------------------------------------------------------
+
+def _numeric_range(m: re.Match[str]) -> Verdict:
+    parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
+    if clear_before(m.string, m.start(), ".-/:") and all(
+            valid_date(a, b) or valid_date(b, a) for a, b in parts):
+        return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
+    return None
+
+
+def _iso(m: re.Match[str]) -> Verdict:
+    return valid_date(int(m["m"]), int(m["d"]))
+
+
+def _numeric_mdy(m: re.Match[str]) -> Verdict:
+    text = m.string
+    a, b, y = int(m["a"]), int(m["b"]), m["y"]
+    if not (valid_date(a, b) or valid_date(b, a)):
+        return None
+    if len(y) == 2 and (_PERCENT_AFTER.match(text, m.end()) or (
+            _NOT_DATE_NEAR_BEFORE.search(line_before(text, m.start(), 30))
+            and not _in_context(text, m.start()))):
+        return None                                    # "PS 10/5/40%": vent settings
+    tier = CERTAIN
+    if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
+        tier = REVIEW
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
+
+
+def _month_name_day(m: re.Match[str]) -> Verdict:
+    text = m.string
+    day, mon = int(m["day"]), month_number(m["mon"])
+    if mon is None or not valid_date(mon, day):
+        return None
+    has_year = bool(m["year"] or m["year2"])
+    if not has_year and _units_follow(text, m.end()):
+        return None
+    tier = _month_ok(m["mon"], has_year, text, m.start())
+    if tier is None:
+        return None
+    return Hit(_with_weekday(text, m.start()), m.end(), tier,
+               name="month_name_day_year" if has_year else "month_name_day")
+
+
+def _day_month_name(m: re.Match[str]) -> Verdict:
+    text = m.string
+    day, mon = int(m["day"]), month_number(m["mon"])
+    if mon is None or not valid_date(mon, day):
+        return None
+    has_year = bool(m["year"])
+    tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
+    if tier is None:
+        return None
+    return Hit(_with_weekday(text, m.start()), _month_end(m, m.end()), tier,
+               name="day_month_name_year" if has_year else "day_month_name")
+
+
+def _month_name_year(m: re.Match[str]) -> Verdict:
+    if month_number(m["mon"]) is None:
+        return None
+    return _month_ok(m["mon"], True, m.string, m.start())
+
+
+def _numeric_month_year(m: re.Match[str]) -> Verdict:
+    mo = int(m["m"] if m["y"] else m["m2"])
+    if m["y2"] and not _word_start(m.string, m.start()):
+        return None
+    return valid_date(mo) and not _units_follow(m.string, m.end())
+
+
+def _holiday(m: re.Match[str]) -> Verdict:
+    return CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
+
+
+def _compact(m: re.Match[str]) -> Verdict:
+    return bool(_COMPACT_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
+                and valid_date(int(m["m"]), int(m["d"]), int(m["y"])))
+
+
+def _month_day(m: re.Match[str]) -> Verdict:
+    text = m.string
+    mo, d = int(m["m"]), int(m["d"])
+    if not valid_date(mo, d):
+        return None
+    if not _slash_start_ok(text, m.start()):
+        return None
+    before = line_before(text, m.start(), 30)
+    clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
+    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end(),
+                      vent_shaped=d in (5, 10) and d <= mo <= 25):
+        return None
+    if d in (7, 12) and _DURATION_BEFORE.search(before):
+        return None                                    # "for 3/7": three days
+    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None:
         tier = CERTAIN
-        if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
-            tier = REVIEW
-        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "numeric_mdy")
+    elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
+        tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
+    else:
+        tier = CERTAIN
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
 
 
-def _month_names(e: Emitter, text: str, anchors: list[int]) -> None:
-    for pos in anchors:
-        m = _MONTH_DAY.match(text, pos)
-        if m is None:
-            continue
-        day, mon = int(m["day"]), month_number(m["mon"])
-        if mon is None or not valid_date(mon, day):
-            continue
-        has_year = bool(m["year"] or m["year2"])
-        if not has_year and _units_follow(text, m.end()):
-            continue
-        tier = _month_ok(m["mon"], has_year, text, m.start())
-        if tier is not None:
-            e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier,
-                  "month_name_day_year" if has_year else "month_name_day")
-    for m in _DAY_MONTH.finditer(text):
-        day, mon = int(m["day"]), month_number(m["mon"])
-        if mon is None or not valid_date(mon, day):
-            continue
-        has_year = bool(m["year"])
-        tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
-        if tier is not None:
-            e.add(_with_weekday(text, m.start()), _month_end(m, m.end()), "DATE", tier,
-                  "day_month_name_year" if has_year else "day_month_name")
-    for pos in anchors:
-        m = _MONTH_YEAR.match(text, pos)
-        if m is not None and month_number(m["mon"]) is not None:
-            tier = _month_ok(m["mon"], True, text, m.start())
-            if tier is not None:
-                e.add(m.start(), m.end(), "DATE", tier, "month_name_year")
+def _slash_start_ok(text: str, start: int) -> bool:
+    """A comma or full stop may glue ``a/b`` to a word (``seen,4/17,and``), not to a number."""
+    return not (start >= 2 and text[start - 1] in ".," and not text[start - 2].isalpha())
 
 
-def _other_full(e: Emitter, text: str, anchors: list[int]) -> None:
-    for m in _NUM_MONTH_YEAR.finditer(text):
-        mo = int(m["m"] if m["y"] else m["m2"])
-        if m["y2"]:
-            if not _word_start(text, m.start()):
-                continue
-        if valid_date(mo) and not _units_follow(text, m.end()):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "numeric_month_year")
-    for pos in anchors:
-        m = _HOLIDAY.match(text, pos)
-        if m is not None:
-            tier = CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
-            e.add(m.start(), m.end(), "DATE", tier, "holiday")
+def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) -> bool:
+    """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose.
+    A date word just before (``on 9/14``) outweighs a vent word further back, unless the value
+    is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP)."""
+    if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
+        return True
+    return bool(_NOT_DATE_NEAR_AFTER.match(text, end)
+                or (_NOT_DATE_NEAR_BEFORE.search(before)
+                    and (vent_shaped or not _DATE_CONTEXT.search(before))))
 
 
-def _month_day(e: Emitter, text: str) -> None:
-    for m in _SLASH.finditer(text):
-        mo, d = int(m["m"]), int(m["d"])
-        if not valid_date(mo, d):
-            continue
-        before = line_before(text, m.start(), 30)
-        if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, m.end()):
-            continue
-        if d in (7, 12) and _DURATION_BEFORE.search(before):
-            continue                                   # "for 3/7": three days
-        if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()):
-            tier = CERTAIN
-        elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
-            tier = REVIEW                              # 3/4, 4/5, 7/10: fraction or score?
-        else:
-            tier = CERTAIN
-        e.add(_with_weekday(text, m.start()), m.end(), "DATE", tier, "month_day")
+def _slash_range(m: re.Match[str]) -> Verdict:
+    text = m.string
+    parts = [[int(x) for x in m[g].split("/")] for g in ("d1", "d2")]
+    if not all(valid_date(a, b) for a, b in parts) or all(
+            b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
+        return None                                    # "1/3-1/2": a fraction range
+    if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
+        return None
+    if m.string[m.end("d1")] == "/":
+        return Hit(m.start(), m.end())                 # 10/02/10/03: written as one
+    return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
 
 
-def _years(e: Emitter, text: str) -> None:
+def _month_yy(m: re.Match[str]) -> Verdict:
+    text = m.string
+    if not valid_date(int(m["m"])):
+        return None
+    if m.start() and text[m.start() - 1].isalpha() and not _HISTORY_CONTEXT.search(
+            line_before(text, m.end(), 30)):
+        return None                                    # glued to a word: only in a history
+    before = line_before(text, m.start(), 30)
+    if _slash_guarded(before, text, m.end()):
+        return None
+    if _DATE_CONTEXT.search(before) or _HISTORY_CONTEXT.search(before) or (
+            m.start() and text[m.start() - 1].isalpha()):
+        return CERTAIN
+    return REVIEW
+
+
+def _year4(m: re.Match[str]) -> Verdict:
+    text = m.string
     n = len(text)
-    for m in _YEAR4.finditer(text):
-        s, end = m.start(), m.end()
-        if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
-                text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
-            continue
-        if end < n and (text[end].isalnum() or text[end] == "_"
-                        or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
-                            and not _RANGE_END.match(text, end))):
-            continue
-        if m["s"]:
-            e.add(s, end, "DATE", REVIEW, "decade")
-            continue
-        if _units_follow(text, end):
-            continue
-        if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
-            e.add(s, end, "DATE", REVIEW, "year_model")       # "owned a 2012 pickup"
-        elif _YEAR_CTX.search(text, max(0, s - 30), s):
-            e.add(s, end, "DATE", CERTAIN, "year_context")
-        elif s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
-                and _PAREN_AFTER.match(text, end):
-            e.add(s, end, "DATE", CERTAIN, "year_paren")      # (2015), (On-X, 2015), (2017, 2021)
-        elif (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
-              and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
-            e.add(s, end, "DATE", REVIEW, "year_bare")
-    for m in _YEAR_APOS.finditer(text):
-        if m["s"]:
-            e.add(m.start(), m.end(), "DATE", REVIEW, "decade")
-            continue
-        tier = CERTAIN if _in_context(text, m.start()) else REVIEW
-        e.add(m.start(), m.end(), "DATE", tier, "year_apostrophe")
+    s, end = m.start(), m.end()
+    if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
+            text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
+        return None
+    if end < n and (text[end].isalnum() or text[end] == "_"
+                    or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
+                        and not _RANGE_END.match(text, end))):
+        return None
+    if m["s"]:
+        return Hit(s, end, REVIEW, name="decade")
+    if _units_follow(text, end):
+        return None
+    if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
+        return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"
+    if _YEAR_CTX.search(text, max(0, s - 30), s):
+        return Hit(s, end, CERTAIN, name="year_context")
+    if s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
+            and _PAREN_AFTER.match(text, end):
+        return Hit(s, end, CERTAIN, name="year_paren")       # (2015), (On-X, 2015), (2017, 2021)
+    if (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
+            and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
+        return Hit(s, end, REVIEW, name="year_bare")
+    return None
 
 
-def _compact(e: Emitter, text: str) -> None:
-    for m in _COMPACT.finditer(text):
-        if (_COMPACT_BEFORE.search(text, max(0, m.start() - 20), m.start())
-                and valid_date(int(m["m"]), int(m["d"]), int(m["y"]))):
-            e.add(m.start(), m.end(), "DATE", CERTAIN, "compact")
+def _year_apostrophe(m: re.Match[str]) -> Verdict:
+    if m["s"]:
+        return Hit(m.start(), m.end(), REVIEW, name="decade")
+    return CERTAIN if _in_context(m.string, m.start()) else REVIEW
 
 
+def _yy_history(m: re.Match[str]) -> Verdict:
+    s = m.start("y")
+    before = _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s)
+    if before is None or (before["weak"] and not m["q"]):
+        return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
+    y = int(m["y"])
+    if not (m["q"] or y >= 32 or m.string[m.start("y") - 1] in "'’"):
+        return None                                    # "MI 12": a count as likely as a year
+    if _UNITS_AFTER.match(m.string, m.end()):
+        return None
+    return Hit(m.start("y"), m.end("y"))              # the apostrophe stays outside
 
-def _words(e: Emitter, text: str, anchors: list[int]) -> None:
-    for pos in anchors:
-        m = _MONTH_WORD.match(text, pos)
-        if m is None:
-            wd = text[pos:pos + 9].lower()
-            for w in _WEEKDAYS:
-                if wd.startswith(w) and not (pos + len(w) < len(text) and text[pos + len(w)].isalnum()):
-                    e.add(pos, pos + len(w), "DATE", CERTAIN, "weekday")
-            continue
-        word = m["mon"]
-        if _in_context(text, pos, _MONTH_CONTEXT):
-            if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
-                e.add(m.start(), _month_end(m, m.end()), "DATE", CERTAIN, "month_alone")
-        elif len(word) > 3 and word[0].isupper() and word[1:].islower() and word not in ("May", "March", "Sept"):
-            e.add(m.start(), _month_end(m, m.end()), "DATE", REVIEW, "month_alone")
+
+def _month_alone(m: re.Match[str]) -> Verdict:
+    text, pos, word = m.string, m.start(), m["mon"]
+    if word.isupper() and len(word.rstrip(".")) == 3 and word.lower() in _AMBIGUOUS_MONTHS:
+        return None                                    # "THIS MAY BE", "INC RR AND DEC FIO2"
+    if _in_context(text, pos, _MONTH_CONTEXT):
+        if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
+            return Hit(m.start(), _month_end(m, m.end()), CERTAIN)
+        return None
+    if len(word) > 3 and word[0].isupper() and word[1:].islower() and word not in ("May", "March", "Sept"):
+        return Hit(m.start(), _month_end(m, m.end()), REVIEW)
+    return None
+
+
+#: The table, in the order the patterns run (the first accepted span wins an overlap).
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("numeric_range", _NUMERIC_RANGE, "DATE", validator=_numeric_range),
+    Pattern("iso", _ISO, "DATE", validator=_iso),
+    Pattern("numeric_mdy", _NUMERIC, "DATE", validator=_numeric_mdy),
+    Pattern("month_name_day", _MONTH_DAY, "DATE", validator=_month_name_day, at_anchors=True),
+    Pattern("day_month_name", _DAY_MONTH, "DATE", validator=_day_month_name),
+    Pattern("month_name_year", _MONTH_YEAR, "DATE", validator=_month_name_year, at_anchors=True),
+    Pattern("numeric_month_year", _NUM_MONTH_YEAR, "DATE", validator=_numeric_month_year),
+    Pattern("holiday", _HOLIDAY, "DATE", validator=_holiday, at_anchors=True),
+    Pattern("compact", _COMPACT, "DATE", validator=_compact),
+    Pattern("month_day_range", _SLASH_RANGE, "DATE", validator=_slash_range),
+    Pattern("month_year2", _MONTH_YY, "DATE", validator=_month_yy),
+    Pattern("month_day", _SLASH, "DATE", validator=_month_day),
+    Pattern("year", _YEAR4, "DATE", validator=_year4),
+    Pattern("year_apostrophe", _YEAR_APOS, "DATE", validator=_year_apostrophe),
+    Pattern("year2_history", _YY_HISTORY, "DATE", validator=_yy_history),
+    Pattern("month_alone", _MONTH_WORD, "DATE", validator=_month_alone, at_anchors=True),
+    Pattern("weekday", _WEEKDAY_WORD, "DATE", at_anchors=True),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -387,14 +478,5 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         Non-overlapping spans sorted by start, label ``DATE``, source ``dates:<pattern>``.
     """
-    text = doc.text
-    e = Emitter("dates")
     anchors = [t.start for t in doc.tokens if t.word[:3] in _ANCHOR3_VARIANTS]
-    _numeric(e, text)
-    _month_names(e, text, anchors)
-    _other_full(e, text, anchors)
-    _compact(e, text)
-    _month_day(e, text)
-    _years(e, text)
-    _words(e, text, anchors)
-    return list(e)
+    return list(run(PATTERNS, doc.text, Emitter("dates"), anchors))

@@ -2,9 +2,10 @@
 
 Finds (source ``ids:<pattern>``), the label itself always outside the span:
 
-* ``ssn_shape``: ``123-45-6789`` (certain whatever the issuing rules say: invented SSNs break
-  them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an SSN label;
-  ``ssn_last4``: ``SSN ending in 8550``.
+* ``ssn_shape``: ``123-45-6789``, ``123.45.6789`` (certain whatever the issuing rules say:
+  invented SSNs break them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an
+  SSN label; ``ssn_split``: ``12345-6789`` after an SSN label (else a ZIP+4);
+  ``ssn_spaced`` (review): ``123 45 6789`` with no label; ``ssn_last4``: ``SSN ending in 8550``.
 * ``label:<LABEL>``: the value after an identifier label (same line, or the start of the next
   line for a specific label): ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``,
   ``| MRN | 4400172``, ``MRN RM 008-331-62``, ``Unit No 2231``, ``Acct# A99812``, ``ENC: E-2019-04``,
@@ -16,7 +17,10 @@ Finds (source ``ids:<pattern>``), the label itself always outside the span:
   An insurer's name followed by a plan word labels a HEALTHPLAN number (``BCBS policy XGH884512301``,
   ``Aetna ID W123456789``, ``Humana Medicare Advantage member 77120934``). A second value joined by ``and``/``,``
   (``SN PJN7721094 and PJN7720841``) takes the same label. The value must hold a digit; valid
-  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone.
+  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone,
+  and so are, after a generic ``ID:``/``#`` label, a nurse's values (``ID: T 101.8`` under the
+  infectious-disease heading, ``#20fr``, ``#8ETT``, ``PA # 35/18``), a colour (``#aa00ff``) and,
+  after any IDNUM label, a dose (``order 5cc``).
 * ``vin``: a 17-character VIN whose check digit is right, anywhere; ``mbi``: the Medicare
   Beneficiary Identifier shape (``1EG4-TE5-MK73``); ``isbt_unit``: blood unit numbers
   (``W0419 23 118776``).
@@ -39,9 +43,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .. import lists
+from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, line_before, luhn_ok, vin_check_ok
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, line_before, luhn_ok, run, vin_check_ok
 
 __all__ = ["detect", "iban_ok"]
 
@@ -58,14 +64,9 @@ _INSURERS = (
     r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:advantage|ppo|hmo|epo|pos|supplement|part[ \t][a-d]))?"
     r"(?:[ \t]{0,2}(?:policy|member(?:ship)?|subscriber|beneficiary|insurance|ins\b\.?|plan|"
     r"card|group|id\b|identifier|#|no\b\.?|nos?\.|number)){1,3}")
-#: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively).
-_INSURER_FIRST_WORDS = frozenset({
-    "bcbs", "bcbsma", "bcbsm", "bcbsnc", "bcbstx", "bcbsil", "blue", "bluecross", "blueshield",
-    "aetna", "medicare", "medicaid", "medi-cal", "masshealth", "humana", "cigna", "united",
-    "unitedhealthcare", "unitedhealth", "uhc", "kaiser", "anthem", "tricare", "champva",
-    "molina", "centene", "wellcare", "ambetter", "highmark", "oscar", "emblem", "emblemhealth",
-    "harvard", "tufts", "amerigroup", "caresource", "health", "healthnet", "fidelis", "premera",
-    "regence", "optum", "geisinger"})
+#: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively),
+#: from ``lists/id_label_words.tsv``.
+_INSURER_FIRST_WORDS = lists.id_label_words("insurer")
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
 #: character (the first alternative wins), so longer, more specific forms come first.
 _LABELS: tuple[tuple[str, str], ...] = (
@@ -110,18 +111,7 @@ _LABELLED = re.compile(r"(?<![\w])(?:" + _LABEL_RE + r")(?:(?<=[#.:])|(?![a-z]))
 
 #: Lower-cased first words of the labels above: the label pattern is tried only at word tokens
 #: that are one of these (plus every ``#``), never scanned over the whole note.
-_LABEL_FIRST_WORDS = frozenset({
-    "ssn", "ss", "soc", "social", "vin", "vehicle", "license", "licence", "plate", "plates",
-    "number", "tag", "mrn", "mr", "med", "medical", "unit", "hosp", "hospital", "chart", "patient",
-    "pt", "history", "acct", "account", "acc", "billing", "encounter", "member", "subscriber",
-    "policy", "beneficiary", "insurance", "plan", "group", "health", "healthplan", "medicare",
-    "medicaid", "mbi", "hicn", "driver's", "driver’s", "drivers", "driver", "lic", "dea", "npi",
-    "dl", "certificate", "board", "serial", "s", "sn", "device", "lot", "implant", "udi", "model",
-    "biometric", "fingerprint", "retina", "retinal", "voice", "voiceprint", "accession",
-    "specimen", "order", "requisition", "req", "case", "ref", "reference", "claim", "visit", "lab",
-    "sample", "study", "path", "pathology", "surgical", "confirmation", "tracking", "control",
-    "record", "file", "id", "identifier", "enc", "fin", "ins", "clia", "cart", "kit", "badge",
-    "ticket", "armband", "wristband", "autopsy", "ubrn", "nhs", "image", "slide", "slides", "sensor", "job", "gmc", "nmc", "hcpc", "upin", "state"})
+_LABEL_FIRST_WORDS = lists.id_label_words("label")
 _PLATE = re.compile(
     r"(?i:(?:licen[cs]e[ \t]+)?plates?(?:[ \t]?(?:#|no\.?|number))?[ \t]{0,3}[:#]?[ \t]{0,3})"
     r"(?P<v>[A-Z0-9]{1,4}(?:[ \t-][A-Z0-9]{1,5}){0,2})(?![A-Za-z0-9])")
@@ -143,7 +133,12 @@ _IBAN = re.compile(r"\d(?<=[A-Za-z]{2}\d)\d(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-
 #: Payment card numbers: 13-19 digits, in groups of four split by one space or dash; Luhn-checked.
 _CARD = re.compile(r"\d(?<![\w\-.]\d)\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?P=s)\d{1,7}(?![\w\-]|[.,]\d)")
 _LABEL_VARIANTS = frozenset(v for w in _LABEL_FIRST_WORDS for v in (w, w.title(), w.upper()))
-_SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d-\d\d-\d{4}(?![\w\-]|[./]\d)")
+_SSN = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[-.])\d\d(?P=s)\d{4}(?![\w\-]|[./]\d)")
+#: ``219 09 9999`` with no SSN label (review); ``21909-9999`` (5-4) only after one (else a ZIP+4).
+_SSN_SPACED = re.compile(r"\d(?<![\w\-/.]\d)\d\d \d\d \d{4}(?![\w\-]|[./]\d| \d)")
+_SSN_SPLIT = re.compile(r"\d(?<![\w\-/.]\d)\d{4}-\d{4}(?![\w\-]|[./]\d)")
+#: A colour code after ``#`` (``#aa00ff``, ``#fa0``): hex digits with a letter, not an identifier.
+_COLOUR = re.compile(r"#(?=[0-9a-f]{0,5}[a-f])(?:[0-9a-f]{6}|[0-9a-f]{3})", re.I)
 _SSN_LOOSE = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[ \t]?)\d{2}(?P=s)\d{4}(?![\w\-]|[./]\d)")
 _SSN_CONTEXT = re.compile(r"\b(?:ssn|ss#|social[ \t]+security|soc\.?[ \t]?sec)\b")
 _VIN = re.compile(r"[A-HJ-NPR-Z0-9](?<![A-Za-z0-9][A-HJ-NPR-Z0-9])[A-HJ-NPR-Z0-9]{16}(?![A-Za-z0-9])")
@@ -153,24 +148,20 @@ _BARE_BAD_BEFORE = "-./,:+$#_"
 
 _PHONE_SHAPE = re.compile(r"\(?\d{3}\)?[ \t.\-]?\d{3}[ \t.\-]?\d{4}|1\d{10}|\d{3}-\d{4}")
 _SEPARATED_PHONE = re.compile(r"1?[ \t.\-]?\(?\d{3}\)?[ \t.\-]\d{3}[ \t.\-]\d{4}|\d{3}-\d{4}")
-_DATE_SHAPE = re.compile(
-    r"(?P<a>\d{1,2})[/.\-](?P<b>\d{1,2})[/.\-](?:\d{2}|\d{4})|(?:19|20)\d\d[/.\-](?P<c>\d{1,2})[/.\-](?P<d>\d{1,2})"
-    r"|(?P<e>\d{1,2})/(?P<f>\d{1,2})")
 _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.replace("(?P<v>", "(?P<v2>")
                         .replace("(?-i:", "(?:"))
-
-
-def _is_date(value: str) -> bool:
-    """True when ``value`` is written like a valid numeric date (month 1-12, day 1-31 either way)."""
-    m = _DATE_SHAPE.fullmatch(value)
-    if m is None:
-        return False
-    pairs = [(m["a"], m["b"]), (m["c"], m["d"]), (m["e"], m["f"])]
-    x, y = next((int(p), int(q)) for p, q in pairs if p is not None)
-    return (1 <= x <= 12 and 1 <= y <= 31) or (1 <= y <= 12 and 1 <= x <= 31)
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+#: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the
+#: infectious-disease heading's temperature or count (``ID: T 101.8``, ``ID: WBC 18.4``,
+#: ``ID: 98.9``), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
+#: ``#8ETT``, ``#4PRBC``, ``#20x2``), a dose (``order 5cc``).
+_NOT_ID_VALUE = re.compile(
+    r"(?i)(?:(?:t|tm|tmax|temp|wbc|hct|plt)[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
+    r"|\d{1,3}(?:/\d{1,3}){1,2}(?:-\d{1,3})?|\d{1,2}(?:[-x]?[a-z]{1,10}\d?)(?:/\d{1,3}[a-z]{0,3})?"
+    r"|\d{1,4}" + UNITS)
+_DOSE_VALUE = re.compile(r"\d{1,4}" + UNITS)
 _NOT_ID_BEFORE = re.compile(
     r"\b(?:room|rm|bed|bay|apt|apartment|suite|ste|floor|unit|box|phone|ph|tel|fax|cell|pager|pgr|"
     r"loinc|cpt|icd(?:-?\d+)?|snomed|rxnorm|ndc|step|number|grade|stage|gravida|para|page|no|item)"
@@ -199,63 +190,54 @@ def _label_starts(doc: Document) -> list[int]:
     return sorted(starts)
 
 
-def _labelled(e: Emitter, doc: Document) -> None:
-    text = doc.text
-    for pos in _label_starts(doc):
-        p = _PLATE.match(text, pos) if text[pos] in "pPlL" else None
-        if p is not None and any(ch.isdigit() for ch in p["v"]) and len(p["v"]) >= 4:
-            e.add(p.start("v"), p.end("v"), "VEHICLE", CERTAIN, "label:VEHICLE")
-            continue
-        m = _LABELLED.match(text, pos)
-        if m is None:
-            continue
-        label = next(name for name, _ in _LABELS if m.group(name) is not None)
-        value = m["v"]
-        vs, ve = m.start("v"), m.end("v")
-        generic = label == "IDNUM" and m.group("IDNUM").lower() in ("id", "identifier", "#")
-        if "\n" in m["sep"] and generic:
-            continue                                   # a bare "ID:" ending a line labels nothing
-        if " " in value and label == "DEVICE":
-            continue                                   # "Cart: MAC 5500 HD" is a model name
-        if len(value) < (4 if generic else 3):
-            continue
-        if _is_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
-            continue
-        if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
-            continue                                   # "lost job 1990": a year, the dates detector's
-        before = line_before(text, m.start(), 24)
-        if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
-                        or _PHONE_SHAPE.fullmatch(value)):
-            continue
-        if label == "VEHICLE" and m.group("VEHICLE").lower().startswith("plate") and (
-                value.isdigit() or "." in value):
-            continue                                   # orthopaedic "plate 3.5", "plate 6 screws"
-        if label == "SSN" and not any(ch.isdigit() for ch in value):
-            continue
-        if e.add(vs, ve, label, CERTAIN, f"label:{label}") and not generic:
-            nxt = _LIST_NEXT.match(text, ve)           # "SN PJN7721094 and PJN7720841"
-            if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
-                    and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
-                e.add(nxt.start("v2"), nxt.end("v2"), label, CERTAIN, f"label:{label}")
+def _plate(m: re.Match[str]) -> Verdict:
+    v = m["v"]
+    if m.string[m.start()] in "pPlL" and any(ch.isdigit() for ch in v) and len(v) >= 4:
+        return Hit(m.start("v"), m.end("v"))
+    return None
 
 
-def _ssn(e: Emitter, text: str) -> None:
-    for m in _SSN.finditer(text):
-        e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_shape")
-    low = text.lower()
-    if "ss" in low or "soc" in low:
-        for m in _SSN_LAST4.finditer(text):
-            e.add(m.start("v"), m.end("v"), "SSN", CERTAIN, "ssn_last4")
-        for m in _SSN_LOOSE.finditer(text):
-            if _SSN_CONTEXT.search(line_before(text, m.start(), 30)):
-                e.add(m.start(), m.end(), "SSN", CERTAIN, "ssn_context")
+def _labelled(m: re.Match[str]) -> Verdict:
+    text = m.string
+    label = next(name for name, _ in _LABELS if m.group(name) is not None)
+    value = m["v"]
+    vs, ve = m.start("v"), m.end("v")
+    generic = label == "IDNUM" and m.group("IDNUM").lower() in ("id", "identifier", "#")
+    if "\n" in m["sep"] and generic:
+        return None                                    # a bare "ID:" ending a line labels nothing
+    if " " in value and label == "DEVICE":
+        return None                                    # "Cart: MAC 5500 HD" is a model name
+    if len(value) < (4 if generic else 3):
+        return None
+    if numeric_date(value) or ((generic or label == "IDNUM") and _UNITS_AFTER.match(text, ve)):
+        return None
+    if len(value) == 4 and value[:2] in ("19", "20") and value.isdigit():
+        return None                                    # "lost job 1990": a year, the dates detector's
+    before = line_before(text, m.start(), 24)
+    if generic and (_NOT_ID_BEFORE.search(before) or _PHONE_WORDS.search(before)
+                    or _PHONE_SHAPE.fullmatch(value)):
+        return None
+    if label == "VEHICLE" and m.group("VEHICLE").lower().startswith("plate") and (
+            value.isdigit() or "." in value):
+        return None                                    # orthopaedic "plate 3.5", "plate 6 screws"
+    if label == "SSN" and not any(ch.isdigit() for ch in value):
+        return None
+    if (_NOT_ID_VALUE if generic else _DOSE_VALUE).fullmatch(value) and label == "IDNUM":
+        return None                                    # "ID: T 101.8", "#20fr", "order 5cc"
+    if generic and _COLOUR.fullmatch(text, max(0, vs - 1), ve):
+        return None                                    # "#aa00ff": a colour
+    hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
+    if not generic:
+        nxt = _LIST_NEXT.match(text, ve)               # "SN PJN7721094 and PJN7720841"
+        if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
+                and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
+            hits.append(Hit(nxt.start("v2"), nxt.end("v2"), label=label, name=f"label:{label}"))
+    return hits
 
 
-def _vin(e: Emitter, text: str) -> None:
-    for m in _VIN.finditer(text):
-        v = m.group()
-        if not v.isdigit() and not v.isalpha() and vin_check_ok(v):
-            e.add(m.start(), m.end(), "VEHICLE", CERTAIN, "vin")
+def _vin(m: re.Match[str]) -> Verdict:
+    v = m.group()
+    return not v.isdigit() and not v.isalpha() and vin_check_ok(v)
 
 
 def iban_ok(value: str) -> bool:
@@ -267,46 +249,65 @@ def iban_ok(value: str) -> bool:
     return int(digits) % 97 == 1
 
 
-def _shapes(e: Emitter, text: str) -> None:
-    for m in _IBAN.finditer(text):                 # matched from the check digits on
-        start = m.start() - 2
-        if (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_-")) \
-                and iban_ok(text[start:m.end()]):
-            e.add(start, m.end(), "ACCOUNT", CERTAIN, "iban")
-    for m in _CARD.finditer(text):
-        digits = m.group().replace(" ", "").replace("-", "")
-        if 13 <= len(digits) <= 19 and luhn_ok(digits):
-            e.add(m.start(), m.end(), "ACCOUNT", CERTAIN, "card")
-    for m in _MBI.finditer(text):
-        e.add(m.start(), m.end(), "HEALTHPLAN", CERTAIN, "mbi")
-    for m in _ISBT.finditer(text):
-        e.add(m.start(), m.end(), "IDNUM", CERTAIN, "isbt_unit")
-    for m in _CODE_SHAPE.finditer(text):
-        v = m.group()
-        digits = sum(ch.isdigit() for ch in v)
-        if digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v)):
-            e.add(m.start(), m.end(), "IDNUM", REVIEW, "code_shape")
+def _iban(m: re.Match[str]) -> Verdict:
+    text = m.string
+    start = m.start() - 2                              # matched from the check digits on
+    if (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_-")) \
+            and iban_ok(text[start:m.end()]):
+        return Hit(start, m.end())
+    return None
 
 
-def _bare(e: Emitter, text: str) -> None:
-    for m in _BARE.finditer(text):
-        start, end = m.start(), m.end()
-        if start:
-            ch = text[start - 1]
-            if ch.isalpha():
-                pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
-                if pre is None:
-                    continue
-                start = pre.start()
-            elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
-                continue
-        v = text[start:end]
-        if _CODE_BEFORE.search(line_before(text, start, 16)):
-            continue                     # NDC 0093-7180-01, CPT, LOINC: codes, not identifiers
-        if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
-                or _UNITS_AFTER.match(text, end)):
-            continue                     # ten bare digits stay: contact marks them when labelled
-        e.add(start, end, "IDNUM", REVIEW, "bare_number")
+def _card(m: re.Match[str]) -> Verdict:
+    digits = m.group().replace(" ", "").replace("-", "")
+    return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
+def _code_shape(m: re.Match[str]) -> Verdict:
+    v = m.group()
+    digits = sum(ch.isdigit() for ch in v)
+    return digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v) is not None)
+
+
+def _bare(m: re.Match[str]) -> Verdict:
+    text = m.string
+    start, end = m.start(), m.end()
+    if start:
+        ch = text[start - 1]
+        if ch.isalpha():
+            pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
+            if pre is None:
+                return None
+            start = pre.start()
+        elif ch.isdigit() or ch in _BARE_BAD_BEFORE:
+            return None
+    v = text[start:end]
+    if _CODE_BEFORE.search(line_before(text, start, 16)):
+        return None                      # NDC 0093-7180-01, CPT, LOINC: codes, not identifiers
+    if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
+            or _UNITS_AFTER.match(text, end)):
+        return None                      # ten bare digits stay: contact marks them when labelled
+    return Hit(start, end)
+
+
+#: The table, in the order the patterns run (the first accepted span wins an overlap).
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ssn_shape", _SSN, "SSN"),
+    Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
+            gate=("ss", "soc")),
+    Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),
+    Pattern("label:VEHICLE", _PLATE, "VEHICLE", validator=_plate, at_anchors=True),
+    Pattern("label", _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
+    Pattern("vin", _VIN, "VEHICLE", validator=_vin),
+    Pattern("iban", _IBAN, "ACCOUNT", validator=_iban),
+    Pattern("card", _CARD, "ACCOUNT", validator=_card),
+    Pattern("mbi", _MBI, "HEALTHPLAN"),
+    Pattern("isbt_unit", _ISBT, "IDNUM"),
+    Pattern("code_shape", _CODE_SHAPE, "IDNUM", REVIEW, validator=_code_shape),
+    Pattern("bare_number", _BARE, "IDNUM", REVIEW, validator=_bare),
+)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -315,11 +316,4 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         Non-overlapping spans sorted by start, source ``ids:<pattern>``.
     """
-    text = doc.text
-    e = Emitter("ids")
-    _ssn(e, text)
-    _labelled(e, doc)
-    _vin(e, text)
-    _shapes(e, text)
-    _bare(e, text)
-    return list(e)
+    return list(run(PATTERNS, doc.text, Emitter("ids"), _label_starts(doc)))

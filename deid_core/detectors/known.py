@@ -23,7 +23,7 @@ certain (sources ``known:<kind>``):
   (``1950-03-02``, ``3/2/1950``, ``03-02-50``, ``March 2nd, 1950``, ``2 Mar 1950``, ``19500302``).
   Numeric dates are read month-first and, where possible, day-first too.
 
-The date shapes are compiled once at import; the name, MRN and address patterns are built per
+The dates are read by :mod:`deid_core.datereader`; the name, MRN and address patterns are built per
 call, only when ``doc.known`` is non-empty.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from .. import lists
+from .. import datereader, lists
 from ..document import Document, Known
 from ..spans import CERTAIN, REVIEW, Span
 
@@ -202,7 +202,9 @@ def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
         alts.append(_MRN_SEP.join(re.escape(c) for c in norm))
     if not alts:
         return
-    rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
+    # A match starts only where a run of leading zeros starts (not after "0" or "0-"), so a
+    # long run of "0 0 0 ..." is tried once, not once per zero: linear, not quadratic.
+    rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?<!0[-. /])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
                     r"(?![0-9A-Za-z])")
     for m in rx.finditer(text):
         yield Span(m.start(), m.end(), "MEDICALRECORD", CERTAIN, "known:mrn")
@@ -326,46 +328,11 @@ def _addresses(text: str, addresses: Iterable[str]) -> Iterator[Span]:
 
 
 # --------------------------------------------------------------------------------------------
-# Birth dates: a small parser of our own (numeric, ISO, month-name, compact).
+# Birth dates: read by the one date reader (:mod:`deid_core.datereader`).
 # --------------------------------------------------------------------------------------------
 
-_MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-}
-_MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_ORD = r"(?:st|nd|rd|th)?"
-_YEAR = r"(?P<y>\d{4}|'?\d{2})"
-#: Date shapes, each with named groups y, m (number or month name) and d.
-_DATE_RES = (
-    re.compile(r"(?<![\d/.-])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d])"),
-    re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?![\d]|[/.-]\d)"),
-    re.compile(rf"(?i)(?<![\w])(?P<m>{_MONTH_ALT})\.?[ \t]+(?P<d>\d{{1,2}}){_ORD},?[ \t]+{_YEAR}(?![\d])"),
-    re.compile(rf"(?i)(?<![\w])(?P<d>\d{{1,2}}){_ORD}[ \t\-]*(?:of[ \t]+)?(?P<m>{_MONTH_ALT})\.?,?[ \t\-]*{_YEAR}(?![\d])"),
-    re.compile(r"(?<![\d])(?P<y>(?:19|20)\d{2})(?P<m>[01]\d)(?P<d>[0-3]\d)(?![\d])"),
-)
-
-
-def _interpretations(m: re.Match) -> set[tuple[int, int, int, bool]]:
-    """Possible (year, month, day, two_digit_year) readings of one date match."""
-    g = m.groupdict()
-    y_text = g["y"].lstrip("'")
-    two = len(y_text) == 2
-    y = int(y_text)
-    out = set()
-    if g.get("a") is not None:
-        a, b = int(g["a"]), int(g["b"])
-        cands = [(a, b), (b, a)]
-    else:
-        mm = g["m"]
-        month = int(mm) if mm.isdigit() else _MONTHS.get(mm.lower().rstrip("."), 0)
-        cands = [(month, int(g["d"]))]
-    for month, day in cands:
-        if 1 <= month <= 12 and 1 <= day <= 31:
-            out.add((y, month, day, two))
-    return out
+#: Two-digit years below this are 20xx here (``1/1/05`` is 2005, ``2 Mar 50`` is 1950).
+_PIVOT = 31
 
 
 def parse_date(text: str) -> set[tuple[int, int, int]]:
@@ -376,33 +343,15 @@ def parse_date(text: str) -> set[tuple[int, int, int]]:
 
     Returns:
         A set of ``(year, month, day)`` (one element; empty when ``text`` holds no readable
-        date). Numeric forms are read month-first (``3/2/1950`` is 2 March), day-first only when
-        the first number cannot be a month (``25/12/1950``); a two-digit year ``yy`` is read as
-        ``20yy`` when ``yy <= 30``, otherwise ``19yy``.
+        whole date). Numeric forms are read month-first (``3/2/1950`` is 2 March), day-first
+        only when the first number cannot be a month (``25/12/1950``); a two-digit year ``yy``
+        is read as ``20yy`` when ``yy <= 30``, otherwise ``19yy``.
     """
-    s = text.strip()
-    days = set()
-    for rx in _DATE_RES:
-        m = rx.search(s)
-        if m:
-            readings = sorted(_interpretations(m), key=lambda r: r != _first_reading(m))
-            for y, mo, d, two in readings[:1]:
-                if two:
-                    y = 2000 + y if y <= 30 else 1900 + y
-                days.add((y, mo, d))
-            if days:
-                break
-    return days
-
-
-def _first_reading(m: re.Match) -> tuple[int, int, int, bool] | None:
-    """The month-first reading of a numeric match (``None`` for other shapes or invalid)."""
-    g = m.groupdict()
-    if g.get("a") is None:
-        return None
-    y_text = g["y"].lstrip("'")
-    a, b = int(g["a"]), int(g["b"])
-    return (int(y_text), a, b, len(y_text) == 2) if 1 <= a <= 12 and 1 <= b <= 31 else None
+    parsed = datereader.parse_date(text.strip(), pivot=_PIVOT)
+    if parsed is None or parsed.pattern not in datereader.FULL_DATE_PATTERNS \
+            or None in (parsed.year, parsed.month, parsed.day):
+        return set()
+    return {(parsed.year, parsed.month, parsed.day)}
 
 
 def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
@@ -412,16 +361,14 @@ def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
     if not known:
         return
     short = {(y % 100, mo, d) for y, mo, d in known}
-    seen: set[tuple[int, int]] = set()
-    for rx in _DATE_RES:
-        for m in rx.finditer(text):
-            if (m.start(), m.end()) in seen:
-                continue
-            for y, mo, d, two in _interpretations(m):
-                if (two and (y, mo, d) in short) or (not two and (y, mo, d) in known):
-                    seen.add((m.start(), m.end()))
-                    yield Span(m.start(), m.end(), "DATE", CERTAIN, "known:birth_date")
-                    break
+    for parsed, m in datereader.iter_dates(text, _PIVOT):
+        readings = datereader.day_readings(parsed, m)
+        if not readings:
+            continue
+        ys, ye = parsed.fields["y"]
+        two = ye - ys == 2
+        if any((y % 100, mo, d) in short if two else (y, mo, d) in known for y, mo, d in readings):
+            yield Span(m.start(), m.end(), "DATE", CERTAIN, "known:birth_date")
 
 
 def detect(doc: Document) -> Iterable[Span]:

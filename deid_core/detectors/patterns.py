@@ -1,6 +1,9 @@
 """Shared building blocks for the shape-based detectors (dates, ages, contact, ids).
 
-Pure data and small validators, standard library only. Every regex here is compiled once at
+A shape detector is a table of :class:`Pattern` (name, regex, label, tier, context words,
+validator) run in order by :func:`run` into an :class:`Emitter`; :func:`label_before` is the one
+"is there a label before the value" check and :func:`clear_before` the one "does the value start
+a run" check. Pure data and small validators, standard library only. Every regex here is compiled once at
 import and written so that no input can make it backtrack catastrophically: runs of word
 characters are bounded, and patterns that begin with a character class are guarded by a
 look-behind so a match can only start at the beginning of a run.
@@ -9,9 +12,11 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Union
 
-from ..spans import Span
+from ..spans import CERTAIN, Span
 
 #: Measurement units and count nouns that, right after a number, make the number a quantity
 #: rather than part of a date, an age or an identifier (``May 5 mg``, ``in 2000 mL``).
@@ -135,3 +140,107 @@ class Emitter:
 
     def __iter__(self) -> Iterator[Span]:
         return iter(sorted(self.spans))
+
+
+def clear_before(text: str, i: int, bad: str = "") -> bool:
+    """True when the character before offset ``i`` is not a letter, digit, ``_`` nor one of
+    ``bad`` (the value starts a run: ``12/3`` in ``x12/3`` does not)."""
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_" or text[i - 1] in bad)
+
+
+def label_before(text: str, start: int, words: re.Pattern[str], width: int = 30) -> bool:
+    """True when ``words`` (a regex anchored with ``$``) matches the lower-cased text just
+    before ``start`` on the same line (see :func:`line_before`; ``width`` characters at most):
+    the one "label before the value" check (``seen 3/4``, ``SSN 123 45 6789``, ``ph: 555-0199``)."""
+    return words.search(line_before(text, start, width)) is not None
+
+
+class Hit(NamedTuple):
+    """A span a validator asks for: offsets, and the tier, label and pattern name where they
+    differ from the :class:`Pattern`'s (``None`` keeps the pattern's)."""
+
+    start: int
+    end: int
+    tier: str | None = None
+    label: str | None = None
+    name: str | None = None
+
+
+#: What a validator returns: ``None``/``False`` (no span), ``True`` (the match as found), a tier
+#: string (the match with that tier), one :class:`Hit` or several.
+Verdict = Union[None, bool, str, Hit, Sequence[Hit]]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One identifier shape of a detector's table.
+
+    Attributes:
+        name: the pattern's name; spans get source ``<detector>:<name>`` (or a validator's).
+        regex: compiled pattern; a match is a candidate.
+        label: i2b2 label of its spans (``"DATE"``, ``"SSN"``...).
+        tier: ``"certain"`` or ``"review"``.
+        context: a label-before regex (``$``-anchored, lower case, see :func:`label_before`);
+            with it a match needs that label before it, else it gets ``without_context``.
+        without_context: tier for a match with no context label; ``None`` drops it.
+        validator: ``f(match) -> Verdict`` (``match.string`` is the text); ``None`` accepts.
+        at_anchors: match only at the offsets :func:`run` is given (word tokens that can start
+            the pattern) instead of scanning the whole text.
+        gate: lower-case substrings, the pattern running only when the lower-cased text holds
+            one; or ``f(text) -> bool``.
+    """
+
+    name: str
+    regex: re.Pattern[str]
+    label: str
+    tier: str = CERTAIN
+    context: re.Pattern[str] | None = None
+    without_context: str | None = None
+    validator: Callable[[re.Match[str]], Verdict] | None = None
+    at_anchors: bool = False
+    gate: tuple[str, ...] | Callable[[str], bool] = ()
+
+
+def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
+        anchors: Sequence[int] = ()) -> Emitter:
+    """Run a table of patterns over ``text`` in order into ``emitter`` (the first accepted
+    span wins where two overlap) and return it.
+
+    Args:
+        patterns: the detector's table.
+        text: the note.
+        emitter: where spans go (its prefix names the detector).
+        anchors: sorted offsets where ``at_anchors`` patterns are tried.
+    """
+    low: str | None = None
+    for p in patterns:
+        if callable(p.gate):
+            if not p.gate(text):
+                continue
+        elif p.gate:
+            low = text.lower() if low is None else low
+            if not any(g in low for g in p.gate):
+                continue
+        if p.at_anchors:
+            matches: Iterable[re.Match[str] | None] = (p.regex.match(text, a) for a in anchors)
+        else:
+            matches = p.regex.finditer(text)
+        for m in matches:
+            if m is None:
+                continue
+            tier = p.tier
+            if p.context is not None and not label_before(text, m.start(), p.context):
+                if p.without_context is None:
+                    continue
+                tier = p.without_context
+            verdict = p.validator(m) if p.validator is not None else True
+            if verdict is None or verdict is False:
+                continue
+            if verdict is True:
+                emitter.add(m.start(), m.end(), p.label, tier, p.name)
+            elif isinstance(verdict, str):
+                emitter.add(m.start(), m.end(), p.label, verdict, p.name)
+            else:
+                for h in ((verdict,) if isinstance(verdict, Hit) else verdict):
+                    emitter.add(h.start, h.end, h.label or p.label, h.tier or tier, h.name or p.name)
+    return emitter

@@ -24,7 +24,8 @@ Decoding, in order:
    drops (combining marks, zero-width characters), so a decomposed accent is not left behind.
 4. Confidence of a span: the MINIMUM of its words' confidences (``confidence="min"``, default:
    a span is only as sure as its weakest word), or their mean (``"mean"``).
-5. Output: :class:`deid_core.spans.Span` with the label ``label_map[X]``, tier ``"certain"``
+5. Output: spans with confidence below ``floor`` (default 0: none) are dropped; the others
+   become :class:`deid_core.spans.Span` with the label ``label_map[X]``, tier ``"certain"``
    when confidence ``>= threshold`` else ``"review"``, and source
    ``"ner:<model_name>:p=<confidence to 2 decimals>"``.
 """
@@ -124,7 +125,7 @@ def parse_labels(labels: Sequence[str]) -> tuple[list[str], dict[str, tuple[int 
 def decode(text: str, encoding: Encoding, probs: Sequence[Sequence[float]],
            labels: Sequence[str], *, label_map: Mapping[str, str | None] | None = None,
            threshold: float = 0.5, model_name: str = "ner", aggregation: str = "first",
-           confidence: str = "min") -> list[Span]:
+           confidence: str = "min", floor: float = 0.0) -> list[Span]:
     """Character spans from per-token label probabilities (rules in the module docstring).
 
     Args:
@@ -138,6 +139,7 @@ def decode(text: str, encoding: Encoding, probs: Sequence[Sequence[float]],
         model_name: written into each span's source.
         aggregation: ``"first"`` or ``"average"`` (word rows, see step 1).
         confidence: ``"min"`` or ``"mean"`` (span confidence, see step 4).
+        floor: spans with confidence below it are dropped (step 5).
 
     Returns:
         Spans sorted by start, non-overlapping.
@@ -221,6 +223,8 @@ def decode(text: str, encoding: Encoding, probs: Sequence[Sequence[float]],
         while end < limit and text[end] not in _WHITESPACE and _in(_GONE, ord(text[end])):
             end += 1
         conf = min(confs) if confidence == "min" else sum(confs) / len(confs)
+        if conf < floor:
+            continue
         tier = CERTAIN if conf >= threshold else REVIEW
         out.append(Span(start, end, target, tier, f"ner:{model_name}:p={conf:.2f}"))
     return out

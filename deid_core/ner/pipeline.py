@@ -30,7 +30,7 @@ CLI.
 Model files (directory ``model/`` beside the ``deid_core`` package, or ``$DEID_MODEL_DIR``):
 ``ner.json`` ``{"name", "labels", "max_len", "threshold", "case_feature", "inputs", "output",
 "sha256", "bytes"}`` (optional ``"label_map"`` {model type: i2b2 subtype}, ``"stride"``,
-``"max_batch"``),
+``"max_batch"``, ``"floor"``: spans with confidence below it are dropped, default 0),
 ``vocab.txt`` and ``ner.onnx`` (read by the host, not here).
 
 Page helpers (JSON strings in and out, for the worker): :func:`load_model_json`,
@@ -58,8 +58,11 @@ __all__ = [
     "finish_json", "load_model_json", "model_dir", "prepare_json", "spans_json",
 ]
 
-#: ``model/`` beside the ``deid_core`` package (the repository's model folder).
-DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent.parent / "model"
+#: ``model/`` beside the ``deid_core`` package (the repository's model folder), else the copy
+#: an installed package ships as ``deid_core/_model``.
+_PKG = Path(__file__).resolve().parent.parent
+DEFAULT_MODEL_DIR = next((d for d in (_PKG.parent / "model", _PKG / "_model") if (d / "ner.json").is_file()),
+                         _PKG.parent / "model")
 CONFIG_FILE = "ner.json"
 #: Most windows per model call (see the module docstring, step 2).
 DEFAULT_MAX_BATCH = 64
@@ -126,7 +129,7 @@ class NerModel:
     Raises:
         ValueError: on a config without ``name``/``labels``/``max_len``/``threshold``, labels that
             are not a BIO list starting with ``"O"``, ``max_len < 3``, a threshold outside
-            ``0..1``, or an entity type missing from the label map.
+            ``0..1`` (or a floor outside ``0..1``), or an entity type missing from the label map.
     """
 
     def __init__(self, config: Mapping[str, Any], tokenizer: WordPiece,
@@ -145,6 +148,9 @@ class NerModel:
         threshold = config["threshold"]
         if not isinstance(threshold, (int, float)) or not 0.0 <= threshold <= 1.0:
             raise ValueError(f"model threshold must be between 0 and 1, got {threshold!r}")
+        floor = config.get("floor", 0.0)
+        if not isinstance(floor, (int, float)) or not 0.0 <= floor <= 1.0:
+            raise ValueError(f"model floor must be between 0 and 1, got {floor!r}")
         label_map = dict(DEFAULT_LABEL_MAP)
         label_map.update(config.get("label_map") or {})
         for typ in types:
@@ -157,6 +163,8 @@ class NerModel:
         self.labels: list[str] = list(labels)
         self.max_len: int = max_len
         self.threshold: float = float(threshold)
+        #: model spans with confidence below this are dropped (``"floor"`` in ``ner.json``)
+        self.floor: float = float(floor)
         self.stride: int | None = config.get("stride")
         max_batch = config.get("max_batch", DEFAULT_MAX_BATCH)
         if not isinstance(max_batch, int) or max_batch < 1:
@@ -268,7 +276,7 @@ class NerModel:
                 raise ValueError(f"logit rows have {len(row)} values for {n_labels} labels")
             probs.append(_softmax(row))
         return decode(text, prepared.encoding, probs, self.labels, label_map=self.label_map,
-                      threshold=self.threshold, model_name=self.name)
+                      threshold=self.threshold, model_name=self.name, floor=self.floor)
 
     def predict(self, text: str, infer: Infer) -> list[Span]:
         """:meth:`prepare`, one ``infer`` call per chunk of at most :attr:`max_batch` windows

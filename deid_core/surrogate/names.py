@@ -42,9 +42,9 @@ import string
 from functools import lru_cache
 from collections.abc import Iterable
 
-from . import lists as _lists
-from .dateshift import format_like_case
-from .keys import LinkageKey, normalise
+from .. import lists as _lists
+from ..dateshift import format_like_case
+from ..keys import LinkageKey, normalise
 
 __all__ = ["NameFaker", "name_parts", "word_keys", "relation_sex", "fake_pools", "is_initials"]
 

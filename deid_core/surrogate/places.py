@@ -5,7 +5,7 @@
   (``lists.us_states()``).
 * Country: a keyed pick from ``lists.countries()``.
 * Street and any location text with digits: house and unit numbers shape-kept (see
-  :func:`deid_core.surrogate_shapes.shape_map`), street suffixes (``handwritten("street_suffixes")``),
+  :func:`deid_core.surrogate.shapes.shape_map`), street suffixes (``handwritten("street_suffixes")``),
   directions and unit words kept (:data:`STREET_WORDS`), state abbreviations swapped for another, the other words replaced by one
   fake name (a Census surname, ``Elm Street`` -> ``Garza Street``).
 * Hospital, organisation, department, other location: a whole new name is built from one fake
@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import re
 
-from . import lists as _lists
-from .keys import LinkageKey, normalise
-from .surrogate_names import fake_pools, word_keys
-from .surrogate_shapes import shape_map
+from .. import lists as _lists
+from ..keys import LinkageKey, normalise
+from .names import fake_pools, word_keys
+from .shapes import shape_map
 
 __all__ = ["PlaceFaker", "STREET_WORDS", "LINK_WORDS", "INSTITUTION_WORDS", "HEAD_WORDS", "style_like",
            "sorted_pool"]
@@ -134,7 +134,7 @@ class PlaceFaker:
 
     Args:
         key: the linkage key deciding every pick.
-        excluded_words: normalised words (:func:`deid_core.surrogate_names.word_keys`) no fake
+        excluded_words: normalised words (:func:`deid_core.surrogate.names.word_keys`) no fake
             may contain, e.g. every word of every span in the note.
     """
 

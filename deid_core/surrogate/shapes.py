@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .dateshift import format_like_case
-from .keys import LinkageKey
+from ..dateshift import format_like_case
+from ..keys import LinkageKey
 
 __all__ = ["shape_map", "fake_email", "fake_url", "fake_ip", "fake_age", "age_words", "fake_phone",
            "is_age_category"]

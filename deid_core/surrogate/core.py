@@ -4,18 +4,18 @@
 gets (the helpers' docstrings give the details):
 
 ========================================  ============================================================
-PATIENT, DOCTOR                           :class:`~deid_core.surrogate_names.NameFaker` (person,
+PATIENT, DOCTOR                           :class:`~deid_core.surrogate.names.NameFaker` (person,
                                           sex, case and ``LAST, FIRST M`` layout kept)
-USERNAME, ZIP, ROOM, all IDs             :func:`~deid_core.surrogate_shapes.shape_map` (digit
+USERNAME, ZIP, ROOM, all IDs             :func:`~deid_core.surrogate.shapes.shape_map` (digit
                                           count, punctuation, letter case kept)
-PHONE, FAX                                :func:`~deid_core.surrogate_shapes.fake_phone` (layout
+PHONE, FAX                                :func:`~deid_core.surrogate.shapes.fake_phone` (layout
                                           and ``+1`` kept; NANP shape, ``555-01xx`` line)
 DATE                                      :func:`~deid_core.dateshift.shift_date_text` by the key's
                                           one offset; unreadable text -> a fake ISO date
-AGE                                       :func:`~deid_core.surrogate_shapes.fake_age` (a
+AGE                                       :func:`~deid_core.surrogate.shapes.fake_age` (a
                                           decade at or over 90 such as ``90s`` is kept)
 EMAIL, URL, IPADDR                        documentation domains and addresses
-CITY, STATE, COUNTRY, STREET, HOSPITAL,   :class:`~deid_core.surrogate_places.PlaceFaker`
+CITY, STATE, COUNTRY, STREET, HOSPITAL,   :class:`~deid_core.surrogate.places.PlaceFaker`
 ORGANIZATION, DEPARTMENT, LOCATION-OTHER
 PROFESSION                                hand-written professions list
 ========================================  ============================================================
@@ -25,19 +25,19 @@ the same value gets the same fake throughout a note and in every note run with t
 a fake never equals its original (re-picked; where no different value of the same shape exists,
 e.g. a span of punctuation only, the category tag such as ``[ID]`` is written instead), with one
 exception: an AGE span that states only a band at or over 90 (``90s``, ``nineties``, ``90+``;
-:func:`~deid_core.surrogate_shapes.is_age_category`) is written as is, since it reveals no
+:func:`~deid_core.surrogate.shapes.is_age_category`) is written as is, since it reveals no
 more than a 10-year band.
 """
 from __future__ import annotations
 
-from .analyze import Analysis
-from .dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
-from .keys import LinkageKey, as_key, normalise
-from .render import Rendered, render
-from .spans import REVIEW, Span
-from .surrogate_names import NameFaker, fake_pools, word_keys
-from .surrogate_places import PlaceFaker
-from .surrogate_shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
+from ..analyze import Analysis
+from ..dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
+from ..keys import LinkageKey, as_key, normalise
+from ..render import Rendered, render
+from ..spans import REVIEW, Span
+from .names import NameFaker, fake_pools, word_keys
+from .places import PlaceFaker
+from .shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
                                is_age_category, shape_map, ssn_valid)
 
 __all__ = ["surrogate", "Surrogator"]

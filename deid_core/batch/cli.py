@@ -1,0 +1,143 @@
+"""Argument parsing for ``deid batch`` and ``deid harvest`` (registered by :mod:`deid_core.cli`
+through :func:`add_batch_parser`).
+
+``deid batch INPUT --out OUTPUT.jsonl [--mode redact|surrogate|detect] [--jobs N] ...``
+(see :mod:`deid_core.batch.run`); ``deid harvest CORPUS --out rules.json`` (see
+:mod:`deid_core.harvest`). Exit status: 0 every record done, 1 some record failed (listed in
+``OUTPUT.errors.jsonl``), 2 bad input or unusable model/key, 130 interrupted (Ctrl-C; rerun with
+``--resume``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..linkage import KEY_ENV, KeyFileError, master_key
+from .engine import BATCH_MODES, Config, ModelError, default_jobs
+from .io import FORMATS, InputError
+
+__all__ = ["add_batch_parser", "config_from_args"]
+
+
+def _common(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--format", choices=FORMATS, default=None,
+                    help="input format (default: from the extension; a folder is txt)")
+    sp.add_argument("--text-field", default="text", help="field/column with the note (default: text)")
+    sp.add_argument("--id-field", default="id", help="field/column with the record id (default: id)")
+    sp.add_argument("--patient-field", default=None,
+                    help="field/column with the patient id (txt folders: any value; the patient "
+                         "is the first sub-folder)")
+    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
+    sp.add_argument("--model-dir", default=None,
+                    help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
+                         "else the packaged model)")
+    sp.add_argument("--threads", type=int, default=1,
+                    help="onnxruntime threads per worker process (default 1)")
+    sp.add_argument("--jobs", type=int, default=None,
+                    help="worker processes (default: all cores)")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+
+def add_batch_parser(sub: argparse._SubParsersAction) -> None:
+    """Add the ``batch`` and ``harvest`` subcommands to ``deid``'s subparsers."""
+    sp = sub.add_parser("batch", allow_abbrev=False, help="de-identify a corpus (JSONL, CSV, Parquet, folder of .txt) "
+                                      "into JSONL on every core")
+    sp.add_argument("input", help="JSONL, CSV or Parquet file, or a folder of .txt files")
+    sp.add_argument("--out", required=True, help="output JSONL file (written as OUT.part, renamed "
+                                                 "when complete)")
+    sp.add_argument("--mode", choices=BATCH_MODES, default="redact")
+    sp.add_argument("--key-file", default=None,
+                    help=f"file holding the linkage key (else ${KEY_ENV}; else a fresh secret for "
+                         f"this run, never written down)")
+    sp.add_argument("--mask-review", action="store_true",
+                    help="also replace review (amber) spans (default: kept as text)")
+    sp.add_argument("--rules", default=None, help="rules.json from deid harvest")
+    sp.add_argument("--resume", action="store_true", help="continue OUT.part from an earlier run")
+    sp.add_argument("--chunksize", type=int, default=8, help="records per task (default 8)")
+    sp.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
+    _common(sp)
+    sp.set_defaults(func=_cmd_batch)
+    hp = sub.add_parser("harvest", allow_abbrev=False, help="harvest a PHI-free sentence list and template rules "
+                                        "from a corpus")
+    hp.add_argument("corpus", help="JSONL, CSV or Parquet file, or a folder of .txt files")
+    hp.add_argument("--out", required=True, help="rules.json to write")
+    hp.add_argument("--min-notes", type=int, default=5, help="N: a sentence must occur in N notes")
+    hp.add_argument("--min-patients", type=int, default=3,
+                    help="M: ... of M distinct patients (notes without a patient count as their own)")
+    hp.add_argument("--min-instances", type=int, default=5,
+                    help="K: a template needs K instances (of M patients) to become a rule")
+    hp.add_argument("--tier", choices=("review", "certain"), default="review",
+                    help="tier of spans found by template rules (default review)")
+    _common(hp)
+    hp.set_defaults(func=_cmd_harvest)
+
+
+def _fail(msg: str) -> int:
+    print(f"deid: {msg}", file=sys.stderr)
+    return 2
+
+
+def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None = None) -> Config:
+    """The engine :class:`~deid_core.batch.engine.Config` for parsed arguments.
+
+    Raises:
+        KeyFileError: the key file cannot be read.
+    """
+    key, given = master_key(getattr(args, "key_file", None))
+    if mode == "surrogate" and not given:
+        print(f"deid: no key (--key-file or ${KEY_ENV}): a fresh secret for this run; fake values "
+              f"and offsets link only within this run", file=sys.stderr)
+    return Config(mode=mode, master_key=key, per_patient=bool(args.patient_field),
+                  rules_only=args.rules_only, model_dir=args.model_dir, threads=args.threads,
+                  mask_review=getattr(args, "mask_review", False), rules=rules_text)
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    from .run import run_batch
+    rules_text = None
+    if args.rules:
+        try:
+            rules_text = Path(args.rules).read_text(encoding="utf-8")
+            from ..harvest import HarvestRules
+            HarvestRules.from_json(rules_text)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            return _fail(f"{args.rules}: {e}")
+    try:
+        config = config_from_args(args, args.mode, rules_text)
+        jobs = args.jobs or default_jobs()
+        summary = run_batch(args.input, args.out, config, fmt=args.format,
+                            text_field=args.text_field, id_field=args.id_field,
+                            patient_field=args.patient_field, jobs=jobs, chunksize=args.chunksize,
+                            resume=args.resume, progress=not args.no_progress)
+    except (InputError, ModelError, KeyFileError, ValueError) as e:
+        return _fail(str(e))
+    print(summary.text(), file=sys.stderr)
+    if args.summary_json:
+        Path(args.summary_json).write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+    if summary.interrupted:
+        return 130
+    err_file = Path(args.out).with_name(Path(args.out).name + ".errors.jsonl")
+    if err_file.exists():
+        print(f"deid: some records failed; see {err_file}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_harvest(args: argparse.Namespace) -> int:
+    from ..harvest import harvest
+    try:
+        config = Config(mode="detect", rules_only=args.rules_only, model_dir=args.model_dir,
+                        threads=args.threads)
+        rules = harvest(args.corpus, config, fmt=args.format, text_field=args.text_field,
+                        id_field=args.id_field, patient_field=args.patient_field,
+                        min_notes=args.min_notes, min_patients=args.min_patients,
+                        min_instances=args.min_instances, tier=args.tier,
+                        progress=not args.no_progress, jobs=args.jobs or default_jobs())
+    except (InputError, ModelError, ValueError) as e:
+        return _fail(str(e))
+    Path(args.out).write_text(rules.to_json(), encoding="utf-8")
+    print(f"harvest: {len(rules.sentences)} PHI-free sentences, {len(rules.templates)} template "
+          f"rules from {rules.notes} notes -> {args.out}", file=sys.stderr)
+    return 0

@@ -1,0 +1,251 @@
+"""Streaming readers for ``deid batch`` inputs and the resumable JSONL output.
+
+Readers yield one :class:`Record` per input record, in input order, holding at most one record
+in memory at a time (Parquet: one row group batch). A record that cannot be read (bad JSON,
+not UTF-8, no text) is still yielded, with ``error`` set and ``text`` None, so the output keeps
+one line per input record.
+
+Formats (:func:`detect_format` picks one from the path):
+
+* ``jsonl``: one JSON object per line (blank lines skipped; a UTF-8 BOM allowed);
+* ``csv``: a header row, then one row per note (UTF-8; fields may span lines);
+* ``parquet``: needs the optional ``pyarrow`` (``pip install 'deid-core[parquet]'``);
+* ``txt``: a folder; every ``*.txt`` below it, in sorted path order, id = path relative to the
+  folder; with a patient field, the patient is the file's first sub-folder.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records",
+           "resume_point"]
+
+FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "txt")
+
+
+class InputError(Exception):
+    """The input as a whole cannot be read (missing file, unknown format, missing column,
+    pyarrow absent); reported with exit status 2."""
+
+
+@dataclass
+class Record:
+    """One input record.
+
+    Attributes:
+        index: 0-based position in the input.
+        id: the record's id (the id field's value, else its 1-based line/row number as a str).
+        patient: the patient id as a str, or None.
+        text: the note, or None when ``error`` is set.
+        error: why the record cannot be processed, or None.
+    """
+
+    index: int
+    id: object
+    patient: str | None = None
+    text: str | None = None
+    error: str | None = None
+
+
+def detect_format(path: str | os.PathLike, fmt: str | None = None) -> str:
+    """The input format: ``fmt`` if given, a folder -> ``txt``, else by extension.
+
+    Raises:
+        InputError: if the path is missing or the format cannot be told.
+    """
+    p = Path(path)
+    if fmt:
+        if fmt not in FORMATS:
+            raise InputError(f"unknown format {fmt!r}; expected one of {list(FORMATS)}")
+        return fmt
+    if p.is_dir():
+        return "txt"
+    if not p.exists():
+        raise InputError(f"{path}: no such file or folder")
+    ext = p.suffix.lower()
+    for f, exts in (("jsonl", (".jsonl", ".ndjson", ".json")), ("csv", (".csv",)),
+                    ("parquet", (".parquet", ".pq"))):
+        if ext in exts:
+            return f
+    raise InputError(f"{path}: cannot tell the format from the extension; pass --format "
+                     f"({'|'.join(FORMATS)})")
+
+
+def _patient(value: object) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
+                  patient_field: str | None) -> Record:
+    if not isinstance(rec, dict):
+        return Record(index, str(index + 1), error="not a JSON object")
+    rid = rec.get(id_field, str(index + 1))
+    patient = _patient(rec.get(patient_field)) if patient_field else None
+    text = rec.get(text_field)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return Record(index, rid, patient, error=f"{text_field}: not UTF-8 (byte {e.start})")
+    if not isinstance(text, str):
+        why = "missing" if text is None else f"a {type(text).__name__}, not text"
+        return Record(index, rid, patient, error=f"no text: field {text_field!r} is {why}")
+    if any("\udc80" <= c <= "\udcff" for c in text):
+        return Record(index, rid, patient, error=f"{text_field}: not UTF-8")
+    if patient_field and patient is None:
+        return Record(index, rid, None, error=f"no patient: field {patient_field!r} is missing or empty")
+    return Record(index, rid, patient, text)
+
+
+def _jsonl(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
+    index = 0
+    with path.open("rb") as f:
+        for n, raw in enumerate(f, 1):
+            if n == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            if not raw.strip():
+                continue
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield Record(index, str(n), error=f"line {n}: not UTF-8 (byte {e.start})")
+            else:
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as e:
+                    yield Record(index, str(n), error=f"line {n}: not JSON: {e.msg}")
+                else:
+                    if isinstance(rec, dict) and id_field not in rec:
+                        rec = {**rec, id_field: str(n)}
+                    yield _from_mapping(index, rec, text_field, id_field, patient_field)
+            index += 1
+
+
+def _csv(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
+    csv.field_size_limit(sys.maxsize)
+    with path.open("r", encoding="utf-8-sig", errors="surrogateescape", newline="") as f:
+        reader = csv.DictReader(f)
+        header = reader.fieldnames or []
+        if text_field not in header:
+            raise InputError(f"{path}: no column {text_field!r} (columns: {', '.join(header)}); "
+                             f"pass --text-field")
+        for index, row in enumerate(reader):
+            if id_field not in row:
+                row[id_field] = str(index + 1)
+            yield _from_mapping(index, row, text_field, id_field, patient_field)
+
+
+def _parquet(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError("Parquet input needs pyarrow: pip install pyarrow "
+                         "(or pip install 'deid-core[parquet]')") from None
+    pf = pq.ParquetFile(path)
+    names = pf.schema_arrow.names
+    if text_field not in names:
+        raise InputError(f"{path}: no column {text_field!r} (columns: {', '.join(names)}); "
+                         f"pass --text-field")
+    cols = [c for c in dict.fromkeys((text_field, id_field, patient_field)) if c and c in names]
+    index = 0
+    for batch in pf.iter_batches(batch_size=1024, columns=cols):
+        for row in batch.to_pylist():
+            if id_field not in row:
+                row[id_field] = str(index + 1)
+            yield _from_mapping(index, row, text_field, id_field, patient_field)
+            index += 1
+
+
+def _txt(path: Path, patient_field: str | None) -> Iterator[Record]:
+    files = sorted(p for p in path.rglob("*.txt") if p.is_file())
+    for index, p in enumerate(files):
+        rel = p.relative_to(path).as_posix()
+        patient = rel.split("/")[0] if patient_field and "/" in rel else None
+        try:
+            data = p.read_bytes()
+        except OSError as e:
+            yield Record(index, rel, patient, error=f"cannot read: {e.strerror}")
+            continue
+        try:
+            text = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as e:
+            yield Record(index, rel, patient, error=f"not UTF-8 (byte {e.start})")
+            continue
+        if patient_field and patient is None:
+            yield Record(index, rel, None, error="no patient: the file is not in a patient sub-folder")
+            continue
+        yield Record(index, rel, patient, text)
+
+
+def read_records(path: str | os.PathLike, fmt: str | None = None, text_field: str = "text",
+                 id_field: str = "id", patient_field: str | None = None) -> Iterator[Record]:
+    """Stream the input's records (module doc).
+
+    Raises:
+        InputError: when the input as a whole cannot be read (raised on first iteration for
+            column checks).
+    """
+    p = Path(path)
+    kind = detect_format(p, fmt)
+    if kind == "txt":
+        if not p.is_dir():
+            raise InputError(f"{path}: the txt format needs a folder")
+        return _txt(p, patient_field)
+    if not p.is_file():
+        raise InputError(f"{path}: no such file")
+    reader = {"jsonl": _jsonl, "csv": _csv, "parquet": _parquet}[kind]
+    return reader(p, text_field, id_field, patient_field)
+
+
+def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None:
+    """How many records the input holds, when that is cheap to know (JSONL lines, Parquet
+    metadata, txt files); None for CSV (fields may span lines)."""
+    p = Path(path)
+    kind = detect_format(p, fmt)
+    if kind == "jsonl":
+        with p.open("rb") as f:
+            return sum(1 for line in f if line.strip())
+    if kind == "txt":
+        return sum(1 for q in p.rglob("*.txt") if q.is_file())
+    if kind == "parquet":
+        try:
+            import pyarrow.parquet as pq
+        except ImportError:
+            return None
+        return pq.ParquetFile(p).metadata.num_rows
+    return None
+
+
+def resume_point(part: Path) -> list:
+    """Make a partial output file end at its last complete record and return the ids written.
+
+    A trailing line without its newline (a run killed mid-write) is cut off. Only the ids are
+    kept in memory.
+
+    Raises:
+        InputError: if a complete line is not a JSON object with an ``id`` (not our output).
+    """
+    ids: list = []
+    good = 0
+    with part.open("rb") as f:
+        for raw in f:
+            if not raw.endswith(b"\n"):
+                break
+            try:
+                rec = json.loads(raw)
+            except ValueError:
+                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
+                                 f"delete the file to start again") from None
+            if not isinstance(rec, dict) or "id" not in rec:
+                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record")
+            ids.append(rec["id"])
+            good += len(raw)
+    with part.open("r+b") as f:
+        f.truncate(good)
+    return ids

@@ -1,0 +1,134 @@
+"""Addresses: streets, PO boxes, routes, ``City, ST 12345``, ZIP codes and the city after an
+address or a facility (``2284 Granite Street, Bangor``).
+
+Sources ``locations:street``, ``po_box``, ``route``, ``street_lower``, ``city_state_zip``,
+``zip_context``, ``city_zip``, ``city_after`` / ``<label>_after``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
+                      lookup_place, plain_city, Tables)
+from .text import place_key, Note, norm, run_at, same_line_words, split_words, words_before
+
+_PO_BOX_RE = re.compile(
+    r"(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
+_ROUTE_RE = re.compile(
+    r"(?<![\w])(?:Route|ROUTE|Rte\.?|Highway|HIGHWAY|Hwy\.?|Interstate|State Route|US Route)"
+    r"[ \t]+\d{1,3}[A-Z]?(?![\w])")
+_ZIP_CONTEXT_RE = re.compile(
+    r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ZIP_AFTER_WORD_RE = re.compile(r"(?<=[^\W\d_])[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ABBR_RE = re.compile(
+    r"(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
+    r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
+_LOWER_CSZ_RE = re.compile(
+    r"(?<![\w])(?P<city>[a-z]{1,30}(?:[ \t][a-z]{1,30}){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"
+    r"(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+
+_CITY_AFTER_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
+
+
+def streets(n: Note, t: Tables) -> Iterator[Span]:
+    """Streets with a house number (certain), PO boxes, routes, and in all-lower-case notes
+    ``88 cutler st`` (review). Yields STREET spans."""
+    text = n.text
+    for m in t.street_re.finditer(text):
+        if n.caps and any(norm(w) in t.stop or w in t.acronyms
+                          for w in re.findall(r"[A-Za-z][A-Za-z'’.]*", m.group())[:-1]):
+            continue   # ALL-CAPS note: "3 WAY FOLEY DRAINING", "90-110 SR TO ST", "50 BY DR"
+        end = m.end()
+        if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
+                                                  text[m.start():end]):
+            end -= 1
+        yield Span(m.start(), end, "STREET", CERTAIN, "locations:street")
+    for m in _PO_BOX_RE.finditer(text):
+        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:po_box")
+    for m in _ROUTE_RE.finditer(text):
+        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:route")
+    if n.lower:
+        for m in t.street_lower_re.finditer(text):
+            words = split_words(m.group("name"), m.start("name"))
+            if any(norm(w.text) in t.stop or norm(w.text) in t.generic for w in words):
+                continue
+            yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
+
+
+def city_state(n: Note, t: Tables) -> Iterator[Span]:
+    """``City, ST 12345`` and its parts (CITY, STATE, ZIP; tier by the place list, the ZIP and
+    whether the code is also a word), ``zip code 94103``, ``Chicago 60630``."""
+    text = n.text
+    for m in _ABBR_RE.finditer(text):
+        st, zip_ = m.group("st"), m.group("zip")
+        if st not in t.abbrs:
+            continue
+        comma = m.group("sep").startswith(",")
+        words = words_before(n, m.start())
+        if not words:
+            continue
+        city = known_city_suffix(words, t)
+        key = place_key(" ".join(w.text for w in city))
+        if city and (key, st) in t.place_pairs:
+            tier = CERTAIN
+        elif zip_:
+            tier = CERTAIN
+            if not city:
+                city = city_words_after_facility(words, t)[-3:]
+        elif city and comma and st not in CREDENTIAL_ABBR:
+            tier = REVIEW if st in t.ambiguous_abbr else CERTAIN
+        elif comma and st not in t.ambiguous_abbr:
+            # "Tarrytown, NY": an unlisted town before an unambiguous abbreviation.
+            city = city_words_after_facility(words, t)[-2:]
+            tier = CERTAIN if city and all(w.text[:1].isupper() and not w.text.isupper() for w in city) \
+                else REVIEW
+        else:
+            continue
+        if city and norm(city[0].text) not in t.not_first:
+            yield Span(city[0].start, city[-1].end, "CITY", tier, "locations:city_state_zip")
+        yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
+        if zip_:
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+    for m in _ZIP_CONTEXT_RE.finditer(text):
+        yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
+    for m in _ZIP_AFTER_WORD_RE.finditer(text):
+        city = known_city_suffix(words_before(n, m.start()), t)
+        if city:
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_zip")
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_zip")
+    if n.lower:
+        for m in _LOWER_CSZ_RE.finditer(text):
+            if m.group("st").upper() not in t.abbrs:
+                continue
+            words = [w for w in split_words(m.group("city"), m.start("city")) if norm(w.text) not in t.stop]
+            if words:
+                yield Span(words[0].start, words[-1].end, "CITY", CERTAIN, "locations:city_state_zip")
+            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "locations:city_state_zip")
+            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+
+
+
+def city_after(n: Note, t: Tables, anchors: list[Span]) -> Iterator[Span]:
+    """A city right after an address or a facility: ``2284 Granite Street, Bangor;``."""
+    text = n.text
+    for a in anchors:
+        m = _CITY_AFTER_RE.match(text, a.end)
+        if not m:
+            continue
+        r = run_at(n, m.end())
+        if r is None:
+            continue
+        words = [r.words[0]] + list(same_line_words(r.words[1:]))
+        if not re.match(r"[ \t]*(?:[;.,)\r\n]|$)", text[words[-1].end:words[-1].end + 2]):
+            continue
+        found = lookup_place(t, words)
+        if found and found[0] == len(words):
+            label = found[1]
+            key = place_key(" ".join(w.text for w in words))
+            tier = REVIEW if key in t.common_words or key in t.name_collisions else CERTAIN
+            yield Span(words[0].start, words[-1].end, label, tier, f"locations:{label.lower()}_after")
+        elif plain_city(words, t) and not any(w.text.isupper() and len(w.text) <= 3 for w in words):
+            yield Span(words[0].start, words[-1].end, "CITY", REVIEW, "locations:city_after")
+

@@ -1,0 +1,287 @@
+"""Facilities: hospitals, clinics, practices, named units, companies, schools and landmarks
+found by the phrase that ends their name (``Mercy General Hospital``, ``Cobalt Bay Urology``,
+``Acme Logistics Inc``, ``Bellwether Mall``), by context (``seen at Cedar Crest``, ``works at
+...``), and saints' possessives (``St. Jude's``).
+
+Sources ``locations:hospital:<kind>``, ``practice``, ``department:named_unit``,
+``organization:<rule>``, ``landmark``, ``street_no_number``, ``hospital:lower_case_word``,
+``facility_context``, ``at_capitalised``, ``saint_possessive``, ``hospital_lower``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
+from .terse import after_transfer
+from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, norm, Note, place_key,
+                   phrase_key, Run, run_at, segment, sentence_initial, tail_words,
+                   same_line_words, trim_end, split_words)
+
+_SAINT_RE = re.compile(
+    r"(?<![\w])(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
+    r"(?![ \t]+(?i:wort|day|dance|disease|fire))")
+_ORG_CONTEXT_RE = re.compile(
+    r"(?<![\w])(?i:works?|working|worked|employed|employee|job|retired|volunteers?|volunteering)"
+    r"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]{1,20}(?:[ \t]+[a-z-]{1,20}){0,2}[ \t]+)?"
+    r"(?i:at|for|by|with|from)(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
+_ORG_LABEL_RE = re.compile(
+    r"(?<![\w])(?i:employer|company|school|workplace|place[ \t]+of[ \t]+employment|agency)[ \t]*:[ \t]*"
+    r"(?:the[ \t]+)?(?=[A-Z])")
+_LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|health[ \t]+center)(?![\w'’])")
+_BOAT_RE = re.compile(rf"{GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
+_UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
+_LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
+_TAIL_WORDS = frozenset({"Associates", "Group", "Partners", "Network", "System", "ASSOCIATES", "GROUP"})
+_COMPANY_WEAK = frozenset({"drug", "drugs", "co", "market", "bank", "agency", "company"})
+
+
+def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
+    """Spans for the phrase ``r.words[i..j]`` of the given ``kinds`` (``hosp``, ``hosp_weak``,
+    ``practice``, ``unit``, ``company``, ``school``, ``landmark``, ``street``) with the name
+    words before it: HOSPITAL, DEPARTMENT, ORGANIZATION, LOCATION-OTHER or STREET."""
+    text = n.text
+    words = r.words
+    if any(words[k].nl for k in range(i + 1, j + 1)) and not kinds & {"hosp", "hosp_weak"}:
+        return
+    phrase_end = words[j].end
+    nxt = words[j + 1] if j + 1 < len(words) and not words[j + 1].nl else None
+    if words[i].nl and (not kinds & {"hosp", "hosp_weak"} or (i != j and all(
+            w.text.isupper() for w in words[max(0, i - 3):i]) and not n.caps)):
+        name = []   # a name on the line above, except after a capitals heading (DISCHARGE SUMMARY)
+    else:
+        name = strip_leading(segment(words, max(0, i - 6), i))
+    if _LABEL_AFTER_RE.match(text, phrase_end):
+        return  # "Unit No: 123", "Insurance ID": a field label, not a name
+    if not name:
+        if "school" in kinds and nxt and nxt.text.lower() == "of":
+            pass  # University of X
+        else:
+            return
+    kind = name_kind(name, t.generic) if name else "none"
+    title = bool(name) and after_title(text, name[0].start)
+    colon = text[phrase_end:phrase_end + 2].lstrip(" \t").startswith(":")
+    all_caps = bool(name) and all(w.text.isupper() for w in name) and words[j].text.isupper() and not n.caps
+    if n.caps and kind == "distinct" and not proper_evidence(name, t) and not after_transfer(
+            tail_words(text, name[0].start), t.transfer_words):
+        # ALL-CAPS note: "REQUIRE REHAB", "PROPOFOL INC", "TRANSFUSED ONE UNIT" are no names;
+        # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
+        # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
+        # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
+        kinds = kinds & ({"hosp", "practice", "company"} if i < j else {"hosp"})
+        if not kinds:
+            return
+
+    if kinds & {"hosp", "hosp_weak"} and kind not in ("none", "generic") and not colon:
+        weak_block = "hosp" not in kinds and nxt is not None and (
+            re.match(rf"[{UP}][a-z]", nxt.text) or t.phrases.get(phrase_key(nxt.text), frozenset()) & {"hosp"})
+        if not weak_block:
+            end, k = phrase_end, j
+            if nxt is not None and nxt.text in _TAIL_WORDS:
+                end, k = nxt.end, j + 1
+            if k + 2 < len(words) and words[k + 1].text.lower() == "of" and not words[k + 2].nl:
+                seg = []
+                for w in words[k + 2:k + 7]:
+                    if w.nl:
+                        break
+                    seg.append(w)
+                if seg:
+                    end = seg[-1].end
+            if kind == "distinct":
+                acronym = all(w.text.isupper() for w in name) and len(name) == 1 and len(name[0].text) <= 3
+                tier = REVIEW if acronym or all_caps or title else CERTAIN
+            elif kind == "institution" and end > phrase_end and nxt is not None and \
+                    nxt.text.lower() in ("of", "for"):
+                tier = CERTAIN   # University Hospital of Fort Wayne
+            else:
+                tier = REVIEW
+            yield Span(name[0].start, end, "HOSPITAL", tier, f"locations:hospital:{kind}")
+    if "practice" in kinds and kind == "distinct" and not title and not colon:
+        yield Span(name[0].start, phrase_end, "HOSPITAL", REVIEW if all_caps else CERTAIN,
+                   "locations:practice")
+    if "unit" in kinds and kind == "distinct" and not title:
+        end = phrase_end
+        m = _UNIT_NUMBER_AFTER_RE.match(text, end)
+        if m:
+            end = m.end()
+        tier = REVIEW if all_caps and len(name) == 1 and len(name[0].text) <= 3 else CERTAIN
+        yield Span(name[0].start, end, "DEPARTMENT", tier, "locations:department:named_unit")
+    if "company" in kinds and kind == "distinct" and not title and words[j].text != "CO":
+        # ("FICK CO", "TD CO": cardiac output, not a company)
+        low = phrase_key(words[i].text) if i == j else ""
+        weak = low in _COMPANY_WEAK
+        if not (weak and (colon or (nxt is not None and re.match(rf"[{UP}][a-z]", nxt.text)))) and \
+                not (low in ("co", "market", "bank", "agency") and len(name) == 1
+                     and sentence_initial(text, name[0].start)):
+            yield Span(name[0].start, phrase_end, "ORGANIZATION", REVIEW if all_caps else CERTAIN,
+                       "locations:organization:company")
+    if "school" in kinds:
+        if nxt is not None and nxt.text.lower() == "of" and words[i].text.lower() in ("university", "college"):
+            seg = []
+            for w in words[j + 2:j + 6]:
+                if w.nl:
+                    break
+                seg.append(w)
+            seg = [w for w in seg if not is_connector(w)] and seg
+            if seg:
+                start = name[0].start if kind == "distinct" else words[i].start
+                yield Span(start, seg[-1].end, "ORGANIZATION", CERTAIN, "locations:organization:university")
+        elif kind == "distinct" and not title:
+            yield Span(name[0].start, phrase_end, "ORGANIZATION", CERTAIN, "locations:organization:school")
+    if "landmark" in kinds and kind == "distinct" and not title:
+        end = phrase_end
+        m = _BOAT_RE.match(text, end)
+        if m:
+            end = m.end()
+        before = text[max(0, name[0].start - 12):name[0].start].lower().split()
+        context = bool(before) and before[-1] in ("near", "at", "in", "on", "by", "from", "to",
+                                                  "outside", "behind", "the")
+        yield Span(name[0].start, end, "LOCATION-OTHER", CERTAIN if context else REVIEW,
+                   "locations:landmark")
+    if "street" in kinds and kind != "none" and name and not title:
+        yield Span(name[0].start, phrase_end, "STREET", REVIEW, "locations:street_no_number")
+
+
+def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
+    """``Mt. Sinai hospital``, ``Cedars-Sinai clinic``: a capitalised name, then a lower-case
+    hospital word (review)."""
+    m = _LOWER_HW_AFTER_RE.match(n.text, r.end)
+    if not m:
+        return
+    name = strip_leading(segment(r.words, max(0, len(r.words) - 6), len(r.words)))
+    found = lookup_place(t, name) if name else None
+    if found and found[0] == len(name):
+        return  # "our Chicago clinic": the city rule labels the city
+    if name and name_kind(name, t.generic) == "distinct" and not after_title(n.text, name[0].start):
+        yield Span(name[0].start, m.end(), "HOSPITAL", REVIEW, "locations:hospital:lower_case_word")
+
+
+
+def _facility_context_word(tail: list[str]) -> str:
+    """``"facility_context"`` after ``seen at``/``admitted to``..., ``"at_capitalised"`` after a
+    bare ``at``, else ``""``."""
+    words = tail[:-1] if tail and tail[-1] in ("the", "our") else tail
+    if not words or words[-1] not in ("at", "to", "from", "@"):
+        return ""
+    verbs = tables().facility_verbs | tables().transfer_words
+    for w in reversed(words[-4:-1]):
+        if w in verbs:
+            return "facility_context"
+        if w not in ADVERBS:
+            break
+    return "at_capitalised" if words[-1] in ("at", "@") else ""
+
+
+
+def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
+    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at`` (review)."""
+    text = n.text
+    source = _facility_context_word(tail_words(text, r.start))
+    if not source:
+        return
+    first_line = [r.words[0]]
+    for w in same_line_words(r.words[1:]):
+        if w.text in ("for", "the"):
+            break   # "Calloway Rehabilitation Center for LSVT BIG"
+        first_line.append(w)
+    words = strip_leading(first_line)
+    if len(words) == 1 and (len(words[0].text.rstrip("'’s")) < 2 or (
+            len(words[0].text) <= 3 and not words[0].text.isupper())):
+        return   # "at R", "at Rt": a side or a letter, not a place
+    if len(words) > 6:
+        words = words[:6]
+    if not words or name_kind(words, t.generic) != "distinct":
+        return
+    if n.caps and all(w.text.isupper() for w in words):
+        return
+    found = lookup_place(t, words)
+    if found and found[0] == len(words):
+        return  # a bare city/state/country: the place rules label it
+    end = trim_end(words[-1].end, text, words[0].start)
+    yield Span(words[0].start, end, "HOSPITAL", REVIEW, f"locations:{source}")
+
+
+
+def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
+    """An employer after ``works at``/``employed by`` or ``Employer:`` (ORGANIZATION, certain)."""
+    text = n.text
+    for rx, source in ((_ORG_CONTEXT_RE, "employer_context"), (_ORG_LABEL_RE, "employer_label")):
+        for m in rx.finditer(text):
+            r = run_at(n, m.end())
+            if r is None:
+                continue
+            words = strip_leading([r.words[0]] + list(same_line_words(r.words[1:6])))
+            if not words or name_kind(words, t.generic) != "distinct" or after_title(text, words[0].start):
+                continue
+            end = trim_end(words[-1].end, text, words[0].start)
+            yield Span(words[0].start, end, "ORGANIZATION", CERTAIN, f"locations:organization:{source}")
+
+
+
+def saints(n: Note, t: Tables) -> Iterator[Span]:
+    """``St. Jude's`` (review): a saint's possessive, often a hospital's short name."""
+    for m in _SAINT_RE.finditer(n.text):
+        yield Span(m.start(), m.end(), "HOSPITAL", REVIEW, "locations:saint_possessive")
+
+
+def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
+    """All-lower-case notes: facilities and businesses before a lower-case facility or company
+    word (review)."""
+    text = n.text
+    for rx, label, source in ((t.hospital_lower_re, "HOSPITAL", "hospital_lower"),
+                              (t.org_lower_re, "ORGANIZATION", "organization:lower_case")):
+        for m in rx.finditer(text):
+            words = strip_leading(split_words(m.group("name"), m.start("name")))
+            if name_kind(words, t.generic) != "distinct":
+                continue
+            yield Span(words[0].start, m.end(), label, REVIEW, f"locations:{source}")
+
+
+
+#: ``U of MD``, ``U Maryland``, ``UOf Maryland``, ``university of maryland``, ``UNIV. OF OHIO``:
+#: a university named by a state or a state code (after ``of``) or a large city.
+_UNIVERSITY_PLACE_RE = re.compile(
+    r"(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
+    r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
+    r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?|[A-Z](?![\w'’-]))")
+
+
+def university_place(n: Note, t: Tables) -> Iterator[Span]:
+    """``U OF MD``, ``U Maryland scale``, ``university of maryland hospital``: ``U``/``Univ``/
+    ``University`` and a state, a state code after ``of`` (not ``10 U OF NPH``), or a city of
+    100,000 or more (ORGANIZATION, certain; the school rule covers Title-case names too)."""
+    text = n.text
+    for m in _UNIVERSITY_PLACE_RE.finditer(text):
+        words = m.group("place").split()
+        for k in range(len(words), 0, -1):
+            phrase = " ".join(words[:k])
+            key = place_key(phrase)
+            state_code = k == 1 and m.group("of") and phrase.isupper() and (
+                phrase in t.abbrs or (len(phrase) == 1 and m.group("u") == "U"))   # U OF M
+            if key in t.states or state_code or t.places.get(key, 0) >= BIG_CITY:
+                if m.group("u") == "U" and not (m.group("of") or phrase[:1].isupper()):
+                    break   # "U heparin": a unit of a drug
+                end = m.start("place") + len(" ".join(m.group("place").split()[:k]))
+                yield Span(m.start(), end, "ORGANIZATION", CERTAIN, "locations:organization:university_place")
+                break
+
+
+_OUR_LADY_RE = re.compile(
+    r"(?<![\w'’-])(?:Our|OUR)[ \t]+(?:Lady|LADY)[ \t]+(?:of|OF)[ \t]+"
+    r"(?P<name>[A-Z][A-Za-z'’-]{1,20}(?:[ \t]+[A-Z][A-Za-z'’-]{1,20})?)")
+
+
+def our_lady(n: Note, t: Tables) -> Iterator[Span]:
+    """``OUR LADY OF MERCY``, ``Our Lady of Lourdes``: a Catholic hospital's name (HOSPITAL,
+    certain), up to two capitalised words after ``of`` that are no stop or hospital words."""
+    for m in _OUR_LADY_RE.finditer(n.text):
+        words = split_words(m.group("name"), m.start("name"))
+        keep = []
+        for w in words:
+            low = norm(w.text)
+            if low in t.stop or low in t.hospital_words or low in t.generic:
+                break
+            keep.append(w)
+        if keep:
+            yield Span(m.start(), keep[-1].end, "HOSPITAL", CERTAIN, "locations:our_lady")

@@ -1,0 +1,201 @@
+"""Places: a city, state or country after a context word (``lives in Boston``, ``from Ohio``),
+before a state or country after a comma (``Boston, Massachusetts``, ``Lisbon, Portugal``), or
+in ``our Chicago clinic``; the same after context words in all-lower-case notes.
+
+Sources ``locations:place_context:<label>``, ``place_context:unknown``, ``city_state_name``,
+``city_country``, ``city_facility``, ``place_context_lower:<label>``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
+                      plain_city, Tables, tables)
+from .text import (ADVERBS, PREPOSITIONS, Word, is_connector, place_key, norm, Note, Run, tail_words,
+                   same_line_words, trim_end, split_words, words_before_comma)
+
+_CITY_FACILITY_AFTER_RE = re.compile(
+    r"[ \t]+(?:clinic|office|branch|location|campus|site|practice|VA|downtown)(?![\w])")
+
+def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
+                  followed: bool) -> str | None:
+    """Tier of a place found after a context word, or ``None`` to skip it."""
+    strong = ctx_first in t.strong_context
+    if key in t.common_words and n_words == 1:
+        return REVIEW if strong and ctx_first != "from" and not followed else None
+    person = key in t.name_collisions or (label == "CITY" and key in t.person_places)
+    if followed:
+        # Another capitalised word right after: ``Ohio River``, ``Alice Brown``.
+        if person or n_words == 1 and label == "CITY" and pop < BIG_CITY:
+            return None
+        return REVIEW
+    if person:
+        # ``from Charlotte`` / ``spoke to Austin`` may be a person; ``lives in Austin`` is not.
+        if (strong and ctx_first != "from") or (ctx_first in ("in", "near", "outside") and pop >= BIG_CITY):
+            return CERTAIN
+        return REVIEW
+    if strong:
+        return CERTAIN
+    if label == "CITY" and n_words == 1 and pop < BIG_CITY:
+        return REVIEW
+    return CERTAIN
+
+
+def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
+    """A place at the start of a run: after a context word (``lives in Boston``), after a city
+    and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``;
+    and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition."""
+    text = n.text
+    words = list(r.words)
+    tail = tail_words(text, r.start)
+    ctx_first = _place_context_word(tail)
+    if words[0].text.isupper() and len(words[0].text) == 2:
+        # a state abbreviation (handled by city_state), unless a residence word precedes an
+        # unambiguous one: "lives in DC"
+        st = words[0].text
+        if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
+                len(words) == 1 or words[1].nl):
+            yield Span(words[0].start, words[0].end, "STATE", CERTAIN, "locations:place_context:code")
+    else:
+        yield from _run_start_place(n, t, r, words, tail, ctx_first)
+    for k in range(1, len(r.words)):
+        prev = r.words[k - 1].text
+        if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
+            yield from _inner_place(n, t, r.words, k)
+
+
+def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],
+                     ctx_first: str) -> Iterator[Span]:
+    """The place rules for the words at the start of a run (see :func:`place_rules`)."""
+    text = n.text
+    found = lookup_place(t, words)
+    if ctx_first:
+        if found:
+            yield from _context_place(n, t, words, found, ctx_first)
+        elif ctx_first in t.strong_context and ctx_first != "from":
+            words = [words[0]] + list(same_line_words(words[1:]))
+            if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
+                yield Span(words[0].start, trim_end(words[-1].end, text, words[0].start), "CITY",
+                           REVIEW, "locations:place_context:unknown")
+    if found:
+        k, label, pop = found
+        prev = words_before_comma(n, r.start)
+        if prev and label in ("STATE", "COUNTRY"):
+            yield from _city_then_state_or_country(n, t, prev, words, k, label)
+    if tail and tail[-1] in ("our", "the") and _CITY_FACILITY_AFTER_RE.match(text, r.end):
+        city = known_city_suffix(list(r.words), t)
+        if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+
+
+_CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
+
+
+def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
+    """The place ``found`` (``(n_words, label, population)``) at the start of ``words``, after
+    the context word ``ctx_first``, with its tier (or nothing)."""
+    text = n.text
+    k, label, pop = found
+    end = trim_end(words[k - 1].end, text, words[0].start)
+    if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
+        end -= 1
+    key = place_key(" ".join(w.text for w in words[:k]))
+    # another capitalised word right after (``Ohio River``) says nothing in an ALL-CAPS note
+    followed = k < len(words) and not words[k].nl and not is_connector(words[k]) and not n.caps
+    tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
+    if tier:
+        yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
+
+
+def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]:
+    """A place inside a run, after ``of`` (``Ivo Brandt of Tacoma``) or, in an ALL-CAPS note,
+    after a capitalised preposition (``SISTER WHO LIVES IN SPOKANE``)."""
+    word = run_words[k]
+    if word.nl:
+        return
+    if word.text.isupper() and len(word.text) == 2:
+        return
+    words = list(run_words[k:])
+    found = lookup_place(t, words)
+    if not found:
+        return
+    ctx_first = _place_context_word(tail_words(n.text, word.start))
+    if ctx_first:
+        yield from _context_place(n, t, words, found, ctx_first)
+
+
+
+def _place_context_word(tail: list[str]) -> str:
+    """The context word that makes a following place likely (``in``, ``lives``, ``from``), or ``""``."""
+    words = tail[:-1] if tail and tail[-1] == "the" else tail
+    if not words:
+        return ""
+    last = words[-1]
+    if last in PREPOSITIONS:
+        place_verbs = tables().place_verbs
+        for w in reversed(words[-4:-1]):
+            if w in place_verbs:
+                return w
+            if w not in ADVERBS:
+                break
+        return last
+    return last if last in ("visiting", "hometown") else ""
+
+
+
+def _city_then_state_or_country(n: Note, t: Tables, prev: list[Word], words: list[Word], k: int,
+                                label: str) -> Iterator[Span]:
+    text = n.text
+    key = place_key(" ".join(w.text for w in words[:k]))
+    if label == "COUNTRY":
+        if key in t.name_collisions:
+            return  # "Smith, Jordan" is a name
+        yield Span(words[0].start, words[k - 1].end, "COUNTRY", CERTAIN, "locations:city_country")
+        city = city_words_after_facility(prev, t)
+        if plain_city(city, t):
+            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_country")
+        return
+    abbr = t.states.get(key, "")
+    city = known_city_suffix(prev, t)
+    zip_m = re.compile(r",?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-])").match(text, words[k - 1].end)
+    ckey = place_key(" ".join(w.text for w in city))
+    if city and (ckey, abbr) in t.place_pairs:
+        tier = CERTAIN
+    elif zip_m or (key not in t.name_collisions and (city or len(prev) <= 3)):
+        tier = CERTAIN
+    else:
+        tier = REVIEW
+    city_tier = tier
+    if not city:
+        city = city_words_after_facility(prev, t)[-3:]
+        city_tier = REVIEW if tier == CERTAIN and not zip_m else tier
+    if city and norm(city[0].text) not in t.not_first:
+        yield Span(city[0].start, city[-1].end, "CITY", city_tier, "locations:city_state_name")
+    yield Span(words[0].start, words[k - 1].end, "STATE", tier, "locations:city_state_name")
+    if zip_m:
+        yield Span(zip_m.start(1), zip_m.end(1), "ZIP", CERTAIN, "locations:city_state_name")
+
+
+
+def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
+    """All-lower-case notes: places after context words (review unless a residence word
+    precedes a large city)."""
+    text = n.text
+    for m in t.context_lower_re.finditer(text):
+        words = split_words(m.group("run"), m.start("run"))
+        found = lookup_place(t, words)
+        if not found:
+            continue
+        k, label, pop = found
+        key = place_key(" ".join(w.text for w in words[:k]))
+        ctx_first = _place_context_word(tail_words(text, m.start("ctx")) + [m.group("ctx")])
+        if not ctx_first:
+            continue
+        tier = _context_tier(t, key, label, k, pop, ctx_first, False)
+        if tier == CERTAIN and not (ctx_first in t.strong_context and (k > 1 or pop >= BIG_CITY)):
+            tier = REVIEW
+        if tier:
+            yield Span(words[0].start, words[k - 1].end, label, tier,
+                       f"locations:place_context_lower:{label.lower()}")

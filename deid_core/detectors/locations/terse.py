@@ -1,0 +1,204 @@
+"""Terse nursing-note context rules: wards named by a building and a number, and hospital
+abbreviations, after a transfer word (``TRANSFERRED TO HARTWELL 4``, ``transfer to lindqvist
+7``, ``REFERRED TO SMH``, ``followed at gmc``), then every other mention of the same name in
+the note (``PER HARTWELL 4 RN``, ``ARRIVED AT SMH``).
+
+The context is a word of ``lists/transfer_words.txt`` (``transferred``, ``sent``, ``taken``,
+``admitted``, ``arrived`` ...), within three words before ``to``/``from``/``at``/``by``/``in``
+(or right before the name). The name must not be clinical vocabulary: generic service words,
+department and ward words, generic and clinical acronyms (``lists/clinical_abbreviations.txt``:
+``TO MICU``, ``TO CT``, ``FROM OSH``), stop words, clinical nouns and medical words.
+
+* ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
+  the word: the gold convention of the real notes leaves the number out); not before a unit
+  (``2 UNITS``, ``5 MG``) or a time, date or decimal.
+* ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
+  (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
+  an all-lower-case note.
+* ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
+  ward word, same case for an abbreviation).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from ... import lists
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import Tables, proper_evidence
+from .text import Note, Word, norm, tail_words
+
+_VOWELS = frozenset("AEIOUY")
+
+#: A candidate right after the context: a word and a number, or a short token.
+_CANDIDATE_RE = re.compile(
+    r"(?P<w>[A-Za-z][A-Za-z'’-]{1,24})(?![\w'’-])"
+    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:units?\b|u\b|mg\b|mcg|mls?\b|"
+    r"cc\b|l\b|lpm|liters?|%|cm\b|mm\b|hrs?\b|hours?|days?\b|min\b|x\b|x\d|times|am\b|pm\b|tabs?\b|tablets?|"
+    r"pills?|puffs?|caps?\b|capsules?|gtts?\b|drops?|amps?\b|bags?\b|doses?)))?")
+#: A preposition after which a facility name may stand.
+_PREPS = frozenset({"to", "from", "at", "by", "in", "@"})
+#: Words before a ward without a transfer word: the ward is review, and needs a name-list word
+#: (``ON HARTWELL 4``, ``PER HARTWELL 4 RN``).
+_WEAK_PREPS = frozenset({"on", "per", "to", "from"})
+#: Words after a ward number that make it a ward (``HARTWELL 4 RN``, ``HARTWELL 4 WHEN BED``).
+_WARD_AFTER_RE = re.compile(r"[ \t]+(?i:rn\b|rns\b|nurses?\b|team\b|staff\b|step[ -]?down|when[ \t]+bed|bed\b)")
+
+
+@lru_cache(maxsize=1)
+def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
+    """(transfer words, clinical words that are no ward name, clinical abbreviations in
+    capitals, the regex of a preposition or transfer word before a candidate), built once from
+    the lists."""
+    transfer = lists.handwritten("transfer_words")
+    context_re = re.compile(
+        r"(?<![\w'’/-])(?i:" + _trie(transfer | _PREPS | _WEAK_PREPS) + r")(?![\w'’/-])[:,]?[ \t]+"
+        r"(?:(?i:the|our)[ \t]+)?(?=[A-Za-z])")
+    clinical = (lists.clinical_nouns() | lists.medical_collisions() | lists.eponym_followers()
+                | lists.handwritten("unit_words") | lists.handwritten("ward_words")
+                | lists.handwritten("place_common_words")
+                | frozenset(w for d in lists.handwritten("departments") for w in d.split()))
+    abbr = frozenset(a.upper() for a in lists.handwritten("clinical_abbreviations")
+                     | lists.handwritten("generic_acronyms") | lists.handwritten("departments")
+                     if " " not in a)
+    return transfer, clinical, abbr, context_re
+
+
+def _trie(words) -> str:
+    """A regex matching exactly the literal ``words``, as a trie (one branch per first letter,
+    so a position that starts no word fails at once; much faster than a flat alternation)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if ends:
+            return "(?:" + body + ")?"
+        return body
+
+    return emit(root)
+
+
+def after_transfer(tail: list[str], transfer: frozenset) -> bool:
+    """True when the words before a candidate end with a word of transferring (``transfer``,
+    ``xfer``), or with a preposition (and ``the``/``our``) that has a transfer word among the
+    three words before it (``sent back to``, ``admitted 9/30 to``)."""
+    words = [w.rsplit(".", 1)[-1] for w in tail]   # "calmer.transfer to"
+    words = words[:-1] if words and words[-1] in ("the", "our") else words
+    if not words:
+        return False
+    if words[-1].rstrip(":,") in transfer:
+        # right before the name only a word of transferring ("TRANSFER HARTWELL 4"), not
+        # "received percocet 2"
+        return words[-1].startswith(("transf", "tranf", "xf"))
+    if words[-1] not in _PREPS:
+        return False
+    return any(w.rstrip(":,") in transfer for w in words[-4:-1])
+
+
+def _abbreviation_shape(word: str, note_lower: bool) -> bool:
+    """``GH``, ``SMH``, ``PVMC``, ``UMMC``: 2-5 capitals with no vowel or ending in ``MC``; in
+    lower case (``gmc``) of 3 letters or more, or 2 in an all-lower-case note."""
+    if not (2 <= len(word) <= 5 and word.isalpha()):
+        return False
+    if not (word.isupper() or (word.islower() and (note_lower or len(word) >= 3))):
+        return False
+    up = word.upper()
+    return not (_VOWELS & set(up)) or up.endswith("MC")
+
+
+def terse_context(n: Note, t: Tables) -> Iterator[Span]:
+    """Ward numbers and hospital abbreviations after a transfer word, and their other mentions
+    in the note. Yields DEPARTMENT and HOSPITAL spans, certain."""
+    text = n.text
+    transfer, clinical, abbr, context_re = _vocab()
+    wards: set[str] = set()
+    abbrs: set[str] = set()
+    for m in context_re.finditer(text):
+        pos = m.end()
+        c = _CANDIDATE_RE.match(text, pos)
+        if c is None:
+            continue
+        word = c.group("w")
+        low = norm(word)
+        if low in t.stop or low in t.generic or low in t.not_first or low in transfer:
+            continue
+        tail = tail_words(text, pos)
+        if not tail:
+            continue
+        strong = after_transfer(tail, transfer)
+        last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
+        if c.group("num") and len(word) >= 4 and word.isalpha() and low not in clinical \
+                and word.upper() not in abbr and low not in t.hospital_words:
+            if strong:
+                wards.add(low)
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
+            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
+                                          or proper_evidence([Word(c.start(), c.end(), word)], t)):
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
+                           "locations:ward_number:weak_context")
+        elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
+                and low not in clinical:
+            # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
+            abbrs.add(word)
+            yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
+                       "locations:facility_abbreviation")
+    if wards:
+        rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
+                        + r")(?![\w'’-])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "DEPARTMENT", CERTAIN, "locations:ward_number:same_note")
+    if abbrs:
+        rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(abbrs))
+                        + r")(?![\w'’/-])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN,
+                       "locations:facility_abbreviation:same_note")
+
+
+_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})(?![\w'’-])")
+
+
+def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
+    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``: a saint's name after a
+    transfer word is a hospital (HOSPITAL, certain; the possessive form is the saints rule)."""
+    text = n.text
+    transfer, _clinical, _abbr, context_re = _vocab()
+    for m in context_re.finditer(text):
+        s = _SAINT_AFTER_RE.match(text, m.end())
+        if s and after_transfer(tail_words(text, m.end()), transfer):
+            yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
+
+
+def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
+    """The first word of a certain hospital name (``BRIARWOOD`` of ``BRIARWOOD HOSPITAL``) at its
+    other mentions in the note (``3/11 AT BRIARWOOD``), when it is a listed surname or place that
+    is no ordinary word (HOSPITAL, certain; same case, whole word)."""
+    text = n.text
+    names = set()
+    for s in spans:
+        if s.label != "HOSPITAL" or s.tier != CERTAIN or not s.source.startswith("locations:hospital:"):
+            continue
+        first = re.match(r"[A-Za-z]{4,20}(?![\w'’-])", text[s.start:s.end])
+        if first is None:
+            continue
+        word = first.group()
+        low = word.lower()
+        if low in t.generic or low in t.stop or low in t.hospital_words or low in t.common_words:
+            continue
+        if proper_evidence([Word(s.start, s.start + len(word), word)], t):
+            names.add(word)
+    if names:
+        rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(names))
+                        + r")(?![\w'’/-])")
+        for m in rx.finditer(text):
+            yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN, "locations:hospital:same_note")

@@ -1,0 +1,232 @@
+"""Words, capitalised runs and small text helpers shared by the LOCATION rules (no word lists).
+
+A note is scanned once for *capitalised runs* (:data:`RUN_RE`): up to 12 Title-case or
+capitalised words joined by single spaces, one line break, ``and``/``&``/``of``/``for``/``the``.
+Each run is a :class:`Run` of :class:`Word` objects with absolute character offsets; the rules
+in the sibling modules look up phrases inside runs and the words just before a position.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+# --------------------------------------------------------------------------------------------
+# Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
+# words, and a run can only start where no word character, apostrophe or hyphen precedes it.
+# --------------------------------------------------------------------------------------------
+
+UP = "A-ZÀ-ÖØ-Þ"
+#: A capitalised word: Title case or capitals, with internal apostrophes and hyphens, or one of
+#: a few abbreviations with a period (``St.``, ``Mt.``, ``Med.``).
+CAPW = (rf"(?:(?:St|ST|Mt|MT|Ft|FT|Med|MED|Gen|GEN|Univ|UNIV|Hosp|HOSP|Ctr|CTR)\.|"
+         rf"[{UP}][^\W\d_]{{0,30}}(?:['’][^\W\d_]{{1,20}}){{0,2}}"
+         rf"(?:-[^\W\d_]{{1,20}}(?:['’][^\W\d_]{{1,20}}){{0,2}}){{0,3}}(?:['’]s?)?)(?![^\W_])")
+SP = r"[ \t]+"
+#: Spaces, or one line break with spaces around it.
+GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
+DIRECTION = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
+_START = r"(?<![\w'’.-])"
+#: A capitalised run: capitalised words joined by one or two spaces, one line break, ``and``,
+#: ``&``, ``of``, ``for``, ``the`` (at most 12 words; a longer run continues as the next run).
+#: Tabs and wider gaps separate table columns, so they end a run.
+_RUN_RE = re.compile(
+    rf"{_START}{CAPW}(?:(?:(?: (?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}} "
+    rf"| ?& ?| {{1,2}}| *\r?\n[ \t]*){CAPW}){{0,11}}")
+_RUN_WORD_RE = re.compile(r"[^\s&]+|&")
+LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
+
+
+def alternation(words: Iterable[str], gap: str = GAP) -> str:
+    """Regex alternation of literal phrases, longest first, a space inside a phrase matching ``gap``."""
+    parts = sorted(set(words), key=lambda w: (-len(w), w))
+    return "|".join(gap.join(re.escape(p) for p in w.split()) for w in parts)
+
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word of a capitalised run: offsets, text, and whether a line break precedes it."""
+
+    start: int
+    end: int
+    text: str
+    nl: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A capitalised run: its offsets and its :class:`Word` objects."""
+
+    start: int
+    end: int
+    words: tuple
+
+
+@dataclass
+class Note:
+    """The text, its capitalised runs and document-level facts the rules share."""
+
+    text: str
+    caps: bool            # mostly capitals (an ALL-CAPS note)
+    lower: bool           # almost no capitals (an all-lower-case note)
+    runs: list
+    run_starts: list
+
+
+def scan_note(text: str) -> Note:
+    """The runs of ``text`` and whether it is an ALL-CAPS note (over 60% of the letters of its
+    first 4,000 characters) or an all-lower-case one (under 2%)."""
+    sample = text[:4000]
+    letters = sum(map(str.isalpha, sample))
+    upper = sum(map(str.isupper, sample))
+    runs = []
+    for m in _RUN_RE.finditer(text):
+        words = []
+        prev_end = m.start()
+        for w in _RUN_WORD_RE.finditer(m.group()):
+            s, e = m.start() + w.start(), m.start() + w.end()
+            words.append(Word(s, e, w.group(), "\n" in text[prev_end:s]))
+            prev_end = e
+        runs.append(Run(m.start(), m.end(), tuple(words)))
+    return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
+                 runs, [r.start for r in runs])
+
+
+def split_words(text: str, offset: int) -> list[Word]:
+    """Whitespace-separated words of ``text`` with absolute offsets."""
+    return [Word(offset + m.start(), offset + m.end(), m.group()) for m in _RUN_WORD_RE.finditer(text)]
+
+
+def norm(word: str) -> str:
+    """Lower-case a word, straighten its apostrophe and drop a trailing period."""
+    return word.lower().replace("’", "'").rstrip(".")
+
+
+def phrase_key(phrase: str) -> str:
+    """Lookup key of a phrase of the phrase table: lower-cased words, straight apostrophes."""
+    return " ".join(w.lower().replace("’", "'") for w in phrase.split())
+
+
+_ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
+
+
+def place_key(phrase: str) -> str:
+    """Lookup key of a place name: words lower-cased, periods dropped, ``St``/``Ft``/``Mt``
+    spelled out (``St. Louis`` and ``Saint Louis`` give ``saint louis``)."""
+    words = [norm(w) for w in phrase.replace(".", ". ").split()]
+    words = [w for w in words if w]
+    if words and words[0] in _ABBREV_EXPANSIONS:
+        words[0] = _ABBREV_EXPANSIONS[words[0]]
+    return " ".join(words)
+
+
+_CONNECTOR_WORDS = frozenset({"and", "&", "of", "for", "the", "de", "del", "la", "du", "van", "von"})
+
+
+def is_connector(w: Word) -> bool:
+    """``&`` or a lower-case connector (``and``, ``of``, ``the``, ``de`` ...) inside a run."""
+    return w.text == "&" or (w.text.islower() and w.text in _CONNECTOR_WORDS)
+
+
+def sentence_initial(text: str, pos: int) -> bool:
+    """True when ``pos`` starts a line or follows sentence punctuation (``. ``, ``: ``); a
+    wrapped line (the previous line ends in a lower-case letter or a comma) does not count."""
+    i = pos - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    if i >= 0 and text[i] in "\r\n":
+        while i >= 0 and text[i].isspace():
+            i -= 1
+        return i < 0 or not (text[i].islower() or text[i] in ",&")
+    return i < 0 or text[i] in ".!?:;|·—-("
+
+
+def after_title(text: str, pos: int) -> bool:
+    """True when a personal title (``Dr.``, ``Mr``) stands right before ``pos``."""
+    before = text[max(0, pos - 6):pos].rstrip().lower()
+    return before.endswith(("dr.", "dr", "mr.", "mr", "mrs.", "mrs", "ms.", "ms"))
+
+
+def trim_end(end: int, text: str, start: int) -> int:
+    """Drop trailing apostrophes and hyphens from a span end."""
+    while end > start + 1 and text[end - 1] in "'’-":
+        end -= 1
+    return end
+
+
+def segment(words: tuple, i: int, j: int) -> list[Word]:
+    """Words ``i..j-1`` of a run, cut after the last line break inside them."""
+    out = list(words[i:j])
+    for k in range(len(out) - 1, 0, -1):
+        if out[k].nl:
+            return out[k:]
+    return out
+
+
+def words_before(n: Note, pos: int) -> list[Word]:
+    """The capitalised words (one line) that end right before ``pos``, separated from it by
+    spaces or tabs only; ``[]`` when none."""
+    i = bisect.bisect_left(n.run_starts, pos) - 1
+    if i < 0:
+        return []
+    run = n.runs[i]
+    words = [w for w in run.words if w.end <= pos]
+    if not words or n.text[words[-1].end:pos].strip(" \t"):
+        return []
+    return segment(tuple(words), 0, len(words))
+
+
+def run_at(n: Note, pos: int):
+    """The run that starts exactly at ``pos``, or ``None``."""
+    i = bisect.bisect_left(n.run_starts, pos)
+    return n.runs[i] if i < len(n.runs) and n.runs[i].start == pos else None
+
+
+
+#: Prepositions before a place, and adverbs that may stand between a verb and one (``moved
+#: back to``): grammar, not vocabulary.
+PREPOSITIONS = frozenset({"in", "to", "from", "at", "near", "of", "outside"})
+ADVERBS = frozenset({"here", "back", "home", "recently", "originally", "up", "last", "previously",
+                      "initially", "currently", "again", "nearby", "alone", "close", "now", "still"})
+
+
+def tail_words(text: str, pos: int) -> list[str]:
+    """The last few whitespace-separated words before ``pos``, lower-cased (a leading article
+    ``the``/``our`` kept as the last item); ``[]`` when punctuation ends the text before ``pos``."""
+    start = max(0, pos - 48)
+    chunk = text[start:pos]
+    if chunk and not chunk[-1].isspace():
+        return []
+    words = chunk.lower().split()
+    if start > 0 and chunk and not chunk[0].isspace() and words:
+        words = words[1:]   # a cut-off word
+    return words[-5:]
+
+
+
+_COMMA_GAP_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
+
+
+def words_before_comma(n: Note, pos: int) -> list[Word]:
+    """The capitalised words ending right before ``, `` that precedes ``pos``."""
+    i = bisect.bisect_left(n.run_starts, pos) - 1
+    if i < 0:
+        return []
+    prev = n.runs[i]
+    if not _COMMA_GAP_RE.fullmatch(n.text, prev.end, pos):
+        return []
+    return segment(prev.words, 0, len(prev.words))
+
+
+
+def same_line_words(words) -> Iterator[Word]:
+    """``words`` up to the first one that starts a new line."""
+    for w in words:
+        if w.nl:
+            return
+        yield w
+

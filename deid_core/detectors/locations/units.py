@@ -1,0 +1,106 @@
+"""Units inside a facility: rooms and beds (``Room 412`` gives ``412``), wards and departments
+(``5 West``, ``Ward 7B``, ``Ellison 12 MICU``, ``Blackwood 9`` before a room).
+
+Sources ``locations:room``, ``locations:department:<rule>`` (direction, ward,
+building_number_unit, building_number_room, after_room, on_number_at).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from ...spans import CERTAIN, REVIEW, Span
+from .lexicon import name_kind, strip_leading, Tables
+from .text import CAPW, DIRECTION, Word, after_title, norm, Note, split_words, words_before
+
+#: After a ward or room number, a duration or quantity word means it is not a place
+#: (``in ICU 3 days``, ``head of bed 30 degrees``).
+_NOT_AFTER_NUMBER = (r"(?![ \t]*(?i:days?\b|d\b|nights?|hours?|hrs?|h\b|weeks?|wks?|months?|mos?\b|"
+                     r"years?|yrs?|x\b|times|min\b|minutes?|mg\b|units?|doses?|degrees?|deg\b|°|%))")
+_ROOM_ID = r"[A-Za-z]{1,3}-\d{1,4}[A-Za-z]?|\d{1,4}[A-Za-z]?(?:-[A-Za-z0-9]{1,4})?|[A-HJ-Z](?:-?\d{1,3})?"
+_ROOM_RE = re.compile(
+    rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
+    rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
+    + _NOT_AFTER_NUMBER)
+_DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
+
+
+@lru_cache(maxsize=4)
+def _dept_ward_re(ward_alt: str) -> re.Pattern:
+    """``Ward 7B``, ``MICU 3``, ``Tower 2 West``, ``Ward B``: a ward word (``ward_alt``, from the
+    list) and a number, or a letter after a space or ``#`` (``UNITS`` and ``MICUB`` are no ward)."""
+    return re.compile(
+        rf"(?<![\w])(?:{ward_alt})(?:[ \t]*#?[ \t]*\d{{1,2}}[A-Z]?|(?:[ \t]+#?|[ \t]*#)[ \t]*[A-Z]\d{{0,2}})"
+        rf"(?:[ \t]?{DIRECTION})?"
+        rf"(?![\w]){_NOT_AFTER_NUMBER}")
+
+
+_DEPT_NUMBER_UNIT_RE = re.compile(
+    r"(?<![\w/.:-])\d{1,2}[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
+    r"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w])")
+_DEPT_BEFORE_ROOM_RE = re.compile(
+    rf"(?<![\w/.:-])\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
+_DEPT_AFTER_ROOM_RE = re.compile(
+    rf"(?<![\w])(?i:bed|room|rm)[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}},[ \t]*(?P<name>{CAPW}(?:[ \t]+{CAPW}){{0,2}})"
+    rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
+_DEPT_ON_AT_RE = re.compile(
+    rf"(?<![\w])(?:on|to|from)[ \t]+(?P<name>{CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
+
+
+def departments(n: Note, t: Tables) -> Iterator[Span]:
+    """Wards and departments (DEPARTMENT): ``5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
+    ``Blackwood 9`` before a room, ``Room 4, Ellison 12``, ``on Hale 5 at 0800`` (review)."""
+    text = n.text
+
+    def name_before(pos: int) -> list[Word]:
+        words = strip_leading(words_before(n, pos))
+        if words and name_kind(words, t.generic) == "distinct" and not after_title(text, words[0].start):
+            return words
+        return []
+
+    for rx, source in ((_DEPT_DIR_RE, "direction"), (_dept_ward_re(t.ward_alt), "ward")):
+        for m in rx.finditer(text):
+            name = name_before(m.start())
+            yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
+                       f"locations:department:{source}")
+    for rx, source in ((_DEPT_NUMBER_UNIT_RE, "building_number_unit"),
+                       (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
+        for m in rx.finditer(text):
+            if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
+                continue   # "Received 1 unit", "given 2 units": a quantity
+            name = name_before(m.start())
+            if not name and n.lower:
+                lw = re.search(r"([a-z]{3,})[ \t]+$", text[max(0, m.start() - 32):m.start()])
+                if lw and norm(lw.group(1)) not in t.generic | t.stop:
+                    name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
+            if name:
+                yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
+    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE, "after_room", CERTAIN),
+                             (_DEPT_ON_AT_RE, "on_number_at", REVIEW)):
+        for m in rx.finditer(text):
+            words = strip_leading(split_words(m.group("name"), m.start("name")))
+            if not words or name_kind(words, t.generic) != "distinct":
+                continue
+            yield Span(words[0].start, m.end(), "DEPARTMENT", tier, f"locations:department:{source}")
+
+
+
+def rooms(n: Note, t: Tables) -> Iterator[Span]:
+    """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
+    text = n.text
+    for m in _ROOM_RE.finditer(text):
+        kw = m.group("kw")
+        ident = m.group("id")
+        if kw in ("OR", "POD", "Pod"):
+            if kw == "OR" and (n.caps or not ident[0].isdigit() or
+                               re.search(r"\d[ \t]*$", text[max(0, m.start() - 4):m.start()])):
+                continue  # "1 OR 2 tablets", ALL-CAPS prose
+            if kw in ("POD", "Pod") and not ident.isalpha():
+                continue  # POD 1 is post-operative day 1
+        if ident.isalpha() and kw.islower() and re.match(r"[ \t]+[a-z]", text[m.end():m.end() + 2]):
+            continue  # "in bed A few ..." lower-case keyword, letter, then prose
+        if re.fullmatch(r"[Xx]\d*", ident) or (n.caps and ident.isalpha()):
+            continue  # "CHAIR X2" is twice; "BED P" in an ALL-CAPS note is shorthand
+        yield Span(m.start("id"), m.end("id"), "ROOM", CERTAIN, "locations:room")
+

@@ -1,0 +1,73 @@
+"""The one write path: an analysed note, the reviewer's decisions and a mode in, the output text out.
+
+Redact, Surrogate and Review (in the page, the CLI and :mod:`deid_core.api`) all write through
+:func:`write`, so one rule decides which spans are replaced:
+
+* a ``certain`` span is always replaced (a decision cannot unmask it);
+* a ``review`` (amber) span is replaced when its decision is ``True`` (mask) and kept when it is
+  ``False`` (keep); with no decision it follows ``mask_review``.
+
+Modes: ``"redact"`` writes the category tag (``[NAME]``, :func:`deid_core.redact.tag`);
+``"surrogate"`` writes a consistent fake (:class:`deid_core.surrogate.Surrogator`) keyed by the
+linkage key. Spans that are kept come back in :attr:`Rendered.placed` with ``replaced`` false.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .analyze import Analysis
+from .keys import LinkageKey, as_key
+from .redact import tag
+from .render import Rendered, render
+from .review import check_decisions, span_id
+from .spans import REVIEW, Span
+from .surrogate import Surrogator
+
+__all__ = ["write", "masked", "WRITE_MODES"]
+
+#: The output modes :func:`write` knows.
+WRITE_MODES: tuple[str, ...] = ("redact", "surrogate")
+
+
+def masked(span: Span, decisions: Mapping[str, bool], mask_review: bool) -> bool:
+    """Whether ``span`` is replaced (module doc): certain always; review by its decision, else
+    ``mask_review``. ``decisions`` must already be checked (:func:`deid_core.review.check_decisions`)."""
+    if span.tier != REVIEW:
+        return True
+    decision = decisions.get(span_id(span))
+    return mask_review if decision is None else decision
+
+
+def write(analysis: Analysis, mode: str = "redact", decisions: Mapping[str, bool] | None = None,
+          key: LinkageKey | str | None = None, mask_review: bool = False) -> Rendered:
+    """Write ``analysis`` in ``mode`` after the reviewer's decisions.
+
+    Args:
+        analysis: from :func:`deid_core.analyze.analyze` or the ensemble.
+        mode: ``"redact"`` or ``"surrogate"``.
+        decisions: ``{"start:end": True (mask) | False (keep)}`` for review spans; ids that match
+            no review span are ignored (a stale decision cannot unmask anything); ``None``: none.
+        key: the linkage key for ``"surrogate"`` (a :class:`~deid_core.keys.LinkageKey`, a user
+            key string, or ``None``/``""`` for a fresh random secret); unused by ``"redact"``.
+        mask_review: what an undecided review span gets: kept as text (``False``, the default:
+            amber stays amber until decided) or replaced (``True``, for unattended runs).
+
+    Returns:
+        A :class:`~deid_core.render.Rendered`: the text and one placement per span of
+        ``analysis`` (kept spans have ``replaced`` false).
+
+    Raises:
+        ValueError: on an unknown mode or malformed decisions (see
+            :func:`deid_core.review.check_decisions`).
+    """
+    if mode not in WRITE_MODES:
+        raise ValueError(f"unknown mode {mode!r}; expected one of {list(WRITE_MODES)}")
+    dec = check_decisions(decisions)
+    chosen = [s for s in analysis.spans if masked(s, dec, mask_review)]
+    keep = set(chosen)
+    if mode == "redact":
+        return render(analysis.text, analysis.spans,
+                      lambda span, _original: tag(span) if span in keep else None)
+    faker = Surrogator(analysis.text, chosen, as_key(key))
+    return render(analysis.text, analysis.spans,
+                  lambda span, original: faker.fake(span, original) if span in keep else None)

@@ -1,0 +1,76 @@
+"""Benchmark ``deid batch``: notes/s with ``--jobs 1`` and ``--jobs 2``, rules only and with the
+NER model, and the peak memory of one worker process.
+
+Usage: python scripts/bench_batch.py [--notes 400] [--model-notes 120] [--jobs 1 2]
+       [--corpus corpus/notes.jsonl] [--no-model]
+
+Notes are the corpus cut into ~1 KB pieces (scripts/bench_engine.py's splitter), repeated to the
+count asked. Each setting runs in a fresh process (``run_batch`` in redact mode, model threads 1
+per worker), so start-up (forking workers, loading the lists and the model) is included in the
+notes/s, as a user sees it. Memory: peak resident set (``ru_maxrss``) of the largest worker
+(with ``--jobs 1`` the one process). Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+CHILD = r"""
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from deid_core.batch import Config, run_batch
+src, out, jobs, rules_only = sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1"
+t0 = time.perf_counter()
+s = run_batch(src, out, Config(mode="redact", rules_only=rules_only, threads=1), jobs=jobs,
+              chunksize=4)
+wall = time.perf_counter() - t0
+who = resource.RUSAGE_SELF if jobs <= 1 else resource.RUSAGE_CHILDREN
+print(json.dumps({"notes": s.notes, "errors": s.errors, "seconds": wall,
+                  "worker_rss_mb": resource.getrusage(who).ru_maxrss / 1024}))
+"""
+
+
+def main() -> int:
+    from bench_engine import one_kb_notes
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=ROOT / "corpus" / "notes.jsonl")
+    ap.add_argument("--notes", type=int, default=400, help="notes for the rules-only runs")
+    ap.add_argument("--model-notes", type=int, default=120, help="notes for the model runs")
+    ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--no-model", action="store_true")
+    args = ap.parse_args()
+    texts = [json.loads(line)["text"] for line in args.corpus.read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    pieces = one_kb_notes(texts)
+    settings = [("rules only", True, args.notes)] + ([] if args.no_model else
+                                                     [("rules + model", False, args.model_notes)])
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, rules_only, n in settings:
+            src = Path(tmp) / f"in{n}.jsonl"
+            src.write_text("".join(json.dumps({"id": k, "text": pieces[k % len(pieces)]}) + "\n"
+                                   for k in range(n)), encoding="utf-8")
+            base = None
+            for jobs in args.jobs:
+                out = Path(tmp) / "out.jsonl"
+                res = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), str(src), str(out),
+                                      str(jobs), "1" if rules_only else "0"],
+                                     capture_output=True, text=True, check=True)
+                r = json.loads(res.stdout.strip().splitlines()[-1])
+                rate = r["notes"] / r["seconds"]
+                base = base or rate
+                print(f"{name:14s} --jobs {jobs}: {r['notes']} notes of ~1 KB in {r['seconds']:.1f} s "
+                      f"= {rate:.1f} notes/s ({rate / base:.2f}x --jobs {args.jobs[0]}), "
+                      f"peak RSS per worker {r['worker_rss_mb']:.0f} MB, errors {r['errors']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

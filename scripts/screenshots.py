@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Screenshots of the offline page for readers of a closing note (not a test).
+
+Usage::
+
+    python scripts/screenshots.py [--page dist/deid.html] [--out dist/screenshots] [--with-model]
+
+Opens the page by its file:// URL in Debian's headless Chromium (network off), de-identifies an
+invented note and writes PNG files into ``--out``:
+
+* ``redact.png``, ``surrogate.png``, ``review.png``: the work area in each mode;
+* ``review-in-context.png``: Review with a candidate clicked (its sentence, reason, Mask/Keep);
+* ``surrogate-deuteranopia.png``: Surrogate mode through a simulated deuteranopia colour filter
+  (categories must stay readable from their text badges);
+* ``benchmark.png``: the self-benchmark (rules only; with ``--with-model`` also the model, which
+  runs it on every corpus note: minutes), its plain summary, chart, table and error viewer.
+
+The rules alone answer unless ``--with-model`` is given (the screenshots then wait for the
+model). Waits on the page's ``data-*`` signals, never on sleeps. Exit status 0, or 1 with a
+message when the page is missing or fails to start.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+NOTE = ("ADMISSION NOTE\n"
+        "Patient: Adaeze Okonkwo, 67 years old, retired teacher from Glasgow.\n"
+        "Seen 09/14/2016 by Dr. Helen Achterberg at Saint Brigid Infirmary, Springfield, MA.\n"
+        "MRN 00781245. Daughter Maria called from 617-555-0144.\n"
+        "History: Parkinson disease; Foley catheter removed; Glasgow Coma Scale 15; PS 10/5.\n"
+        "Plan: follow up with Dr. Alvarez in two weeks.\n")
+# Deuteranopia (Machado et al. 2009, severity 1.0) as an SVG colour matrix.
+DEUTERANOPIA = ("0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0")
+
+
+def poll(page, expression: str, timeout: float = 600.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {expression!r}")
+        time.sleep(0.1)
+
+
+def run(page, mode: str) -> None:
+    before = int(page.evaluate("document.body.dataset.runStarted || '0'"))
+    page.check(f"input[name=mode][value={mode}]")
+    poll(page, f"Number(document.body.dataset.runDone || 0) > {before} && "
+               "Number(document.body.dataset.runDone) === Number(document.body.dataset.runStarted) && "
+               "document.body.dataset.run !== 'working'")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--page", type=Path, default=ROOT / "dist" / "deid.html")
+    ap.add_argument("--out", type=Path, default=ROOT / "dist" / "screenshots")
+    ap.add_argument("--with-model", action="store_true", help="use the NER model (waits for it)")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    page_path = args.page.resolve()
+    if not page_path.is_file():
+        print(f"{page_path} is missing: run python build.py", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+        context.set_offline(True)
+        page = context.new_page()
+        page.goto(page_path.as_uri())
+        poll(page, "document.body.dataset.state !== 'loading'", 180)
+        if page.evaluate("document.body.dataset.state") != "ready":
+            print("the page failed: " + page.evaluate("document.getElementById('load-status').textContent"),
+                  file=sys.stderr)
+            return 1
+        if args.with_model:
+            page.evaluate("window.deid.modelReady")
+            page.uncheck("#rules-only")
+        elif not page.evaluate("document.getElementById('rules-only').disabled"):
+            page.check("#rules-only")
+        page.fill("#key", "screenshot-key")
+        page.fill("#input", NOTE)
+        work = page.locator("#work")
+        written = []
+        for mode in ("redact", "surrogate", "review"):
+            run(page, mode)
+            path = args.out / f"{mode}.png"
+            work.screenshot(path=str(path))
+            written.append(path)
+        # Review in context: the first candidate clicked.
+        if page.evaluate("document.querySelectorAll('#review-list li').length"):
+            page.click("#review-list li .cand-label")
+            poll(page, "!document.getElementById('review-context').hidden")
+        path = args.out / "review-in-context.png"
+        page.locator("#review").scroll_into_view_if_needed()
+        page.screenshot(path=str(path), full_page=False)
+        written.append(path)
+        # Surrogate through a simulated deuteranopia filter (SVG colour matrix on the work area).
+        run(page, "surrogate")
+        page.evaluate("""(matrix) => {
+            const NS = 'http://www.w3.org/2000/svg';
+            const s = document.createElementNS(NS, 'svg'); s.setAttribute('width', '0'); s.setAttribute('height', '0');
+            const f = document.createElementNS(NS, 'filter'); f.id = 'deid-deuteranopia';
+            const m = document.createElementNS(NS, 'feColorMatrix'); m.setAttribute('type', 'matrix');
+            m.setAttribute('values', matrix); f.appendChild(m); s.appendChild(f); document.body.appendChild(s);
+            document.getElementById('work').style.filter = 'url(#deid-deuteranopia)'; }""", DEUTERANOPIA)
+        path = args.out / "surrogate-deuteranopia.png"
+        work.screenshot(path=str(path))
+        written.append(path)
+        page.evaluate("document.getElementById('work').style.filter = ''")
+        # The self-benchmark.
+        page.click("#bench-run")
+        poll(page, "document.body.dataset.bench && document.body.dataset.bench !== 'working'", 1800)
+        path = args.out / "benchmark.png"
+        page.locator("#benchmark").screenshot(path=str(path))
+        written.append(path)
+        context.close()
+        browser.close()
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""LOCATION rules for terse nursing notes (ALL CAPS, abbreviations): wards named by a building
+and a number, hospital abbreviations after a transfer word and their other mentions, places
+inside capitalised runs, and what must stay (clinical abbreviations, wards, vent settings,
+transfusions, drugs). Every example is invented."""
+import pytest
+
+from deid_core.detectors import locations
+from deid_core.document import Document
+
+C, R = "certain", "review"
+
+CASES = [
+    # --- ward = building name + number, after a transfer word --------------------------------
+    ("PT ADMITTED TO HARTWELL 4 FROM ER. STABLE.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("pt doing well, transfer to lindqvist 7 today", [("lindqvist", "DEPARTMENT", C)]),
+    ("Pt transfered from Ostrander 3 this am for SOB.", [("Ostrander", "DEPARTMENT", C)]),
+    ("PLAN: TRANSFER TO HARTWELL 4 WHEN BED AVAIL. PER HARTWELL 4 RN OK.",
+     [("HARTWELL", "DEPARTMENT", C), ("HARTWELL", "DEPARTMENT", C)]),
+    ("READY TO GO BACK TO HARTWELL 4.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("Admitted 9/30 to lindqvist 7 with chf.", [("lindqvist", "DEPARTMENT", C)]),
+    ("calmer.Transfer to Ostrander 3 today", [("Ostrander", "DEPARTMENT", C)]),
+    # --- hospital abbreviations after a transfer word, then every mention ----------------------
+    ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
+    ("pt is followed at gmc by dr x. came to gmc w/ son.",
+     [("gmc", "HOSPITAL", C), ("gmc", "HOSPITAL", C)]),
+    ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
+    ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
+    ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
+    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
+    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
+    ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
+    # --- universities named by a state; denominational hospitals ------------------------------
+    ("WAS SEEN AT U OF MD MED CENTER LAST WEEK.", [("U OF MD", "ORGANIZATION", C)]),
+    ("insulin drip per U Maryland scale.", [("U Maryland", "ORGANIZATION", C)]),
+    ("pt recieved from university of vermont hospital.",
+     [("university of vermont", "ORGANIZATION", C), ("vermont", "STATE", R),
+      ("university of vermont hospital", "HOSPITAL", R)]),
+    ("GIVEN 10 U OF NPH AND 5 U INSULIN.", []),
+    ("Admitted from Kestrel Adventist for cath.", [("Kestrel Adventist", "HOSPITAL", C)]),
+    # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
+    ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
+    ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),
+    ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
+    # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
+    ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
+    ("he lives nearby in Duluth with his son", [("Duluth", "CITY", C)]),
+    # --- hospital names: after a transfer word in capitals, saints, other mentions -----------
+    ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
+    ("TPN OFF. PLAN TO GO TO ST. BRIGID IN AM.", [("ST. BRIGID", "HOSPITAL", C)]),
+    ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
+     [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C)]),
+    ("NO REGIONAL WALL MOTION ABNORMALITY. WILL REQUIRE REHAB.", []),
+    ("PT WENT TO OUR LADY OF MERCY FOR REHAB. STABLE.", [("OUR LADY OF MERCY", "HOSPITAL", C)]),
+    ("HX CABG AT U OF M 2001.", [("U OF M", "ORGANIZATION", C)]),
+    ("PT LIVES IN NAPERVILLE WITH DAUGHTER.", [("NAPERVILLE", "CITY", C)]),
+    ("DC TO HOME TO NAPERVILLE WITH SON.", [("NAPERVILLE", "CITY", C)]),
+    # --- must stay: clinical words, wards, settings, doses ------------------------------------
+    ("GIVEN 10 U OF R INSULIN. PT TO OR IN AM.", []),
+    ("received 1 unit prbc, given 1 unit ffp. sent to CT Scan.", []),
+    ("Received 1 unit PRBC. Given 2 units FFP.", []),
+    ("TRANSFERRED TO MICU. FOLEY TO GRAVITY. TRANSFUSED 2 UNITS PRBC.", []),
+    ("WEANED TO PS 10/5. SENT TO CT. BACK FROM IR.", []),
+    ("TRANSFERRED FROM OSH. SENT TO EW. TAKEN TO CATH LAB.", []),
+    ("received percocet 2 tabs at 8am and tylenol 2 x2.", []),
+    ("ADMITTED FROM HOME. RETURNED TO BASELINE. SENT TO LAB.", []),
+    ("TRANSFERRED TO CCU 2 DAYS AGO. ON PROPOFOL 20 MCG.", []),
+    ("REPORT GIVEN TO RN. TRANSFER TO TCU. D/C TO HOME WITH VNA.", []),
+    ("LIVES IN NURSING HOME. MOVED TO CHAIR X2.", []),
+]
+
+
+def _find_all(text: str, sub: str, n: int) -> tuple[int, int]:
+    i = -1
+    for _ in range(n + 1):
+        i = text.find(sub, i + 1)
+        assert i >= 0, f"{sub!r} (#{n}) not in {text!r}"
+    return i, i + len(sub)
+
+
+@pytest.mark.parametrize("text,expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_terse_location_table(text, expected):
+    cands = list(locations.detect(Document(text)))
+    got = {(c.start, c.end, c.label, c.tier) for c in cands}
+    want_chars: set[int] = set()
+    seen: dict[str, int] = {}
+    for sub, label, tier in expected:
+        k = seen.get(sub, 0)
+        seen[sub] = k + 1
+        s, e = _find_all(text, sub, k)
+        assert (s, e, label, tier) in got, f"missing {sub!r} {label} {tier}; got " + repr(
+            sorted((text[a:b], lab, tr) for a, b, lab, tr in got))
+        want_chars |= set(range(s, e))
+    covered = {i for c in cands for i in range(c.start, c.end)}
+    assert covered == want_chars, "extra: " + repr(sorted({text[c.start:c.end] for c in cands
+                                                         if not set(range(c.start, c.end)) <= want_chars}))
+
+
+def test_terse_sources():
+    text = "SENT TO HARTWELL 4. PER HARTWELL RN. REFERRED TO SMH."
+    sources = {(text[c.start:c.end], c.source) for c in locations.detect(Document(text))}
+    assert ("HARTWELL", "locations:ward_number") in sources
+    assert ("HARTWELL", "locations:ward_number:same_note") in sources
+    assert ("SMH", "locations:facility_abbreviation") in sources
+
+
+# ALL-CAPS notes: facility phrases need a name-list or place word before them, or a
+# two-word practice phrase; streets hold no stop words; no "at R" facility.
+CAPS_CASES = [
+    ("PT WAITING FOR A BED AT OSTRANDER REHAB. VSS. WILL NEED REHAB.",
+     [("OSTRANDER REHAB", "HOSPITAL", C)]),
+    ("HR 80-100 SR TO ST. FENTANYL INC TO 50. WILL MONITOR LABS. CO STABLE.", []),
+    ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
+    ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
+    ("Pt was seen at R and given tylenol at MN.", []),
+    ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
+    ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", CAPS_CASES, ids=[c[0][:40] for c in CAPS_CASES])
+def test_all_caps_facility_guards(text, expected):
+    test_terse_location_table(text, expected)
