@@ -9,7 +9,10 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import hashlib
+
 import deid_core.lists as lists
+from deid_core import keys
 from deid_core.analyze import Analysis
 from deid_core.keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key
 from deid_core.spans import LABELS, Span
@@ -40,6 +43,16 @@ HANDWRITTEN = {
     "professions": frozenset({"teacher", "carpenter", "plumber", "truck driver", "librarian"}),
     "departments": frozenset({"cardiology", "radiology"}),
 }
+
+
+REAL_ITERATIONS = keys.STRETCH_ITERATIONS
+
+
+@pytest.fixture(autouse=True)
+def cheap_stretch(monkeypatch):
+    """These tests make hundreds of keys: stretch with 1,000 iterations instead of 600,000
+    (the tests of the stretch itself put the real count back)."""
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", 1000)
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +106,7 @@ def test_same_key_same_offset_and_range():
 
 
 def test_different_keys_give_spread_offsets():
-    offsets = [LinkageKey.from_user(f"key-{i}").date_offset_days() for i in range(200)]
+    offsets = [LinkageKey(f"key-{i}".encode()).date_offset_days() for i in range(200)]
     assert len(set(offsets)) > 120  # 576 possible values
     assert sum(o > 0 for o in offsets) in range(70, 131)  # both signs used
 
@@ -104,12 +117,56 @@ def test_no_key_is_a_fresh_random_secret():
     assert "secret" in repr(keys[0]) and repr(keys[0]) == "LinkageKey(<secret>)"
 
 
-def test_key_pick_is_hmac_of_purpose_and_value():
-    import hashlib
+def test_key_pick_is_hmac_of_purpose_and_value_under_the_stretched_key(monkeypatch):
     import hmac
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", REAL_ITERATIONS)
     k = LinkageKey.from_user("k")
-    assert k.digest("surname", "smith") == hmac.new(b"k", b"surname\x00smith", hashlib.sha256).digest()
+    secret = hashlib.pbkdf2_hmac("sha256", b"k", keys.STRETCH_SALT, 600_000)
+    assert k.digest("surname", "smith") == hmac.new(secret, b"surname\x00smith", hashlib.sha256).digest()
     assert k.digest("surname", "smith", 1) != k.digest("surname", "smith")
+    assert k != LinkageKey(b"k")  # issue 11 item 4: the key string is no longer the HMAC key
+
+
+def test_stretch_is_pbkdf2_with_at_least_600000_iterations(monkeypatch):
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", REAL_ITERATIONS)
+    assert keys.STRETCH_ITERATIONS >= 600_000
+    assert keys.stretch("study-4711") == hashlib.pbkdf2_hmac(
+        "sha256", b"study-4711", keys.STRETCH_SALT, keys.STRETCH_ITERATIONS)
+
+
+@pytest.mark.parametrize("password", [b"k", b"study-4711", "Nguy\u1ec5n \u00e9t\u00e9".encode(), b"x" * 65])
+def test_pure_python_pbkdf2_matches_hashlib(monkeypatch, password):
+    """Pyodide's hashlib has no pbkdf2_hmac: the fallback gives the same bytes."""
+    want = hashlib.pbkdf2_hmac("sha256", password, keys.STRETCH_SALT, 2000)
+    monkeypatch.delattr(hashlib, "pbkdf2_hmac")
+    assert keys._pbkdf2_sha256(password, keys.STRETCH_SALT, 2000) == want
+
+
+def test_a_key_is_stretched_once_per_process(monkeypatch):
+    calls = []
+    real = keys._pbkdf2_sha256
+    monkeypatch.setattr(keys, "_STRETCHED", {})
+    monkeypatch.setattr(keys, "_pbkdf2_sha256", lambda *a: calls.append(a) or real(a[0], a[1], 10))
+    for _ in range(5):
+        LinkageKey.from_user("batch key")
+    assert len(calls) == 1
+    for i in range(40):  # the cache stays bounded
+        keys.stretch(f"other {i}")
+    assert len(keys._STRETCHED) <= 16
+
+
+@pytest.mark.parametrize("key,verdict,ok", [
+    ("", "empty", False),
+    ("study-4711", "weak", False),          # under 12 characters
+    ("aaaaaaaaaaaaaaaa", "weak", False),    # long but one repeated letter
+    ("abcdefghijklmnop", "weak", False),    # a run of consecutive letters
+    ("ward seven cardiology 2026", "strong", True),
+    ("Zq8#mP2!vL9@xR4", "strong", True),
+])
+def test_key_strength_hint(key, verdict, ok):
+    got = keys.key_strength(key)
+    assert (got["verdict"], got["ok"], got["length"]) == (verdict, ok, len(key))
+    assert got["message"]
 
 
 @pytest.mark.parametrize("bad", [b"", 5])
