@@ -218,9 +218,9 @@ def test_same_name_same_fake_across_notes_and_different_keys_differ():
     ("Smith, Mary A.", r"[A-Z][a-z]+, [A-Z][a-z]+ [A-Z]\."),
     ("John Smith Jr.", r"[A-Z][a-z]+ [A-Z][a-z]+ Jr\."),
     ("J.S.", r"[A-Z]\.[A-Z]\."),
-    ("van der Berg", r"van der [A-Z][a-z]+"),
+    ("van der Berg", r"[a-z]+ [a-z]+ [A-Z][a-z]+"),   # particles replaced by particles
     ("Dr. Frank", r"Dr\. [A-Z][a-z]+"),
-    ("DE LA CRUZ, MARIA", r"DE LA [A-Z]+, [A-Z]+"),
+    ("DE LA CRUZ, MARIA", r"[A-Z]+ [A-Z]+ [A-Z]+, [A-Z]+"),
     ("Smith\nJohn", r"[A-Z][a-z]+\n[A-Z][a-z]+"),
 ])
 def test_name_case_and_layout_kept(name, shape):
@@ -579,7 +579,7 @@ def test_tiny_name_lists_are_used_whole(monkeypatch):
     ("-- mo", "mo", "names:signature_initials", r"[a-z]{2}"),  # listed name, but the source says initials
     ("JTW James T. Walker", "JTW James T. Walker", "names:signature_initials",
      r"[A-Z]{3} [A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+"),
-    ("Maria DE LA CRUZ", "Maria DE LA CRUZ", "names:given+surname", r"[A-Z][a-z]+ DE LA [A-Z]+"),
+    ("Maria DE LA CRUZ", "Maria DE LA CRUZ", "names:given+surname", r"[A-Z][a-z]+ [A-Z]+ [A-Z]+ [A-Z]+"),
     ("-- mo", "mo", "names:surname_list", r"[a-z]{3,}"),  # no initials evidence: a name
 ])
 def test_initials_by_source_and_inside_names(text, value, source, shape, monkeypatch):
@@ -644,3 +644,47 @@ def test_surrogates_are_a_package_of_their_own():
         importlib.import_module(f"deid_core.surrogate.{sub}")
     assert pkg.surrogate is importlib.import_module("deid_core.surrogate.core").surrogate
     assert {"surrogate", "Surrogator"} <= set(pkg.__all__)
+
+
+# Issue 11 item 2: no real name part survives inside a replaced name span.
+WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+@pytest.mark.parametrize("text,marks", [
+    ("Patient: Le, Al. seen", [("Le, Al", "PATIENT")]),
+    ("Seen by Dr. Della Johnson today", [("Della Johnson", "DOCTOR")]),
+    ("Patient: Van Young. YOUNG, VAN signed.", [("Van Young", "PATIENT"), ("YOUNG, VAN", "PATIENT")]),
+    ("Her spouse Di Rivers came. Mr. Rivers called.", [("Di Rivers", "PATIENT"), ("Rivers", "PATIENT", 1)]),
+    ("Her spouse Rivers came. Di Rivers called.", [("Rivers", "PATIENT"), ("Di Rivers", "PATIENT")]),
+    ("Dr. Grace Do saw him", [("Grace Do", "DOCTOR")]),
+    ("Maria de la Cruz and DE LA CRUZ, MARIA", [("Maria de la Cruz", "PATIENT"), ("DE LA CRUZ, MARIA", "PATIENT")]),
+    ("van der Berg, Pieter", [("van der Berg, Pieter", "PATIENT")]),
+    ("Seen by Smith, John MD", [("Smith, John MD", "DOCTOR")]),
+])
+@pytest.mark.parametrize("key", ["a", "b", "c"])
+def test_no_real_name_part_survives(text, marks, key):
+    a = build(text, *marks)
+    r = surrogate(a, key)
+    originals = {w.casefold() for s in a.spans for w in WORD_RE.findall(text[s.start:s.end])}
+    originals -= {"md", "do"} if "MD" in text else set()
+    for p in r.placed:
+        new = {w.casefold() for w in WORD_RE.findall(r.text[p.out_start:p.out_end])}
+        assert not new & originals, (text, r.text)
+
+
+def test_the_same_name_gets_the_same_fake_in_every_layout():
+    text = "Patient: Van Young. YOUNG, VAN signed. Van Young called."
+    out = outs(surrogate(build(text, ("Van Young", "PATIENT"), ("YOUNG, VAN", "PATIENT"),
+                               ("Van Young", "PATIENT", 1)), "k"))
+    first, last = out[0].split()
+    assert out[1] == f"{last.upper()}, {first.upper()}" and out[2] == out[0]
+
+
+def test_a_surname_after_a_relation_word_is_faked_as_that_surname():
+    text = "Her spouse Rivers came. Di Rivers called."
+    lone, full = outs(surrogate(build(text, ("Rivers", "PATIENT"), ("Di Rivers", "PATIENT")), "k"))
+    assert full.split()[-1] == lone
+
+
+def test_credential_do_in_capitals_is_kept():
+    assert outs(surrogate(build("Jane Roe, DO", ("Jane Roe, DO", "DOCTOR")), "k"))[0].endswith(", DO")
