@@ -1,4 +1,6 @@
-"""Run every registered detector over a note and resolve the candidates once."""
+"""Run every registered detector over a note and resolve the candidates; then add what the
+final spans show (:mod:`deid_core.extend`: whole dates around a bare year, other copies of a
+certain identifier) and resolve once more."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -6,6 +8,7 @@ from dataclasses import dataclass
 
 from .detectors import REGISTRY, Detector
 from .document import Document, Known
+from .extend import whole_dates
 from .resolve import resolve
 from .spans import Span
 
@@ -50,4 +53,10 @@ def analyze(text: str, known: Known | None = None,
         for span in detector.detect(doc):
             candidates.append(span)
     candidates.sort()
-    return Analysis(text, resolve(candidates, text), tuple(candidates))
+    final = resolve(candidates, text)
+    extra = whole_dates(final, text)
+    if extra:
+        candidates.extend(extra)
+        candidates.sort()
+        final = resolve(candidates, text)
+    return Analysis(text, final, tuple(candidates))
