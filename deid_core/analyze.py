@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .detectors import REGISTRY, Detector
 from .document import Document, Known
-from .extend import whole_dates
+from .extend import repeats, whole_dates
 from .resolve import resolve
 from .spans import Span
 
@@ -54,7 +54,7 @@ def analyze(text: str, known: Known | None = None,
             candidates.append(span)
     candidates.sort()
     final = resolve(candidates, text)
-    extra = whole_dates(final, text)
+    extra = whole_dates(final, text) + repeats(final, text)
     if extra:
         candidates.extend(extra)
         candidates.sort()

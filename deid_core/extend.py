@@ -15,6 +15,7 @@ Both are linear in the text length (one ``str.find`` scan per distinct value, at
 """
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 
@@ -100,8 +101,11 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
     Returns:
         Certain spans (``source`` ``"analyze:repeat_of_certain"``) at every occurrence of a
         certain ``ID``/``CONTACT`` span's text of at least :data:`MIN_REPEAT_CHARS` characters
-        that is not that span itself; overlapping spans are left to the resolver.
+        that is not that span itself, widened over any review span it overlaps (that span
+        becomes certain with it); overlaps with certain spans are left to the resolver.
     """
+    spans = sorted(spans)
+    starts = [s.start for s in spans]
     values: dict[str, Span] = {}
     own: set[tuple[int, int]] = set()
     for s in spans:
@@ -116,6 +120,13 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
         while pos >= 0:
             end = pos + len(value)
             if (pos, end) not in own:
-                out.append(Span(pos, end, first.label, CERTAIN, "analyze:repeat_of_certain"))
+                # A review span around this copy is made certain with it (its whole extent).
+                start, stop = pos, end
+                j = bisect.bisect_left(starts, end) - 1  # final spans are sorted, disjoint
+                while j >= 0 and spans[j].end > pos:
+                    if spans[j].tier != CERTAIN:
+                        start, stop = min(start, spans[j].start), max(stop, spans[j].end)
+                    j -= 1
+                out.append(Span(start, stop, first.label, CERTAIN, "analyze:repeat_of_certain"))
             pos = text.find(value, end)
     return out
