@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["LinkageKey", "as_key", "normalise", "stretch", "key_strength", "OFFSET_MIN_DAYS",
+__all__ = ["LinkageKey", "as_key", "normalise", "stretch", "remember_stretched", "key_strength", "OFFSET_MIN_DAYS",
            "OFFSET_MAX_DAYS", "STRETCH_ITERATIONS", "STRETCH_SALT", "MIN_KEY_CHARS"]
 
 T = TypeVar("T")
@@ -95,7 +95,7 @@ def stretch(key: str) -> bytes:
     CPython 3.12 (OpenSSL's ``pbkdf2_hmac``); about 8.5 s in Pyodide 0.314 under Node, which
     has no ``pbkdf2_hmac`` and runs the same function in Python. A host with a native PBKDF2
     (the page's WebCrypto ``deriveBits``) may derive the same bytes itself with these
-    parameters and pass ``LinkageKey(secret)``.
+    parameters and hand it over with :func:`remember_stretched`.
 
     Raises:
         TypeError: if ``key`` is not a ``str``.
@@ -106,8 +106,7 @@ def stretch(key: str) -> bytes:
     if not key:
         raise ValueError("an empty key has nothing to stretch")
     raw = _utf8(key)
-    cache_key = hashlib.sha256(b"stretch-cache\x00%d\x00%s\x00%s" % (
-        STRETCH_ITERATIONS, STRETCH_SALT, raw)).digest()
+    cache_key = _cache_key(raw)
     hit = _STRETCHED.get(cache_key)
     if hit is None:
         hit = _pbkdf2_sha256(raw, STRETCH_SALT, STRETCH_ITERATIONS)
@@ -115,6 +114,30 @@ def stretch(key: str) -> bytes:
             _STRETCHED.pop(next(iter(_STRETCHED)))
         _STRETCHED[cache_key] = hit
     return hit
+
+
+def remember_stretched(key: str, secret: bytes) -> None:
+    """Store ``secret`` as :func:`stretch`'s result for ``key`` in this process, for a host
+    that derived it natively (the page's WebCrypto ``deriveBits`` with PBKDF2, SHA-256,
+    :data:`STRETCH_SALT`, :data:`STRETCH_ITERATIONS`, 256 bits), so Pyodide skips its slow
+    Python PBKDF2. A wrong ``secret`` only gives other (still keyed) picks.
+
+    Raises:
+        TypeError: if ``key`` is not a ``str`` or ``secret`` is not 32 ``bytes``.
+        ValueError: if ``key`` is empty or ``secret`` is not 32 bytes long.
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"key must be a str, not {type(key).__name__}")
+    if not isinstance(secret, (bytes, bytearray)):
+        raise TypeError(f"secret must be bytes, not {type(secret).__name__}")
+    if not key or len(secret) != 32:
+        raise ValueError("need a non-empty key and a 32-byte secret")
+    _STRETCHED[_cache_key(_utf8(key))] = bytes(secret)
+
+
+def _cache_key(raw: bytes) -> bytes:
+    return hashlib.sha256(b"stretch-cache\x00%d\x00%s\x00%s" % (
+        STRETCH_ITERATIONS, STRETCH_SALT, raw)).digest()
 
 
 def key_strength(key: str) -> dict:

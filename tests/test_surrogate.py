@@ -155,6 +155,16 @@ def test_a_key_is_stretched_once_per_process(monkeypatch):
     assert len(keys._STRETCHED) <= 16
 
 
+def test_a_natively_stretched_secret_can_be_handed_over(monkeypatch):
+    monkeypatch.setattr(keys, "_STRETCHED", {})
+    secret = hashlib.pbkdf2_hmac("sha256", b"page key", keys.STRETCH_SALT, keys.STRETCH_ITERATIONS)
+    keys.remember_stretched("page key", secret)
+    monkeypatch.setattr(keys, "_pbkdf2_sha256", lambda *a: pytest.fail("stretched again"))
+    assert LinkageKey.from_user("page key") == LinkageKey(secret)
+    with pytest.raises(ValueError):
+        keys.remember_stretched("page key", b"short")
+
+
 @pytest.mark.parametrize("key,verdict,ok", [
     ("", "empty", False),
     ("study-4711", "weak", False),          # under 12 characters
