@@ -29,10 +29,12 @@ _REMOVED = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _SPACES = "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 _DECODED = {"40": "@", "2d": "-", "2e": ".", "5f": "_", "2b": "+"}
-_SPECIAL = re.compile(
-    "[" + _REMOVED + _DASHES + _SPACES + "]"
-    r"|(?<=[^\W_])%(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
-    r"|(?<![^\W_])(?=[A-Za-z]*[A-Z])(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])(?=://)")
+_CHARS = "[" + _REMOVED + _DASHES + _SPACES + "]"
+_PERCENT = r"(?<=[^\W_])%(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
+_SCHEME = r"(?<![^\W_])(?=[A-Za-z]*[A-Z])(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])(?=://)"
+#: One pattern per (has "%", has "://"): a note without them pays only the character class.
+_SPECIAL = {(p, u): re.compile("|".join([_CHARS] + [_PERCENT] * p + [_SCHEME] * u))
+            for p in (0, 1) for u in (0, 1)}
 
 
 def _replacement(m: re.Match[str]) -> str:
@@ -88,7 +90,7 @@ def normalised_view(text: str) -> TextView:
     starts: list[int] = []
     ends: list[int] = []
     pos = 0
-    for m in _SPECIAL.finditer(text):
+    for m in _SPECIAL[("%" in text, "://" in text)].finditer(text):
         if m.start() > pos:
             pieces.append(text[pos:m.start()])
             starts.extend(range(pos, m.start()))
