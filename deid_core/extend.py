@@ -99,7 +99,8 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
         text: the note.
 
     Returns:
-        Certain spans (``source`` ``"analyze:repeat_of_certain"``) at every occurrence of a
+        Certain spans (``source`` ``"ids:repeat_of_certain"`` or ``"contact:repeat_of_certain"``,
+        after the category's detector) at every occurrence of a
         certain ``ID``/``CONTACT`` span's text of at least :data:`MIN_REPEAT_CHARS` characters
         that is not that span itself, widened over any review span it overlaps (that span
         becomes certain with it); overlaps with certain spans are left to the resolver.
@@ -127,6 +128,7 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
                     if spans[j].tier != CERTAIN:
                         start, stop = min(start, spans[j].start), max(stop, spans[j].end)
                     j -= 1
-                out.append(Span(start, stop, first.label, CERTAIN, "analyze:repeat_of_certain"))
+                detector = "ids" if first.category == "ID" else "contact"
+                out.append(Span(start, stop, first.label, CERTAIN, f"{detector}:repeat_of_certain"))
             pos = text.find(value, end)
     return out
