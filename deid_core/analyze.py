@@ -1,4 +1,8 @@
-"""Run every registered detector over a note and resolve the candidates once."""
+"""Run every registered detector over a normalised view of a note (:mod:`deid_core.textview`:
+invisible characters dropped, look-alike dashes and spaces folded, offsets mapped back to the
+original) and resolve the candidates; then add what the
+final spans show (:mod:`deid_core.extend`: whole dates around a bare year, other copies of a
+certain identifier) and resolve once more."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -6,8 +10,10 @@ from dataclasses import dataclass
 
 from .detectors import REGISTRY, Detector
 from .document import Document, Known
+from .extend import repeats, whole_dates
 from .resolve import resolve
 from .spans import Span
+from .textview import normalised_view
 
 __all__ = ["Analysis", "Known", "analyze"]
 
@@ -44,10 +50,20 @@ def analyze(text: str, known: Known | None = None,
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    doc = Document(text, known or Known())
+    view = normalised_view(text)
+    doc = Document(view.text, known or Known())
     candidates: list[Span] = []
     for detector in detectors:
         for span in detector.detect(doc):
+            if not view.identity:
+                start, end = view.to_original(span.start, span.end)
+                span = Span(start, end, span.label, span.tier, span.source)
             candidates.append(span)
     candidates.sort()
-    return Analysis(text, resolve(candidates, text), tuple(candidates))
+    final = resolve(candidates, text)
+    extra = whole_dates(final, text) + repeats(final, text)
+    if extra:
+        candidates.extend(extra)
+        candidates.sort()
+        final = resolve(candidates, text)
+    return Analysis(text, final, tuple(candidates))

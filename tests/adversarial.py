@@ -25,6 +25,10 @@ ADVERSARIAL: dict[str, str] = {
     "alnum": "A1" * 50_000,
     "iban_like": "GB82" + "A" * 100_000,
     "card_like": "4111 " * 20_000,
+    "mrn_words": "MRN " * 25_000,          # issue 11: joined adjacent spans grew their source
+    "zero_width": "a\u200b" * 50_000,      # the normalised view drops every other character
+    "spaced_dates": "3 / 5 / 2014 " * 7_700,
+    "repeats": "SSN 123-45-6789 " * 6_250,  # one value, 6,250 copies
     "caps_and_names": "A" * 100_000 + " " + "Smith " * 20_000 + "Dr. " * 10_000 + "x" * 50_000,
 }
 

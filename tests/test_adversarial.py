@@ -44,3 +44,12 @@ def test_surrogate_mode_accepts_a_lone_surrogate_code_point(text, label, key):
     out = process(text, mode="surrogate", key=key)
     assert label in {s["label"] for s in out["spans"]}
     assert isinstance(out["output"], str) and out["output"] != text
+
+
+@pytest.mark.parametrize("name", ["mrn_words", "zero_width", "spaced_dates", "repeats"])
+def test_whole_engine_sources_stay_bounded(name):
+    """Issue 11 item 5: a merged span's source lists at most MAX_SOURCE_PARTS parts."""
+    from deid_core.resolve import MAX_SOURCE_PARTS
+    a = analyze(ADVERSARIAL[name])
+    assert all(len(s.source.split(" + ")) <= MAX_SOURCE_PARTS for s in a.spans)
+    assert all(len(s.source) < 400 for s in a.spans)

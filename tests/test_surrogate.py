@@ -9,7 +9,10 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import hashlib
+
 import deid_core.lists as lists
+from deid_core import keys
 from deid_core.analyze import Analysis
 from deid_core.keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key
 from deid_core.spans import LABELS, Span
@@ -40,6 +43,16 @@ HANDWRITTEN = {
     "professions": frozenset({"teacher", "carpenter", "plumber", "truck driver", "librarian"}),
     "departments": frozenset({"cardiology", "radiology"}),
 }
+
+
+REAL_ITERATIONS = keys.STRETCH_ITERATIONS
+
+
+@pytest.fixture(autouse=True)
+def cheap_stretch(monkeypatch):
+    """These tests make hundreds of keys: stretch with 1,000 iterations instead of 600,000
+    (the tests of the stretch itself put the real count back)."""
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", 1000)
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +106,7 @@ def test_same_key_same_offset_and_range():
 
 
 def test_different_keys_give_spread_offsets():
-    offsets = [LinkageKey.from_user(f"key-{i}").date_offset_days() for i in range(200)]
+    offsets = [LinkageKey(f"key-{i}".encode()).date_offset_days() for i in range(200)]
     assert len(set(offsets)) > 120  # 576 possible values
     assert sum(o > 0 for o in offsets) in range(70, 131)  # both signs used
 
@@ -104,12 +117,66 @@ def test_no_key_is_a_fresh_random_secret():
     assert "secret" in repr(keys[0]) and repr(keys[0]) == "LinkageKey(<secret>)"
 
 
-def test_key_pick_is_hmac_of_purpose_and_value():
-    import hashlib
+def test_key_pick_is_hmac_of_purpose_and_value_under_the_stretched_key(monkeypatch):
     import hmac
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", REAL_ITERATIONS)
     k = LinkageKey.from_user("k")
-    assert k.digest("surname", "smith") == hmac.new(b"k", b"surname\x00smith", hashlib.sha256).digest()
+    secret = hashlib.pbkdf2_hmac("sha256", b"k", keys.STRETCH_SALT, 600_000)
+    assert k.digest("surname", "smith") == hmac.new(secret, b"surname\x00smith", hashlib.sha256).digest()
     assert k.digest("surname", "smith", 1) != k.digest("surname", "smith")
+    assert k != LinkageKey(b"k")  # issue 11 item 4: the key string is no longer the HMAC key
+
+
+def test_stretch_is_pbkdf2_with_at_least_600000_iterations(monkeypatch):
+    monkeypatch.setattr(keys, "STRETCH_ITERATIONS", REAL_ITERATIONS)
+    assert keys.STRETCH_ITERATIONS >= 600_000
+    assert keys.stretch("study-4711") == hashlib.pbkdf2_hmac(
+        "sha256", b"study-4711", keys.STRETCH_SALT, keys.STRETCH_ITERATIONS)
+
+
+@pytest.mark.parametrize("password", [b"k", b"study-4711", "Nguy\u1ec5n \u00e9t\u00e9".encode(), b"x" * 65])
+def test_pure_python_pbkdf2_matches_hashlib(monkeypatch, password):
+    """Pyodide's hashlib has no pbkdf2_hmac: the fallback gives the same bytes."""
+    want = hashlib.pbkdf2_hmac("sha256", password, keys.STRETCH_SALT, 2000)
+    monkeypatch.delattr(hashlib, "pbkdf2_hmac")
+    assert keys._pbkdf2_sha256(password, keys.STRETCH_SALT, 2000) == want
+
+
+def test_a_key_is_stretched_once_per_process(monkeypatch):
+    calls = []
+    real = keys._pbkdf2_sha256
+    monkeypatch.setattr(keys, "_STRETCHED", {})
+    monkeypatch.setattr(keys, "_pbkdf2_sha256", lambda *a: calls.append(a) or real(a[0], a[1], 10))
+    for _ in range(5):
+        LinkageKey.from_user("batch key")
+    assert len(calls) == 1
+    for i in range(40):  # the cache stays bounded
+        keys.stretch(f"other {i}")
+    assert len(keys._STRETCHED) <= 16
+
+
+def test_a_natively_stretched_secret_can_be_handed_over(monkeypatch):
+    monkeypatch.setattr(keys, "_STRETCHED", {})
+    secret = hashlib.pbkdf2_hmac("sha256", b"page key", keys.STRETCH_SALT, keys.STRETCH_ITERATIONS)
+    keys.remember_stretched("page key", secret)
+    monkeypatch.setattr(keys, "_pbkdf2_sha256", lambda *a: pytest.fail("stretched again"))
+    assert LinkageKey.from_user("page key") == LinkageKey(secret)
+    with pytest.raises(ValueError):
+        keys.remember_stretched("page key", b"short")
+
+
+@pytest.mark.parametrize("key,verdict,ok", [
+    ("", "empty", False),
+    ("study-4711", "weak", False),          # under 12 characters
+    ("aaaaaaaaaaaaaaaa", "weak", False),    # long but one repeated letter
+    ("abcdefghijklmnop", "weak", False),    # a run of consecutive letters
+    ("ward seven cardiology 2026", "strong", True),
+    ("Zq8#mP2!vL9@xR4", "strong", True),
+])
+def test_key_strength_hint(key, verdict, ok):
+    got = keys.key_strength(key)
+    assert (got["verdict"], got["ok"], got["length"]) == (verdict, ok, len(key))
+    assert got["message"]
 
 
 @pytest.mark.parametrize("bad", [b"", 5])
@@ -161,9 +228,9 @@ def test_same_name_same_fake_across_notes_and_different_keys_differ():
     ("Smith, Mary A.", r"[A-Z][a-z]+, [A-Z][a-z]+ [A-Z]\."),
     ("John Smith Jr.", r"[A-Z][a-z]+ [A-Z][a-z]+ Jr\."),
     ("J.S.", r"[A-Z]\.[A-Z]\."),
-    ("van der Berg", r"van der [A-Z][a-z]+"),
+    ("van der Berg", r"[a-z]+ [a-z]+ [A-Z][a-z]+"),   # particles replaced by particles
     ("Dr. Frank", r"Dr\. [A-Z][a-z]+"),
-    ("DE LA CRUZ, MARIA", r"DE LA [A-Z]+, [A-Z]+"),
+    ("DE LA CRUZ, MARIA", r"[A-Z]+ [A-Z]+ [A-Z]+, [A-Z]+"),
     ("Smith\nJohn", r"[A-Z][a-z]+\n[A-Z][a-z]+"),
 ])
 def test_name_case_and_layout_kept(name, shape):
@@ -522,7 +589,7 @@ def test_tiny_name_lists_are_used_whole(monkeypatch):
     ("-- mo", "mo", "names:signature_initials", r"[a-z]{2}"),  # listed name, but the source says initials
     ("JTW James T. Walker", "JTW James T. Walker", "names:signature_initials",
      r"[A-Z]{3} [A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+"),
-    ("Maria DE LA CRUZ", "Maria DE LA CRUZ", "names:given+surname", r"[A-Z][a-z]+ DE LA [A-Z]+"),
+    ("Maria DE LA CRUZ", "Maria DE LA CRUZ", "names:given+surname", r"[A-Z][a-z]+ [A-Z]+ [A-Z]+ [A-Z]+"),
     ("-- mo", "mo", "names:surname_list", r"[a-z]{3,}"),  # no initials evidence: a name
 ])
 def test_initials_by_source_and_inside_names(text, value, source, shape, monkeypatch):
@@ -587,3 +654,47 @@ def test_surrogates_are_a_package_of_their_own():
         importlib.import_module(f"deid_core.surrogate.{sub}")
     assert pkg.surrogate is importlib.import_module("deid_core.surrogate.core").surrogate
     assert {"surrogate", "Surrogator"} <= set(pkg.__all__)
+
+
+# Issue 11 item 2: no real name part survives inside a replaced name span.
+WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+@pytest.mark.parametrize("text,marks", [
+    ("Patient: Le, Al. seen", [("Le, Al", "PATIENT")]),
+    ("Seen by Dr. Della Johnson today", [("Della Johnson", "DOCTOR")]),
+    ("Patient: Van Young. YOUNG, VAN signed.", [("Van Young", "PATIENT"), ("YOUNG, VAN", "PATIENT")]),
+    ("Her spouse Di Rivers came. Mr. Rivers called.", [("Di Rivers", "PATIENT"), ("Rivers", "PATIENT", 1)]),
+    ("Her spouse Rivers came. Di Rivers called.", [("Rivers", "PATIENT"), ("Di Rivers", "PATIENT")]),
+    ("Dr. Grace Do saw him", [("Grace Do", "DOCTOR")]),
+    ("Maria de la Cruz and DE LA CRUZ, MARIA", [("Maria de la Cruz", "PATIENT"), ("DE LA CRUZ, MARIA", "PATIENT")]),
+    ("van der Berg, Pieter", [("van der Berg, Pieter", "PATIENT")]),
+    ("Seen by Smith, John MD", [("Smith, John MD", "DOCTOR")]),
+])
+@pytest.mark.parametrize("key", ["a", "b", "c"])
+def test_no_real_name_part_survives(text, marks, key):
+    a = build(text, *marks)
+    r = surrogate(a, key)
+    originals = {w.casefold() for s in a.spans for w in WORD_RE.findall(text[s.start:s.end])}
+    originals -= {"md", "do"} if "MD" in text else set()
+    for p in r.placed:
+        new = {w.casefold() for w in WORD_RE.findall(r.text[p.out_start:p.out_end])}
+        assert not new & originals, (text, r.text)
+
+
+def test_the_same_name_gets_the_same_fake_in_every_layout():
+    text = "Patient: Van Young. YOUNG, VAN signed. Van Young called."
+    out = outs(surrogate(build(text, ("Van Young", "PATIENT"), ("YOUNG, VAN", "PATIENT"),
+                               ("Van Young", "PATIENT", 1)), "k"))
+    first, last = out[0].split()
+    assert out[1] == f"{last.upper()}, {first.upper()}" and out[2] == out[0]
+
+
+def test_a_surname_after_a_relation_word_is_faked_as_that_surname():
+    text = "Her spouse Rivers came. Di Rivers called."
+    lone, full = outs(surrogate(build(text, ("Rivers", "PATIENT"), ("Di Rivers", "PATIENT")), "k"))
+    assert full.split()[-1] == lone
+
+
+def test_credential_do_in_capitals_is_kept():
+    assert outs(surrogate(build("Jane Roe, DO", ("Jane Roe, DO", "DOCTOR")), "k"))[0].endswith(", DO")

@@ -11,7 +11,8 @@ USERNAME, ZIP, ROOM, all IDs             :func:`~deid_core.surrogate.shapes.shap
 PHONE, FAX                                :func:`~deid_core.surrogate.shapes.fake_phone` (layout
                                           and ``+1`` kept; NANP shape, ``555-01xx`` line)
 DATE                                      :func:`~deid_core.dateshift.shift_date_text` by the key's
-                                          one offset; unreadable text -> a fake ISO date
+                                          one offset; unreadable text -> a fake ISO date; a
+                                          year alone -> one year up or down (see below)
 AGE                                       :func:`~deid_core.surrogate.shapes.fake_age` (a
                                           decade at or over 90 such as ``90s`` is kept)
 EMAIL, URL, IPADDR                        documentation domains and addresses
@@ -27,10 +28,22 @@ e.g. a span of punctuation only, the category tag such as ``[ID]`` is written in
 exception: an AGE span that states only a band at or over 90 (``90s``, ``nineties``, ``90+``;
 :func:`~deid_core.surrogate.shapes.is_age_category`) is written as is, since it reveals no
 more than a 10-year band.
+
+What no output reveals about the date offset (issue 11): a year written alone (``2014``,
+``'14``) moves by one year in a direction the key draws on its own (``date:year-alone``), not
+in the offset's direction, so it reveals the original year within one year and nothing about
+the offset. A date whose rest no detector read (``3 / 5 / 2014``, ``March the fifth, 2014``;
+:func:`deid_core.extend.whole_dates` widens the year's span over it) is shifted whole when it is
+numeric, and otherwise replaced by a keyed fake date unrelated to the offset. Every other
+date moves by the one offset, so intervals between full dates are kept: a reader who knows one
+original full date and its fake learns the offset (that is the design of a shift).
 """
 from __future__ import annotations
 
+import re
+
 from ..analyze import Analysis
+from ..extend import unread_date_rest
 from ..dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
 from ..keys import LinkageKey, as_key, normalise
 from ..render import Rendered, render
@@ -127,10 +140,7 @@ class Surrogator:
         if label in ("PATIENT", "DOCTOR"):
             return self.names.fake(original, before, source)
         if label == "DATE":
-            shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first)
-            if shifted is None:
-                shifted = fake_date(self.key.number("date:fake", normalise(original)))
-            return shifted
+            return self._date(original)
         if label == "AGE":
             return fake_age(self.key, original)
         if label == "EMAIL":
@@ -157,6 +167,31 @@ class Surrogator:
         if label in _INSTITUTIONS:
             return self.places.institution(original, label)
         return None  # pragma: no cover - every label is handled above
+
+
+    def _date(self, original: str) -> str:
+        """A DATE span's fake (see the module docstring: what no output reveals)."""
+        alone = _YEAR_ALONE.fullmatch(original)
+        if alone:
+            # Moved one year by a keyed direction of its own, not the offset's sign.
+            step = 1 if self.key.below(2, "date:year-alone", "") else -1
+            digits = alone.group("y")
+            year = int(digits) + step
+            new = f"{year % 100:02d}" if len(digits) == 2 else str(year)
+            return original[:alone.start("y")] + new + original[alone.end("y"):]
+        rest = unread_date_rest(original)
+        if rest == "numeric":
+            original = re.sub(r"[ \t]*([-/.])[ \t]*", r"\1", original.strip())
+        elif rest == "words":
+            return fake_date(self.key.number("date:fake", normalise(original)))
+        shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first)
+        if shifted is None:
+            shifted = fake_date(self.key.number("date:fake", normalise(original)))
+        return shifted
+
+
+#: A year written alone (``2014``, ``'14``).
+_YEAR_ALONE = re.compile(r"[ \t]*['’]?(?P<y>(?:1[6-9]|2\d)\d\d|(?<=['’])\d\d)[ \t]*")
 
 
 def surrogate(analysis: Analysis, key: LinkageKey | str | None = None,

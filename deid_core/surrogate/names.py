@@ -1,8 +1,11 @@
 """Fake person names that keep the person, the sex of the given name, the case and the layout.
 
 A name span's text is split into *units* (words joined by hyphens, ``Smith-Jones``), initials
-(``C``, ``C.``), and kept words (suffixes and credentials: ``Jr``, ``III``, ``MD``; surname
-particles before another name: ``van der``, ``DE LA``). Each unit
+(``C``, ``C.``), kept words (suffixes and credentials: ``Jr``, ``III``, ``MD``; a credential
+that is also a name, ``Do``, only in capitals) and surname particles (``van der``, ``DE LA``: a
+particle with another name after it on its side of the comma, not the first word of a two-word
+name such as ``Della Johnson`` or ``Van Young``, where it is the given name). A particle is
+replaced by another particle (never copied: ``Le``, ``Van`` are name parts too). Each unit
 gets a role:
 
 * ``LAST, FIRST M`` (a comma after the first unit): the units before the comma are the surname,
@@ -10,9 +13,11 @@ gets a role:
 * otherwise, two or more units: the last is the surname, the first the given name, others middle.
 * one unit: a given name when a relation word (``husband``, ``his daughter``; the detector's
   ``names:relation:<word>`` source says the same) or a first-name cue (``first name:``,
-  ``goes by``) comes just before it; a surname when the note already used it as one, when an
-  initial or a title (``Dr``, ``Mrs``...) comes before it, or when it is neither a given name
-  in the Census list nor used as a given name elsewhere in the note; otherwise a given name.
+  ``goes by``) comes just before it, unless the note uses it as a surname and never as a given
+  name (``Her spouse Rivers`` after ``Di Rivers``); a surname when an initial or a title
+  (``Dr``, ``Mrs``...) comes before it, when the note already used it as one, or when it is
+  neither a given name in the Census list nor used as a given name elsewhere in the note;
+  otherwise a given name.
 * a lone word of 2-4 capital letters that is in neither Census list (``JS``, ``RMT``, a
   signature or ``cc:`` line), 2-4 capitals inside a longer span that are the initials of the
   rest of it (``JTW James T. Wolcott``), or a lone 2-4 letter word the detector found as initials
@@ -57,6 +62,9 @@ KEPT_WORDS: frozenset[str] = frozenset({
 PARTICLES: frozenset[str] = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da",
                                        "dos", "das", "du", "la", "le", "st", "ste", "bin", "ibn",
                                        "al", "el", "ter", "ten"})
+#: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
+NAME_LIKE_CREDENTIALS: frozenset[str] = frozenset({"do", "pa"})
+_PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
 #: Titles that make a following lone name a surname (``Dr Smith``).
 TITLES: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam"})
 
@@ -166,7 +174,8 @@ def name_parts(text: str) -> list[tuple[int, int, str]]:
         w = m.group()
         if len(_key(w)) == 1 and "-" not in w:
             kind = "initial"
-        elif _key(w) in KEPT_WORDS and parts:
+        elif (_key(w) in KEPT_WORDS and parts
+              and (w.isupper() or _key(w) not in NAME_LIKE_CREDENTIALS)):
             kind = "kept"
         elif _key(w) in TITLES and not parts and _UNIT.search(text, m.end()):
             kind = "kept"  # a title the detector included: "Dr. Smith"
@@ -290,7 +299,8 @@ class NameFaker:
             for text, _, _ in items:
                 self.excluded.update(word_keys(text))
         # pass 1: full names and names in a first-name context; pass 2: everything else
-        lone = []
+        lone: list[tuple[str, str, str]] = []
+        cued: list[tuple[str, str, str]] = []
         for text, before, source in items:
             roles = self._roles(text, before, source)
             named = [(k, r) for k, r in roles if r in ("given", "surname", "initial")]
@@ -307,10 +317,11 @@ class NameFaker:
                     seen = self.initials_for.get(initials, named)
                     self.initials_for[initials] = named if seen == named else None
             elif any(r == "given" for _, r in roles) and sex:
-                self._learn(roles)
+                cued.append((text, before, source))
             else:
                 lone.append((text, before, source))
-        for text, before, source in lone:
+        # full names first, so a surname written alone after a relation word is seen as one
+        for text, before, source in cued + lone:
             self._learn(self._roles(text, before, source))
 
     def _learn(self, roles: list[tuple[str, str]]) -> None:
@@ -324,7 +335,7 @@ class NameFaker:
     # -- roles --------------------------------------------------------------------------------
     def _roles(self, text: str, before: str, source: str = "") -> list[tuple[str, str]]:
         """``(normalised part, role)`` per part, role ``surname``/``given``/``initial``/
-        ``initials``/``kept``."""
+        ``initials``/``particle``/``kept``."""
         parts = name_parts(text)
         roles: dict[int, str] = {i: p[2] for i, p in enumerate(parts)}
         unit_idx = [i for i, p in enumerate(parts) if p[2] == "unit"]
@@ -341,12 +352,17 @@ class NameFaker:
                                if j != i and p[2] in ("unit", "initial"))
                 if rest == word.lower():
                     roles[i] = "initials"
-        for i, p in enumerate(parts[:-1]):
-            if (roles[i] == "unit" and roles[i + 1] == "unit"
-                    and _key(text[p[0]:p[1]]) in PARTICLES):
-                roles[i] = "kept"
-        units = [i for i, p in enumerate(parts) if roles[i] == "unit"]
         comma = text.find(",")
+        all_units = [i for i in range(len(parts)) if roles[i] == "unit"]
+        for n, i in enumerate(all_units):
+            side = comma >= 0 and parts[i][0] > comma
+            after = [j for j in all_units[n + 1:] if (comma >= 0 and parts[j][0] > comma) == side]
+            if (_key(text[parts[i][0]:parts[i][1]]) in PARTICLES and after
+                    and any(_key(text[parts[j][0]:parts[j][1]]) not in PARTICLES for j in after)
+                    and (n > 0 and (comma < 0 or side == (parts[all_units[n - 1]][0] > comma))
+                         or len(after) >= 2 or (comma >= 0 and not side))):
+                roles[i] = "particle"
+        units = [i for i, p in enumerate(parts) if roles[i] == "unit"]
         if units and comma >= parts[units[0]][1] and any(parts[i][0] > comma for i in units):
             after = [i for i in units if parts[i][0] > comma]
             for i in units:
@@ -363,7 +379,9 @@ class NameFaker:
             initial_before = any(p[2] == "initial" for p in parts[:i])
             title = (any(_key(text[p[0]:p[1]]) in TITLES for p in parts[:i])
                      or _TITLE_BEFORE.search(before))
-            if initial_before or title:
+            known_sur = (k in getattr(self, "known_surnames", ())
+                         and k not in getattr(self, "known_given", ()))
+            if initial_before or title or known_sur:
                 roles[i] = "surname"
             elif context_sex(before, source):
                 roles[i] = "given"
@@ -441,6 +459,8 @@ class NameFaker:
             word = text[s:e]
             if role == "kept":
                 out.append(word)
+            elif role == "particle":
+                out.append(format_like_case(self._pick(_PARTICLE_POOL, "particle", k), word))
             elif role == "initial":
                 letter = self.initial(k, surname)
                 out.append(letter.upper() if word.isupper() or not word.islower() else letter)

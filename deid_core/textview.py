@@ -1,0 +1,112 @@
+"""A normalised view of a note for the detectors, with an offset map back to the original.
+
+Identifiers are sometimes written to slip past pattern matchers (issue 11): invisible
+characters inside them, look-alike dashes and spaces as separators, percent-encoding, an
+upper-case URL scheme. :func:`normalised_view` builds the text the detectors read:
+
+* removed: zero-width space, non-joiner and joiner (U+200B-U+200D), word joiner (U+2060),
+  zero-width no-break space (U+FEFF) and soft hyphen (U+00AD);
+* folded to ``-``: hyphen, non-breaking hyphen, figure dash, en and em dash, horizontal bar
+  (U+2010-U+2015) and minus sign (U+2212);
+* folded to a space: no-break space (U+00A0), the typographic spaces U+2002-U+200A, narrow
+  no-break space (U+202F), medium mathematical space (U+205F) and ideographic space (U+3000);
+* decoded where it joins two letters or digits: ``%40`` (``@``), ``%2D`` (``-``), ``%2E``
+  (``.``), ``%5F`` (``_``), ``%2B`` (``+``): ``a.lee%40example.com``, ``617%2D555%2D0142``;
+* lower-cased: a URL scheme before ``://`` (``HTTPS://`` -> ``https://``).
+
+A note holding none of these is its own view (no map; spans are exactly what they were).
+:meth:`TextView.to_original` turns a span of the view into the original characters it came
+from, so a span covers the original exactly, invisible characters inside it included.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["TextView", "normalised_view"]
+
+_REMOVED = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_SPACES = "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_DECODED = {"40": "@", "2d": "-", "2e": ".", "5f": "_", "2b": "+"}
+_CHARS = "[" + _REMOVED + _DASHES + _SPACES + "]"
+_PERCENT = r"(?<=[^\W_])%(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
+_SCHEME = r"(?<![^\W_])(?=[A-Za-z]*[A-Z])(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])(?=://)"
+#: One pattern per (has "%", has "://"): a note without them pays only the character class.
+_SPECIAL = {(p, u): re.compile("|".join([_CHARS] + [_PERCENT] * p + [_SCHEME] * u))
+            for p in (0, 1) for u in (0, 1)}
+
+
+def _replacement(m: re.Match[str]) -> str:
+    s = m.group()
+    if s in _REMOVED:
+        return ""
+    if s in _DASHES:
+        return "-"
+    if s in _SPACES:
+        return " "
+    if s[0] == "%":
+        return _DECODED[s[1:].lower()]
+    return s.lower()
+
+
+@dataclass(frozen=True)
+class TextView:
+    """The text the detectors read and where each of its characters came from.
+
+    Attributes:
+        text: the normalised text.
+        starts: ``starts[i]`` is the original offset of view character ``i``'s first source
+            character; ``None`` when the view is the original itself.
+        ends: ``ends[i]`` is one past its last source character (``None`` likewise).
+    """
+
+    text: str
+    starts: list[int] | None = None
+    ends: list[int] | None = None
+
+    @property
+    def identity(self) -> bool:
+        """True when the view is the original text (nothing was normalised)."""
+        return self.starts is None
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Original ``(start, end)`` of the view's characters ``[start, end)``.
+
+        Raises:
+            ValueError: unless ``0 <= start < end <= len(self.text)``.
+        """
+        if not 0 <= start < end <= len(self.text):
+            raise ValueError(f"view span ({start}, {end}) outside 0..{len(self.text)}")
+        if self.starts is None or self.ends is None:
+            return start, end
+        return self.starts[start], self.ends[end - 1]
+
+
+def normalised_view(text: str) -> TextView:
+    """The :class:`TextView` of ``text`` (see the module docstring for what is normalised).
+    Linear in ``len(text)``; a text with nothing to normalise gives an identity view."""
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _SPECIAL[("%" in text, "://" in text)].finditer(text):
+        if m.start() > pos:
+            pieces.append(text[pos:m.start()])
+            starts.extend(range(pos, m.start()))
+            ends.extend(range(pos + 1, m.start() + 1))
+        new = _replacement(m)
+        pieces.append(new)
+        if len(new) == len(m.group()):
+            starts.extend(range(m.start(), m.end()))
+            ends.extend(range(m.start() + 1, m.end() + 1))
+        elif new:  # one character from an escape
+            starts.append(m.start())
+            ends.append(m.end())
+        pos = m.end()
+    if not pieces:
+        return TextView(text)
+    pieces.append(text[pos:])
+    starts.extend(range(pos, len(text)))
+    ends.extend(range(pos + 1, len(text) + 1))
+    return TextView("".join(pieces), starts, ends)
