@@ -279,7 +279,8 @@
     $("review").hidden = state.mode !== "review";
     clear(list);
     const undecided = items.filter((c) => !(c.id in state.decisions)).length;
-    $("review-count").textContent = "(" + items.length + " candidates, " + undecided + " undecided)";
+    $("review-count").textContent = "(" + items.length + (items.length === 1 ? " candidate, " : " candidates, ") +
+      undecided + " undecided)";
     items.forEach((c, i) => {
       const li = el("li", {"data-id": c.id, "data-label": c.label, "data-index": String(i)});
       const d = decisionWord(c.id);
