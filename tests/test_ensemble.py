@@ -92,8 +92,9 @@ TABLE = [
      [("03/05/2014", "DATE", "certain"), ("Smith", "DOCTOR", "certain")]),
     # a rules review candidate the model does not confirm stays review; clinical words the model
     # leaves alone stay unmasked
-    ("Hx of Foley catheter placement; GCS 15.", [],
-     [("Foley", "PATIENT", "review")]),
+    ("Called Will about the results; GCS 15.", [],
+     [("Will", "PATIENT", "review")]),
+    ("Hx of Foley catheter placement; GCS 15.", [], []),
 ]
 
 

@@ -10,6 +10,10 @@ from deid_core.document import Document
 C, R = "certain", "review"
 
 CASES = [
+    # a place-shaped eponym before a clinical noun is a device or disease, not a place
+    ("Hx of Foley catheter placement; GCS 15.", []),
+    ("Daughter is a native of Foley and visits weekly.", [("Foley", "CITY", C)]),
+    ("Last seen in Boston clinic in May.", [("Boston", "CITY", C)]),
     # --- ward = building name + number, after a transfer word --------------------------------
     ("PT ADMITTED TO HARTWELL 4 FROM ER. STABLE.", [("HARTWELL", "DEPARTMENT", C)]),
     ("pt doing well, transfer to lindqvist 7 today", [("lindqvist", "DEPARTMENT", C)]),

@@ -64,7 +64,7 @@ def warm_up() -> None:
     from deid_core.api import process
     note = "Seen by Dr. Helen Achterberg on 09/14/2016 in Springfield, MA; MRN 00781245."
     for mode in ("redact", "surrogate"):
-        process(note, mode=mode, key="warm-up")
+        process(note, mode=mode, key=None)  # a random secret: no key stretching at start
     if _STATE.get("model"):
         from deid_core.ner import pipeline
         prepared = json.loads(pipeline.prepare_json(note))
@@ -99,6 +99,20 @@ def _info(_req: dict) -> dict:
 def _process(req: dict) -> dict:
     from deid_core.api import process_request
     return process_request({k: v for k, v in req.items() if k != "op"})
+
+
+def _stretch(req: dict) -> dict:
+    """Take the worker's WebCrypto PBKDF2 of ``req["key"]`` (``req["secret"]``: 64 hex digits)
+    so Pyodide skips its Python PBKDF2 (about 8.5 s a key); see :func:`deid_core.keys.stretch`."""
+    from deid_core import keys
+    keys.remember_stretched(req.get("key"), bytes.fromhex(str(req.get("secret", ""))))
+    return {"iterations": keys.STRETCH_ITERATIONS}
+
+
+def _key_params(_req: dict) -> dict:
+    """The key-stretching parameters the worker derives with: salt (hex), iterations, bits."""
+    from deid_core import keys
+    return {"salt": keys.STRETCH_SALT.hex(), "iterations": keys.STRETCH_ITERATIONS, "bits": 256}
 
 
 def _checked(reply: str):
@@ -163,7 +177,8 @@ def _lists(_req: dict) -> dict:
 
 
 OPS = {"info": _info, "process": _process, "benchmark": _benchmark, "corpus": _corpus,
-       "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish}
+       "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish,
+       "stretch": _stretch, "key_params": _key_params}
 
 
 def handle(request_json: str) -> str:

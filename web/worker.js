@@ -225,7 +225,28 @@ async function loadModel(m) {
 // when the model is ready its spans join the rules' (the ensemble). Returns [response JSON, engine].
 // Returns [response JSON, engine, warning]: engine "rules", "ensemble", "model" (ner_logits) or
 // "rules-fallback" (the model failed on this note: the rules alone answered, `warning` says why).
+// Keys whose PBKDF2 secret this worker already handed to Python (memory only, never stored).
+const stretchedKeys = new Set();
+
+// Derive a user key's 32-byte secret with WebCrypto (native PBKDF2, well under a second) and
+// hand it to the engine (deid_page "stretch"), so Pyodide does not run its Python PBKDF2.
+// Without WebCrypto the engine derives it itself (slower, same bytes).
+async function stretchKey(key) {
+  if (!key || stretchedKeys.has(key) || !(self.crypto && crypto.subtle)) return;
+  const p = py({op: "key_params"});
+  const hex = s => new Uint8Array(s.match(/../g).map(h => parseInt(h, 16)));
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits(
+    {name: "PBKDF2", hash: "SHA-256", salt: hex(p.salt), iterations: p.iterations}, material, p.bits);
+  const secret = Array.from(new Uint8Array(bits), b => b.toString(16).padStart(2, "0")).join("");
+  py({op: "stretch", key, secret});
+  stretchedKeys.add(key);
+}
+
 async function answer(req, job) {
+  if (req.op === "process" && typeof req.key === "string" && req.key) {
+    try { await stretchKey(req.key); } catch (err) { /* the engine derives it itself */ }
+  }
   if (req.op === "ner_logits") {   // the raw model output for one note (checks and diagnostics)
     await model.promise;
     if (model.state !== "ready") throw new Error("the NER model is " + model.state + (model.error ? ": " + model.error : ""));

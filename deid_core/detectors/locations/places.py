@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, Tables, tables)
@@ -91,6 +92,28 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
 
 
 _CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
+_NEXT_WORD_RE = re.compile(r"(?:'s)?[ \t]+([A-Za-z]{2,30})")
+
+
+def _before_clinical_noun(text: str, end: int) -> bool:
+    """Whether the word right after ``end`` (on the same line) is a clinical noun or an eponym
+    follower (``catheter``, ``syndrome``, ``palsy``: lists/clinical_nouns.txt and
+    lists/eponym_followers.txt, less the facility words: ``Boston clinic`` stays a place), so
+    the place-shaped word before it names a device or disease."""
+    m = _NEXT_WORD_RE.match(text, end)
+    return bool(m) and m.group(1).lower() in _clinical_followers()
+
+
+def _clinical_followers() -> frozenset[str]:
+    global _FOLLOWERS
+    if _FOLLOWERS is None:
+        facility = (lists.handwritten("hospital_words") | lists.handwritten("departments")
+                    | lists.handwritten("practice_words") | lists.handwritten("unit_words"))
+        _FOLLOWERS = (lists.clinical_nouns() | lists.eponym_followers()) - facility
+    return _FOLLOWERS
+
+
+_FOLLOWERS: frozenset[str] | None = None
 
 
 def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
@@ -101,6 +124,8 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
     end = trim_end(words[k - 1].end, text, words[0].start)
     if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
         end -= 1
+    if _before_clinical_noun(text, end):
+        return  # an eponym, not a place: "Hx of Foley catheter", "of Bell's palsy"
     key = place_key(" ".join(w.text for w in words[:k]))
     # another capitalised word right after (``Ohio River``) says nothing in an ALL-CAPS note
     followed = k < len(words) and not words[k].nl and not is_connector(words[k]) and not n.caps
