@@ -909,7 +909,9 @@ def test_a_200_kb_note_completes_with_the_model(page):
     lost = [text[s["start"]:s["end"]] for s in rules
             if any(i not in covered for i in range(s["start"], s["end"]) if not text[i].isspace())]
     assert lost == [], f"the ensemble unmasks characters the rules mask: {lost[:5]}"
-    assert sum(s["source"].startswith("ner:") for s in got["spans"]) > 100
+    # the model ran over the whole note, chunk after chunk: its spans reach both ends of it
+    ner = [s["start"] for s in got["spans"] if s["source"].startswith("ner:")]
+    assert ner and min(ner) < len(text) // 4 and max(ner) > 3 * len(text) // 4
 
 
 @pytest.mark.skipif(not ASQ.is_file(), reason="../shared/corpora/asq-phi is not here")
