@@ -10,17 +10,17 @@ from deid_core.cli import main
 # (text, expected redacted text): amber (review) spans keep their text by default; clinical
 # words (Foley catheter, GCS, Glasgow Coma Scale, Parkinson, drug names, doses) are not masked.
 NOTES = [
-    ("Seen by Dr. Anne Whitcombe on 03/05/2014. Foley catheter in place; GCS 15.",
-     "Seen by Dr. [NAME] on [DATE]. Foley catheter in place; GCS 15."),
+    ("Seen by Dr. Anne Whitcombe on 03/05/2014. Called Will about it; GCS 15.",
+     "Seen by Dr. [NAME] on [DATE]. Called Will about it; GCS 15."),
     ("Pt: John Smith, MRN: 4471203. Call 617-555-0199.",
      "Pt: [NAME], MRN: [ID]. Call [CONTACT]."),
-    ("Parkinson disease, stable. Metoprolol 25 mg BID.",
-     "Parkinson disease, stable. Metoprolol 25 mg BID."),
+    ("Parkinson disease, stable. Foley catheter in place. Metoprolol 25 mg BID.",
+     "Parkinson disease, stable. Foley catheter in place. Metoprolol 25 mg BID."),
     ("Glasgow Coma Scale 15. Mrs. Grace Oduya, 93 years old, lives in Springfield, IL.",
      "Glasgow Coma Scale 15. Mrs. [NAME], [AGE] years old, lives in [LOCATION], [LOCATION]."),
 ]
 SPANS_0 = [(12, 26, "DOCTOR", "certain", True), (30, 40, "DATE", "certain", True),
-           (42, 47, "PATIENT", "review", False)]
+           (49, 53, "PATIENT", "review", False)]
 
 
 def rules_only(mode="redact", **kw):
@@ -64,7 +64,7 @@ def test_spans_fields(tmp_path, notes_jsonl):
 def test_mask_review_masks_amber(tmp_path, notes_jsonl):
     out = tmp_path / "out.jsonl"
     run_batch(notes_jsonl, out, rules_only(mask_review=True))
-    assert read_out(out)[0]["text"] == "Seen by Dr. [NAME] on [DATE]. [NAME] catheter in place; GCS 15."
+    assert read_out(out)[0]["text"] == "Seen by Dr. [NAME] on [DATE]. Called [NAME] about it; GCS 15."
 
 
 def test_detect_mode_has_no_text(tmp_path, notes_jsonl):
