@@ -244,7 +244,7 @@ async function stretchKey(key) {
 }
 
 async function answer(req, job) {
-  if (req.op === "process" && typeof req.key === "string" && req.key) {
+  if (req.op === "process" && req.mode === "surrogate" && typeof req.key === "string" && req.key) {
     try { await stretchKey(req.key); } catch (err) { /* the engine derives it itself */ }
   }
   if (req.op === "ner_logits") {   // the raw model output for one note (checks and diagnostics)
