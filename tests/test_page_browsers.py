@@ -46,6 +46,7 @@ NOTES = [
     "Seen by Dr. Helen Achterberg on 09/14/2016 at Mercy Hospital, Springfield, MA. MRN 00781245.",
     "PATIENT: OKONKWO, ADAEZE N  DOB 02/29/1952  MRN 4471902\nCALL 617-555-0144 X12. Foley catheter out.",
     "Mrs. Okonkwo, a retired teacher from Glasgow, was seen at Saint Brigid Infirmary; Parkinson disease.",
+    "Called Will about the results; Foley catheter out, GCS 15.",   # an amber candidate (Will)
 ]
 
 
@@ -270,9 +271,7 @@ def test_each_mode_equals_cpython(browser, mode):
 
 
 def test_review_decisions(browser):
-    text = next((t for t in NOTES if len(process(t, mode="review")["review"]) >= 1), None)
-    if text is None:
-        pytest.skip("no note here gives a review candidate")
+    text = next(t for t in NOTES if len(process(t, mode="review")["review"]) >= 1)
     review = process(text, mode="review", key=KEY)["review"]
     ui_run(browser, text, "review")
     assert browser.evaluate("document.querySelectorAll('#review-list li').length") == len(review)
