@@ -1,6 +1,6 @@
 """Pin the engine's final spans (rules only) on every corpus, so a refactor cannot move one silently.
 
-For each corpus, writes ``tests/pins/<name>.json``: ``{"corpus", "notes", "digest", "per_note"}`` where
+For each corpus, writes ``tests/pins/<name>.json`` (``corpus``, ``asq_dev``, ``real_notes_dev``): ``{"corpus", "notes", "digest", "per_note"}`` where
 ``per_note`` maps a note id to the first 16 hex digits of the SHA-256 of its final spans, written as
 ``start:end:label:tier`` lines (character offsets, half-open). Only digests are stored: no note text
 and no span text, so the real notes (``../shared``, GPL, real) and ASQ-PHI stay out of the repository.
@@ -30,8 +30,8 @@ from deid_core import analyze  # noqa: E402
 PIN_DIR = ROOT / "tests" / "pins"
 CORPORA = {
     "corpus": ROOT / "corpus" / "notes.jsonl",
-    "asq_phi_dev": ROOT.parent / "shared" / "corpora" / "asq-phi" / "asq_phi_dev.jsonl",
-    "physionet_deid_dev": ROOT.parent / "shared" / "corpora" / "physionet-deid-dev"
+    "asq_dev": ROOT.parent / "shared" / "corpora" / "asq-phi" / "asq_phi_dev.jsonl",
+    "real_notes_dev": ROOT.parent / "shared" / "corpora" / "physionet-deid-dev"
     / "physionet_deid_dev.jsonl",
 }
 
