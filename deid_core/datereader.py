@@ -29,8 +29,9 @@ from .calendars import MONTH_NUMBERS as _MONTH_ABBR
 from .calendars import WEEKDAY_NUMBERS as _WEEKDAY_ABBR
 from .calendars import MONTH_REGEX, expand_year, real_date
 
-__all__ = ["ParsedDate", "parse_date", "iter_dates", "day_first_in", "numeric_date",
-           "day_readings", "FULL_DATE_PATTERNS", "REFERENCE_YEAR", "SHIFT_PIVOT"]
+__all__ = ["ParsedDate", "parse_date", "read_match", "read_text", "iter_dates", "day_first_in",
+           "numeric_date", "day_readings", "FIELD_GROUPS", "FULL_DATE_PATTERNS", "REFERENCE_YEAR",
+           "SHIFT_PIVOT"]
 
 #: Two-digit years below this are 20xx for the date shift (``3/5/49`` is 2049, ``3/5/50`` 1950).
 SHIFT_PIVOT = 50
@@ -140,31 +141,89 @@ class _Scanner:
         return self._wd
 
 
-def _read(name: str, m: re.Match[str], day_first: bool, pivot: int = SHIFT_PIVOT) -> ParsedDate | None:
-    """The values of one pattern match, or ``None`` when they are impossible."""
+#: The named groups a date pattern gives its fields in (see :func:`read_match`).
+FIELD_GROUPS = ("y", "m", "mon", "d", "suf", "d2", "suf2", "dec")
+
+
+def read_match(m: re.Match[str], pivot: int = SHIFT_PIVOT, pattern: str = "") -> ParsedDate:
+    """The fields of the date that ``m`` matched, read from the match's named groups.
+
+    Any pattern whose groups follow this convention can be read (this module's and the date
+    detector's): ``y`` (year, four or two digits, an apostrophe before it left out of the field;
+    ``y_alt`` where a pattern writes the year in a second place), ``m`` (numeric month), ``mon``
+    (month name or abbreviation), ``d`` (day), ``suf`` (its ordinal suffix), ``d2`` and ``suf2``
+    (the last day of a day range), ``dec`` (a decade). Other groups are ignored.
+
+    Args:
+        m: a match of such a pattern.
+        pivot: two-digit years below it are 20xx, the others 19xx
+            (:func:`deid_core.calendars.expand_year`).
+        pattern: the name to record in :attr:`ParsedDate.pattern`.
+
+    Returns:
+        A :class:`ParsedDate` with the values as written (a numeric month is the first number;
+        nothing is swapped) and ``fields`` as offsets in ``m.string``. The values are not
+        checked: the caller applies its rule (:func:`deid_core.calendars.valid_date` for the
+        detector, :func:`deid_core.calendars.real_date` for the date shift).
+    """
     groups = m.groupdict()
-    fields = {k: m.span(k) for k, v in groups.items()
-              if v is not None and k in ("y", "m", "mon", "d", "suf", "d2", "suf2", "dec")}
-    if name == "decade":
-        return ParsedDate(name, fields=fields, end=m.end(), start=m.start())
-    year = expand_year(groups["y"], pivot) if groups.get("y") else None
+    fields = {k: m.span(k) for k in FIELD_GROUPS if groups.get(k) is not None}
+    ykey = "y" if groups.get("y") is not None else "y_alt" if groups.get("y_alt") is not None else None
+    year = None
+    if ykey is not None:
+        written = groups[ykey]
+        digits = written.lstrip("'’")
+        ys, ye = m.span(ykey)
+        fields["y"] = (ys + len(written) - len(digits), ye)
+        year = expand_year(digits, pivot)
     month = None
     if groups.get("m"):
         month = int(groups["m"])
     elif groups.get("mon"):
         month = _MONTH_ABBR[groups["mon"].lower()[:3]]
     day = int(groups["d"]) if groups.get("d") else None
-    if name in ("mdy", "month_day_numeric") and month is not None and day is not None and (
-            (month > 12 and day <= 12) or (day_first and day <= 12)):
-        month, day = day, month
-        fields["m"], fields["d"] = fields["d"], fields["m"]
     day2 = int(groups["d2"]) if groups.get("d2") else None
-    if not real_date(year, month, day, REFERENCE_YEAR) or (day2 is not None and (
+    return ParsedDate(pattern, year, month, day, fields=fields, end=m.end(), day2=day2,
+                      start=m.start())
+
+
+def read_text(text: str, start: int = 0, end: int | None = None,
+              pivot: int = SHIFT_PIVOT) -> ParsedDate | None:
+    """The date written as exactly ``text[start:end]`` (``"10/27/2020"``, ``"9/12"``,
+    ``"2014-03"``): the first of this module's patterns that matches all of it, read by
+    :func:`read_match` (values as written, unchecked; ``fields`` as offsets in ``text``).
+
+    Returns:
+        The :class:`ParsedDate`, or ``None`` when no pattern matches the whole of it.
+    """
+    end = len(text) if end is None else end
+    piece = text[start:end]
+    for name, rx in _PATTERNS:
+        m = rx.fullmatch(piece)
+        if m is not None:
+            p = read_match(m, pivot, name)
+            p.fields = {k: (s + start, e + start) for k, (s, e) in p.fields.items()}
+            p.start, p.end = start, end
+            return p
+    return None
+
+
+def _read(name: str, m: re.Match[str], day_first: bool, pivot: int = SHIFT_PIVOT) -> ParsedDate | None:
+    """The values of one of this module's pattern matches, or ``None`` when they are impossible."""
+    p = read_match(m, pivot, name)
+    if name == "decade":
+        return p
+    fields = p.fields
+    if name in ("mdy", "month_day_numeric") and p.month is not None and p.day is not None and (
+            (p.month > 12 and p.day <= 12) or (day_first and p.day <= 12)):
+        p.month, p.day = p.day, p.month
+        fields["m"], fields["d"] = fields["d"], fields["m"]
+    day, day2 = p.day, p.day2
+    if not real_date(p.year, p.month, day, REFERENCE_YEAR) or (day2 is not None and (
             day is None or day2 == day or not 1 <= day2 <= 31
             or (day2 < day and name == "day_month_range"))):  # "28-3 June": which month?
         return None
-    return ParsedDate(name, year, month, day, fields=fields, end=m.end(), day2=day2,
-                      start=m.start())
+    return p
 
 
 def parse_date(text: str, pos: int = 0, day_first: bool = False,

@@ -56,6 +56,7 @@ from collections.abc import Iterable
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
+from ..datereader import ParsedDate, read_match, read_text
 from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
 
 __all__ = ["detect", "month_number", "valid_date"]
@@ -67,10 +68,10 @@ _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
-_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
+_DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
 _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
-_YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)"
-               r"|[-/.](?P<year2>(?:19|20)\d\d|\d\d))")
+_YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)"
+               r"|[-/.](?P<y_alt>(?:19|20)\d\d|\d\d))")
 _END = r"(?![A-Za-z0-9]|[.,]\d)"
 
 # Speed: Python's re scans fastest when a pattern starts with a plain character or class, so
@@ -81,20 +82,20 @@ _ISO = re.compile(
     r"(?P<t>T\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?"
     r"(?![\d/]|[.\-]\d)")
 _NUMERIC = re.compile(
-    r"(?P<a>\d(?<![\w./:]\d)(?<![\d.\-/:]-\d)\d?)(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)"
+    r"(?P<m>\d(?<![\w./:]\d)(?<![\d.\-/:]-\d)\d?)(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)"
     r"(?P<y>(?:19|20)\d\d|\d\d)(?![\d/]|[.\-]\d|:\d)")
 _NUMERIC_RANGE = re.compile(
-    r"(?P<d1>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
-    r"(?P<d2>\d{1,2}(?P=s)\d{1,2}(?P=s)(?:19|20)?\d\d)(?![\d/]|[.\-]\d)")
+    r"(?P<first>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
+    r"(?P<second>\d{1,2}(?P=s)\d{1,2}(?P=s)(?:19|20)?\d\d)(?![\d/]|[.\-]\d)")
 _MONTH_DAY = re.compile(
     _MON + r"[ \t.,-]{0,3}(?:the[ \t]{1,2})?" + _DAY + _DAY2 + r"(?:" + _YEAR_AFTER + r")?" + _END, re.I)
 _DAY_MONTH = re.compile(
-    r"(?P<day>\d(?<![\w.\-/]\d)\d?)(?P<ord>st|nd|rd|th|ST|ND|RD|TH)?"
+    r"(?P<d>\d(?<![\w.\-/]\d)\d?)(?P<suf>st|nd|rd|th|ST|ND|RD|TH)?"
     r"(?:[ \t]{0,2}[-–][ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?(?P<of>[ \t]{1,3}of[ \t]{1,3}|[ \t.,/-]{0,3})"
-    r"(?i:" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<year>(?:19|20)\d\d|['’]?\d\d))?)"
+    r"(?i:" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<y>(?:19|20)\d\d|['’]?\d\d))?)"
     + _END)
 _MONTH_YEAR = re.compile(
-    _MON + r"(?:[ \t.,/-]{1,3}|[ \t]{1,2}of[ \t]{1,2})(?P<year>(?:19|20)\d\d|['’]\d\d)" + _END, re.I)
+    _MON + r"(?:[ \t.,/-]{1,3}|[ \t]{1,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)" + _END, re.I)
 _MONTH_WORD = re.compile(_MON + r"(?![\w'’])", re.I)
 _NUM_MONTH_YEAR = re.compile(
     r"(?P<m>\d(?<![\w.\-/:]\d)\d?)(?:[-/](?P<y>(?:19|20)\d\d)|(?<=[12]\d)(?<=(?:19|20))(?P<y2>\d\d)-(?P<m2>0\d|1[0-2]))"
@@ -115,7 +116,7 @@ _WD_BEFORE = re.compile(
 _SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
 #: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
 _SLASH_RANGE = re.compile(
-    r"(?P<d1>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<d2>\d{1,2}/\d{1,2})"
+    r"(?P<first>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<second>\d{1,2}/\d{1,2})"
     r"(?![\d/]|[.,]\d|-\d)")
 #: Month and two-digit year (``ECHO 3/91``, ``fx 6/98``, ``fx4/97``): the year cannot be a day.
 _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d)(?![\d/%'’]|[.,]\d|-\d)")
@@ -201,6 +202,9 @@ _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", 
 _BARE_YEAR_BAD_BEFORE = re.compile(
     r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
     r"ste|floor|total|count|plt|platelets?|wbc|glucose|level)[ \t:.]{0,3}$")
+#: ``MI 12``: a two-digit year after a history word that the reader, with this pivot, puts in
+#: 20xx (00-31) is as likely a count, so it needs an apostrophe.
+_COUNT_PIVOT = 32
 _COMMON_FRACTION_DEN = frozenset({2, 3, 4, 5, 6, 8, 10, 15, 16, 20})
 _WORDCH = frozenset("'’_")
 
@@ -245,23 +249,32 @@ def _month_end(m: re.Match[str], end: int) -> int:
 # Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
 # --------------------------------------------------------------------------------------------
 
+def _halves(m: re.Match[str]) -> list[ParsedDate | None]:
+    """The two dates of a range match (groups ``first`` and ``second``), read by the date reader."""
+    return [read_text(m.string, m.start(g), m.end(g)) for g in ("first", "second")]
+
+
+def _either_order(p: ParsedDate | None) -> bool:
+    """True when a numeric date is valid read month first or day first (year not checked)."""
+    return p is not None and (valid_date(p.month, p.day) or valid_date(p.day, p.month))
+
+
 def _numeric_range(m: re.Match[str]) -> Verdict:
-    parts = [[int(x) for x in m[g].split(m["s"])[:2]] for g in ("d1", "d2")]
-    if clear_before(m.string, m.start(), ".-/:") and all(
-            valid_date(a, b) or valid_date(b, a) for a, b in parts):
-        return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
+    if clear_before(m.string, m.start(), ".-/:") and all(_either_order(p) for p in _halves(m)):
+        return [Hit(m.start(g), m.end(g)) for g in ("first", "second")]
     return None
 
 
 def _iso(m: re.Match[str]) -> Verdict:
-    return valid_date(int(m["m"]), int(m["d"]))
+    p = read_match(m)
+    return valid_date(p.month, p.day)
 
 
 def _numeric_mdy(m: re.Match[str]) -> Verdict:
     text = m.string
-    a, b, y = int(m["a"]), int(m["b"]), m["y"]
-    if not (valid_date(a, b) or valid_date(b, a)):
+    if not _either_order(read_match(m)):
         return None
+    y = m["y"]
     if len(y) == 2 and (_PERCENT_AFTER.match(text, m.end()) or (
             _NOT_DATE_NEAR_BEFORE.search(line_before(text, m.start(), 30))
             and not _in_context(text, m.start()))):
@@ -274,10 +287,10 @@ def _numeric_mdy(m: re.Match[str]) -> Verdict:
 
 def _month_name_day(m: re.Match[str]) -> Verdict:
     text = m.string
-    day, mon = int(m["day"]), month_number(m["mon"])
-    if mon is None or not valid_date(mon, day):
+    p = read_match(m)
+    if not valid_date(p.month, p.day):
         return None
-    has_year = bool(m["year"] or m["year2"])
+    has_year = p.year is not None
     if not has_year and _units_follow(text, m.end()):
         return None
     tier = _month_ok(m["mon"], has_year, text, m.start())
@@ -289,11 +302,11 @@ def _month_name_day(m: re.Match[str]) -> Verdict:
 
 def _day_month_name(m: re.Match[str]) -> Verdict:
     text = m.string
-    day, mon = int(m["day"]), month_number(m["mon"])
-    if mon is None or not valid_date(mon, day):
+    p = read_match(m)
+    if not valid_date(p.month, p.day):
         return None
-    has_year = bool(m["year"])
-    tier = _month_ok(m["mon"], has_year or bool(m["ord"] and "of" in m["of"]), text, m.start())
+    has_year = p.year is not None
+    tier = _month_ok(m["mon"], has_year or bool(m["suf"] and "of" in m["of"]), text, m.start())
     if tier is None:
         return None
     return Hit(_with_weekday(text, m.start()), _month_end(m, m.end()), tier,
@@ -301,16 +314,14 @@ def _day_month_name(m: re.Match[str]) -> Verdict:
 
 
 def _month_name_year(m: re.Match[str]) -> Verdict:
-    if month_number(m["mon"]) is None:
-        return None
     return _month_ok(m["mon"], True, m.string, m.start())
 
 
 def _numeric_month_year(m: re.Match[str]) -> Verdict:
-    mo = int(m["m"] if m["y"] else m["m2"])
     if m["y2"] and not _word_start(m.string, m.start()):
         return None
-    return valid_date(mo) and not _units_follow(m.string, m.end())
+    p = read_text(m.string, m.start(), m.end())           # "03/2014", "2014-03"
+    return p is not None and valid_date(p.month) and not _units_follow(m.string, m.end())
 
 
 def _holiday(m: re.Match[str]) -> Verdict:
@@ -318,13 +329,16 @@ def _holiday(m: re.Match[str]) -> Verdict:
 
 
 def _compact(m: re.Match[str]) -> Verdict:
-    return bool(_COMPACT_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
-                and valid_date(int(m["m"]), int(m["d"]), int(m["y"])))
+    if not _COMPACT_BEFORE.search(m.string, max(0, m.start() - 20), m.start()):
+        return False
+    p = read_match(m)
+    return valid_date(p.month, p.day, p.year)
 
 
 def _month_day(m: re.Match[str]) -> Verdict:
     text = m.string
-    mo, d = int(m["m"]), int(m["d"])
+    p = read_match(m)
+    mo, d = p.month, p.day
     if not valid_date(mo, d):
         return None
     if not _slash_start_ok(text, m.start()):
@@ -363,20 +377,20 @@ def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) 
 
 def _slash_range(m: re.Match[str]) -> Verdict:
     text = m.string
-    parts = [[int(x) for x in m[g].split("/")] for g in ("d1", "d2")]
+    parts = [(p.month, p.day) if p is not None else (0, 0) for p in _halves(m)]
     if not all(valid_date(a, b) for a, b in parts) or all(
             b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
         return None                                    # "1/3-1/2": a fraction range
     if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
         return None
-    if m.string[m.end("d1")] == "/":
+    if m.string[m.end("first")] == "/":
         return Hit(m.start(), m.end())                 # 10/02/10/03: written as one
-    return [Hit(m.start(g), m.end(g)) for g in ("d1", "d2")]
+    return [Hit(m.start(g), m.end(g)) for g in ("first", "second")]
 
 
 def _month_yy(m: re.Match[str]) -> Verdict:
     text = m.string
-    if not valid_date(int(m["m"])):
+    if not valid_date(read_match(m).month):
         return None
     if m.start() and text[m.start() - 1].isalpha() and not _HISTORY_CONTEXT.search(
             line_before(text, m.end(), 30)):
@@ -429,8 +443,7 @@ def _yy_history(m: re.Match[str]) -> Verdict:
     before = _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s)
     if before is None or (before["weak"] and not m["q"]):
         return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
-    y = int(m["y"])
-    if not (m["q"] or y >= 32 or m.string[m.start("y") - 1] in "'’"):
+    if not (m["q"] or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year
     if _UNITS_AFTER.match(m.string, m.end()):
         return None
