@@ -8,7 +8,13 @@ Formats (case-insensitive): ``03/05/2014``, ``3/5/14``, ``3-5-2014``, ``3.5.2014
 ``Jan-2019``, ``Dec '19``, ``MAR2014``, ``March of 2019``, ``03/2014``, ``2014-03``, ``3/4``,
 ``March``, ``2019``, ``'98``, ``1990s``, ``the 13th``, day ranges (``June 3-5, 2014``,
 ``10-12 January``, ``10th to 12th of March``, ``June 28-3``), a weekday alone or beside any of
-these (``Monday, March 5, 2014``, ``Tues 3/4``).
+these (``Monday, March 5, 2014``, ``Tues 3/4``); holidays with a dating rule
+(:func:`parse_holiday`: ``Christmas 2019``, ``Thanksgiving``).
+
+Other date patterns (the date detector's) are read by :func:`read_match` when their named
+groups follow :data:`FIELD_GROUPS`; :func:`read_text` reads the date written exactly at an
+offset range. Reading gives values; whether they are a valid date is the caller's rule
+(:func:`deid_core.calendars.valid_date` or :func:`~deid_core.calendars.real_date`).
 
 Two-digit years are expanded by :func:`deid_core.calendars.expand_year` with the caller's
 ``pivot`` (the date shift reads ``00``-``49`` as 20xx; known identifiers pass their own).
@@ -27,10 +33,10 @@ from dataclasses import dataclass, field
 
 from .calendars import MONTH_NUMBERS as _MONTH_ABBR
 from .calendars import WEEKDAY_NUMBERS as _WEEKDAY_ABBR
-from .calendars import MONTH_REGEX, expand_year, real_date
+from .calendars import MONTH_REGEX, expand_year, holiday_date, holiday_regex, real_date
 
 __all__ = ["ParsedDate", "parse_date", "read_match", "read_text", "iter_dates", "day_first_in",
-           "numeric_date", "day_readings", "FIELD_GROUPS", "FULL_DATE_PATTERNS", "REFERENCE_YEAR",
+           "numeric_date", "day_readings", "ParsedHoliday", "parse_holiday", "FIELD_GROUPS", "FULL_DATE_PATTERNS", "REFERENCE_YEAR",
            "SHIFT_PIVOT"]
 
 #: Two-digit years below this are 20xx for the date shift (``3/5/49`` is 2049, ``3/5/50`` 1950).
@@ -370,3 +376,61 @@ def numeric_date(value: str) -> bool:
         return False
     return parsed.pattern in ("iso", "mdy", "month_day_numeric") and (
         parsed.weekday is None)
+
+
+_HOLIDAY = re.compile(
+    r"(?<![^\W\d_])(?P<h>" + holiday_regex(r"\s+", dated_only=True) + r")"
+    r"(?:[ \t,]{1,3}(?:of\s+)?(?P<y>(?:1[6-9]|2\d)\d\d))?(?![^\W\d_])", re.I)
+_YEAR_ALONE = dict(_PATTERNS)["year"]
+
+
+@dataclass
+class ParsedHoliday:
+    """A dated holiday read by :func:`parse_holiday` (``Christmas 2019``, ``Thanksgiving``).
+
+    Attributes:
+        name: the holiday's name as written (``"Easter Sunday"``).
+        span: ``(start, end)`` of the name and of a year written right after it.
+        year: the year it is read in: the one written after it, else the first year written
+            elsewhere in the text, else the caller's ``default_year``.
+        year_written: whether that year is inside ``span``.
+        year_field: ``(start, end)`` of the year written apart from the name
+            (``Thanksgiving Thursday 2021``), else ``None``.
+        date: the holiday's day in ``year``, ``None`` when no rule gives it.
+        weekdays: ``(start, end)`` of each weekday word outside ``span``.
+    """
+
+    name: str
+    span: tuple[int, int]
+    year: int
+    year_written: bool
+    year_field: tuple[int, int] | None
+    date: _dt.date | None
+    weekdays: list[tuple[int, int]]
+
+
+def parse_holiday(text: str, default_year: int = REFERENCE_YEAR) -> ParsedHoliday | None:
+    """Read the first holiday with a dating rule in ``text`` (names from ``lists/holidays.tsv``,
+    any case; Hanukkah and other holidays without a rule are not read).
+
+    Args:
+        text: any string, e.g. a DATE span ``"Thanksgiving Thursday 2021"``.
+        default_year: the year to read it in when ``text`` writes none.
+
+    Returns:
+        A :class:`ParsedHoliday`, or ``None`` when ``text`` names no such holiday.
+    """
+    m = _HOLIDAY.search(text)
+    if m is None:
+        return None
+    outside = [y for y in _YEAR_ALONE.finditer(text) if y.end() <= m.start() or y.start() >= m.end()]
+    year_field = outside[0].span() if not m.group("y") and outside else None
+    if m.group("y"):
+        year = int(m.group("y"))
+    elif year_field:
+        year = int(text[year_field[0]:year_field[1]])
+    else:
+        year = default_year
+    weekdays = [w.span("wd") for w in _WD.finditer(text) if w.end() <= m.start() or w.start() >= m.end()]
+    return ParsedHoliday(m.group("h"), m.span(), year, bool(m.group("y")), year_field,
+                         holiday_date(m.group("h"), year), weekdays)

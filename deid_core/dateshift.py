@@ -61,17 +61,16 @@ surrogate writer then uses :func:`fake_date`. A time of day in a span (``14:30``
 ``T08:15-05:00``, ``1930`` after a full date) is never read as a date and stays as written.
 
 Reading is done by :mod:`deid_core.datereader` (the one date reader: fields with their offsets,
-linear in the text) and the calendar (months, weekdays, holidays, Easter) by
+linear in the text; holidays by its :func:`~deid_core.datereader.parse_holiday`) and the calendar (months, weekdays, holidays, Easter) by
 :mod:`deid_core.calendars`; this module only moves the fields and writes them back.
 """
 from __future__ import annotations
 
 import datetime as _dt
-import re
 
-from .calendars import MONTHS, WEEKDAYS, holiday_date, holiday_regex
-from .datereader import (_WD, REFERENCE_YEAR, ParsedDate, _Scanner, _wd_key, day_first_in,
-                         parse_date)
+from .calendars import MONTHS, WEEKDAYS, holiday_date
+from .datereader import (REFERENCE_YEAR, ParsedDate, ParsedHoliday, _Scanner, day_first_in,
+                         parse_date, parse_holiday)
 
 __all__ = ["ParsedDate", "parse_date", "shift_date_text", "fake_date", "format_like_case",
            "day_first_in", "holiday_date", "MONTHS", "WEEKDAYS", "REFERENCE_YEAR"]
@@ -147,42 +146,21 @@ def _add_days(d: _dt.date, offset: int) -> _dt.date | None:
         return None
 
 
-_HOLIDAY = re.compile(
-    r"(?<![^\W\d_])(?P<h>" + holiday_regex(r"\s+", dated_only=True) + r")"
-    r"(?:[ \t,]{1,3}(?:of\s+)?(?P<y>(?:1[6-9]|2\d)\d\d))?(?![^\W\d_])", re.I)
-
-
-def _shift_holiday(text: str, offset: int, context_year: int | None) -> str | None:
-    m = _HOLIDAY.search(text)
-    if not m:
-        return None
-    outside = [y for y in _BARE_YEAR.finditer(text) if y.end() <= m.start() or y.start() >= m.end()]
-    year_field = outside[0] if not m.group("y") and outside else None
-    if m.group("y"):
-        year = int(m.group("y"))
-    elif year_field:
-        year = int(year_field.group())
-    else:
-        year = context_year or REFERENCE_YEAR
-    day = holiday_date(m.group("h"), year)
-    new = _add_days(day, offset) if day else None
+def _shift_holiday(text: str, h: ParsedHoliday, offset: int) -> str | None:
+    new = _add_days(h.date, offset) if h.date else None
     if new is None:
         return None
     written = f"{MONTHS[new.month - 1]} {new.day}"
-    if m.group("y"):
+    if h.year_written:
         written += f", {new.year}"
     # the holiday becomes a month and day; a weekday or a year written beside it
     # (``Thanksgiving Thursday 2021``) follows the new date
-    edits = {(m.start(), m.end()): format_like_case(written, m.group("h"))}
-    for w in _WD.finditer(text):
-        if w.end() <= m.start() or w.start() >= m.end():
-            edits[w.span("wd")] = _weekday_name(new.weekday(), w.group("wd"))
-    if year_field:
-        edits[year_field.span()] = f"{new.year:04d}"
+    edits = {h.span: format_like_case(written, h.name)}
+    for s, e in h.weekdays:
+        edits[(s, e)] = _weekday_name(new.weekday(), text[s:e])
+    if h.year_field:
+        edits[h.year_field] = f"{new.year:04d}"
     return _apply(text, edits)
-
-
-_BARE_YEAR = re.compile(r"(?<!\d)(?:1[6-9]|2\d)\d\d(?!\d)")
 
 
 def _span_years(dates: list[ParsedDate], context_year: int | None) -> list[int | None]:
@@ -241,8 +219,9 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
         ordinal suffix style); ``text`` itself when it holds only decades (``1990s``, kept on
         purpose: see the module docstring); ``None`` when ``text`` holds no readable date.
     """
-    if _HOLIDAY.search(text):
-        return _shift_holiday(text, offset, context_year)
+    holiday = parse_holiday(text, context_year or REFERENCE_YEAR)
+    if holiday is not None:
+        return _shift_holiday(text, holiday, offset)
     dates: list[ParsedDate] = []
     pos = 0
     scan = _Scanner(text)
