@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+sys.path.insert(0, str(ROOT / "tests"))
+from pagehelpers import launch_chromium, poll, run_started, wait_run  # noqa: E402  (the page tests' helpers)
+
 NOTE = ("ADMISSION NOTE\n"
         "Patient: Adaeze Okonkwo, 67 years old, retired teacher from Glasgow.\n"
         "Seen 09/14/2016 by Dr. Helen Achterberg at Saint Brigid Infirmary, Springfield, MA.\n"
@@ -39,23 +39,11 @@ NOTE = ("ADMISSION NOTE\n"
 DEUTERANOPIA = ("0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0")
 
 
-def poll(page, expression: str, timeout: float = 600.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out waiting for {expression!r}")
-        time.sleep(0.1)
-
-
 def run(page, mode: str) -> None:
-    before = int(page.evaluate("document.body.dataset.runStarted || '0'"))
+    """Choose ``mode`` (the page then runs) and wait until that run has ended."""
+    before = run_started(page)
     page.check(f"input[name=mode][value={mode}]")
-    poll(page, f"Number(document.body.dataset.runDone || 0) > {before} && "
-               "Number(document.body.dataset.runDone) === Number(document.body.dataset.runStarted) && "
-               "document.body.dataset.run !== 'working'")
+    wait_run(page, before, 600)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+        browser = launch_chromium(p)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
         context.set_offline(True)
         page = context.new_page()
@@ -99,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         # Review in context: the first candidate clicked.
         if page.evaluate("document.querySelectorAll('#review-list li').length"):
             page.click("#review-list li .cand-label")
-            poll(page, "!document.getElementById('review-context').hidden")
+            poll(page, "!document.getElementById('review-context').hidden", 600)
         path = args.out / "review-in-context.png"
         page.locator("#review").scroll_into_view_if_needed()
         page.screenshot(path=str(path), full_page=False)

@@ -35,13 +35,12 @@ from pathlib import Path
 
 import pytest
 
+from pagehelpers import CHROMIUM, FLAGS, launch_chromium, poll, run_started, wait_run
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(os.environ.get("DEID_PAGE", ROOT / "dist" / "deid.html")).resolve()
-CHROMIUM = "/usr/bin/chromium"
 CORPUS = Path(os.environ.get("DEID_CORPUS", ROOT / "corpus" / "notes.jsonl"))
 ASQ = ROOT.parent / "shared" / "corpora" / "asq-phi" / "asq_phi_dev.jsonl"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 KEY = "page-test-linkage-key"
 
 if not Path(CHROMIUM).exists():
@@ -56,18 +55,6 @@ from deid_core.api import process  # noqa: E402  (after the skips: the page need
 def as_json(value):
     """What a value looks like after a trip through JSON (tuples become lists)."""
     return json.loads(json.dumps(value))
-
-
-def poll(page, expression: str, timeout: float = 60.0, interval: float = 0.05):
-    """Evaluate ``expression`` until it is truthy (the page's CSP forbids wait_for_function)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression!r}")
-        time.sleep(interval)
 
 
 def corpus_notes() -> list[dict]:
@@ -152,7 +139,7 @@ def browser_page():
     """One browser for the module: an offline context, the page loaded and ready, every request
     it made recorded in ``page.requests``."""
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        browser = launch_chromium(p)
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         context.set_offline(True)
         page = context.new_page()
@@ -182,20 +169,6 @@ def page_process(page, text: str, mode: str, key: str | None = KEY, decisions: d
                  rules_only: bool = False):
     return page.evaluate("([t, o]) => window.deid.process(t, o)",
                          [text, {"mode": mode, "key": key, "decisions": decisions, "rulesOnly": rules_only}])
-
-
-def run_started(page) -> int:
-    """The sequence number of the page's latest De-identify run (0 before the first)."""
-    return int(page.evaluate("document.body.dataset.runStarted || '0'"))
-
-
-def wait_run(page, after: int, timeout: float = 120.0) -> str:
-    """Wait until a De-identify run started after run number ``after`` is the page's latest and
-    has ended (``data-run`` leaves "working"); returns its ``data-run`` ("done", "error",
-    "cancelled"). The page's own signal, never a sleep or a status text."""
-    return poll(page, f"""(b => {{ const s = Number(b.dataset.runStarted || 0), d = Number(b.dataset.runDone || 0);
-        return s > {after} && d === s && b.dataset.run !== 'working' ? b.dataset.run : ''; }})(document.body)""",
-                timeout)
 
 
 def ui_run(page, text: str, mode: str, key: str = KEY) -> str:

@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from pagehelpers import poll, run_ended, run_started
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(os.environ.get("DEID_PAGE", ROOT / "dist" / "deid.html")).resolve()
 CORPUS = ROOT / "corpus" / "notes.jsonl"
@@ -203,14 +205,8 @@ def _webkit():
 
 
 def wait(b, expression: str, timeout: float = 300.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = b.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression!r}")
-        time.sleep(0.2)
+    """:func:`pagehelpers.poll` at the pace of a WebDriver round trip."""
+    return poll(b, expression, timeout, interval=0.2)
 
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
@@ -229,15 +225,14 @@ def browser(request):
 
 def ui_run(b, text: str, mode: str) -> str:
     """Put ``text`` in the note pane as typing does, pick ``mode``, De-identify, return the output."""
-    before = b.evaluate("Number(document.body.dataset.runStarted || 0)")
+    before = run_started(b)
     b.evaluate(f"""(() => {{ document.getElementById('rules-only').checked = true;
         document.getElementById('key').value = {json.dumps(KEY)};
         const t = document.getElementById('input'); t.value = {json.dumps(text)};
         t.dispatchEvent(new Event('input', {{bubbles: true}}));
         document.querySelector('input[name=mode][value={mode}]').checked = true;
         document.getElementById('run').click(); }})()""")
-    outcome = wait(b, f"""(bd => {{ const s = Number(bd.dataset.runStarted || 0), d = Number(bd.dataset.runDone || 0);
-        return s > {before} && d === s && bd.dataset.run !== 'working' ? bd.dataset.run : ''; }})(document.body)""")
+    outcome = wait(b, run_ended(before))
     assert outcome == "done", b.evaluate("document.getElementById('run-status').textContent")
     return b.evaluate("document.getElementById('output').textContent")
 

@@ -12,16 +12,16 @@ Needs ``/usr/bin/chromium``, the Python ``playwright`` package and a built page 
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
 
+from pagehelpers import CHROMIUM, MINIMAL_FLAGS, poll, run_started, wait_run
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(os.environ.get("DEID_PAGE", ROOT / "dist" / "deid.html")).resolve()
-CHROMIUM = "/usr/bin/chromium"
 # A normal profile: no --disable-sync or the like beyond what a headless box needs.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+FLAGS = MINIMAL_FLAGS
 
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
@@ -35,17 +35,6 @@ NOTE = ("Zebulon Quartermaine-Oyelaran, seen 11/23/2019 at Vintry Cross Clinic, 
 NEEDLES = ["Quartermaine-Oyelaran", "Vintry Cross Clinic", "83021977"]
 KEY = "kx-profile-secret-7731"
 CONTROL = "Wolfsbane-Trelawney control text 4417"
-
-
-def poll(page, expression: str, timeout: float = 180.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression!r}")
-        time.sleep(0.1)
 
 
 def test_every_note_and_key_field_is_autocomplete_off():
@@ -65,16 +54,15 @@ def test_a_closed_browser_leaves_no_note_text_and_no_key_in_its_profile(tmp_path
         context.set_offline(True)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(PAGE.as_uri())
-        poll(page, "document.body.dataset.state !== 'loading'")
+        poll(page, "document.body.dataset.state !== 'loading'", 180)
         assert page.evaluate("document.body.dataset.state") == "ready"
         page.fill("#key", KEY)
         page.click("#input")
         page.keyboard.insert_text(NOTE)   # as a paste does: one input event
         for mode in ("redact", "surrogate", "review"):
-            before = int(page.evaluate("document.body.dataset.runStarted || '0'"))
+            before = run_started(page)
             page.check(f"input[name=mode][value={mode}]")
-            poll(page, f"Number(document.body.dataset.runDone || 0) > {before} && "
-                       "document.body.dataset.run !== 'working'")
+            wait_run(page, before, 180)
         assert "Parkinson disease stable" in page.evaluate("document.getElementById('output').textContent")
         # The control: a text field WITHOUT autocomplete="off", added to the page, typed into.
         # Its text must be found in the profile, or the search proves nothing.
