@@ -726,19 +726,23 @@ NEGATIVE = (
 _SLOT_RE = re.compile(r"\{([A-Z]+)\}")
 
 
-def _render(gen: _Gen, template: str) -> tuple[str, list[dict]]:
+def render_template(template: str, fill, slot_re: re.Pattern[str] = _SLOT_RE) -> tuple[str, list[dict]]:
+    """Write ``template`` with each slot (``{NAME}``, as ``slot_re`` finds it; group 1 is the
+    slot's name) replaced by ``fill(name) -> (value, label or None)``.
+
+    Returns:
+        ``(text, spans)``: the text, and ``{"start", "end", "label"}`` (character offsets) of
+        each filled value that has a label, in order. Shared by every note generator here.
+    """
     out: list[str] = []
     spans: list[dict] = []
     pos = 0
     last = 0
-    for m in _SLOT_RE.finditer(template):
+    for m in slot_re.finditer(template):
         lit = template[last:m.start()]
         out.append(lit)
         pos += len(lit)
-        label, meth = SLOTS[m.group(1)]
-        value = getattr(gen, meth)()
-        if label in ("PATIENT", "DOCTOR") and gen.r.random() < 0.05:
-            value = value.lower()  # lower-cased name in an otherwise normal sentence
+        value, label = fill(m.group(1))
         out.append(value)
         if label is not None:
             spans.append({"start": pos, "end": pos + len(value), "label": label})
@@ -746,6 +750,16 @@ def _render(gen: _Gen, template: str) -> tuple[str, list[dict]]:
         last = m.end()
     out.append(template[last:])
     return "".join(out), spans
+
+
+def _render(gen: _Gen, template: str) -> tuple[str, list[dict]]:
+    def fill(slot: str) -> tuple[str, str | None]:
+        label, meth = SLOTS[slot]
+        value = getattr(gen, meth)()
+        if label in ("PATIENT", "DOCTOR") and gen.r.random() < 0.05:
+            value = value.lower()  # lower-cased name in an otherwise normal sentence
+        return value, label
+    return render_template(template, fill)
 
 
 def _case(text: str, mode: str) -> str:

@@ -263,19 +263,7 @@ def _fill(nz: _Nursing, slot: str) -> tuple[str, str | None]:
 
 
 def _render(nz: _Nursing, template: str) -> tuple[str, list[dict]]:
-    out, spans, pos, last = [], [], 0, 0
-    for m in _SLOT_RE.finditer(template):
-        lit = template[last:m.start()]
-        out.append(lit)
-        pos += len(lit)
-        value, label = _fill(nz, m.group(1))
-        out.append(value)
-        if label is not None:
-            spans.append({"start": pos, "end": pos + len(value), "label": label})
-        pos += len(value)
-        last = m.end()
-    out.append(template[last:])
-    return "".join(out), spans
+    return _G.render_template(template, lambda slot: _fill(nz, slot), _SLOT_RE)
 
 
 _SECTIONS = (("Neuro", NEURO), ("CV", CV), ("Resp", RESP), ("GI/GU", GIGU), ("Skin", SKIN),
