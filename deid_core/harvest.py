@@ -348,21 +348,6 @@ def observe(text: str, spans: Iterable[Span], candidates: Iterable[Span]) -> tup
     return free, shapes
 
 
-_WORKER = None
-_WORKER_ERROR: str | None = None
-
-
-def _init_worker(config) -> None:
-    import signal
-    from .batch.engine import Engine, ModelError
-    global _WORKER, _WORKER_ERROR
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        _WORKER = Engine(config)
-    except (ModelError, ValueError, OSError) as e:
-        _WORKER_ERROR = str(e)
-
-
 def _observe_record(engine, rec):
     """``(patient, PHI-free sentences, dirty sentences, templates)`` of one record, or None."""
     if rec.text is None:
@@ -376,10 +361,10 @@ def _observe_record(engine, rec):
 
 
 def _observe_in_worker(rec):
-    if _WORKER_ERROR is not None:
-        from .batch.engine import ModelError
-        raise ModelError(_WORKER_ERROR)
-    return _observe_record(_WORKER, rec)
+    """One record in a pool worker of :func:`deid_core.batch.run.init_worker`."""
+    from .batch.engine import ModelError
+    from .batch.run import worker_engine
+    return _observe_record(worker_engine(ModelError), rec)
 
 
 def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patient_field=None,
@@ -417,9 +402,9 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
     if jobs > 1:
         import multiprocessing
         import threading
-        from .batch.run import _bounded
+        from .batch.run import _bounded, init_worker
         gate, closing, ahead = threading.Semaphore(32 * jobs), threading.Event(), 32 * jobs
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_init_worker,
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=init_worker,
                                                          initargs=(config,))
         results = pool.imap(_observe_in_worker, _bounded(recs, gate, closing), 8)
     else:

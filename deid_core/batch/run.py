@@ -75,9 +75,10 @@ _ENGINE: Engine | None = None
 _INIT_ERROR: str | None = None
 
 
-def _init(config: Config) -> None:
-    """Pool initializer: ignore Ctrl-C (the parent handles it) and build this process's engine
-    once; a failure is kept and reported by the first record."""
+def init_worker(config: Config) -> None:
+    """Pool initializer (``deid batch`` and ``deid harvest``): ignore Ctrl-C (the parent handles
+    it) and build this process's engine once; a failure is kept and reported by
+    :func:`worker_engine` at the first record."""
     global _ENGINE, _INIT_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
@@ -88,6 +89,17 @@ def _init(config: Config) -> None:
 
 class _WorkerFailed(Exception):
     pass
+
+
+def worker_engine(failure: type[Exception]) -> Engine:
+    """This worker process's engine, built by :func:`init_worker`.
+
+    Raises:
+        failure: with the message of the error that building the engine raised.
+    """
+    if _INIT_ERROR is not None:
+        raise failure(_INIT_ERROR)
+    return _ENGINE
 
 
 def process_record(engine: Engine, rec: Record) -> tuple[str, bool, int, dict, int]:
@@ -120,9 +132,7 @@ def process_record(engine: Engine, rec: Record) -> tuple[str, bool, int, dict, i
 
 
 def _work(rec: Record):
-    if _INIT_ERROR is not None:
-        raise _WorkerFailed(_INIT_ERROR)
-    return process_record(_ENGINE, rec)
+    return process_record(worker_engine(_WorkerFailed), rec)
 
 
 def _bounded(records: Iterable[Record], gate: threading.Semaphore,
@@ -209,7 +219,7 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             ahead = 4 * jobs * chunksize
             gate = threading.Semaphore(ahead)
             ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-            pool = ctx.Pool(jobs, initializer=_init, initargs=(config,))
+            pool = ctx.Pool(jobs, initializer=init_worker, initargs=(config,))
             results = pool.imap(_work, _bounded(todo, gate, closing), chunksize)
         with part.open("a" if done_ids else "w", encoding="utf-8") as f:
             errf = None
