@@ -37,15 +37,17 @@ from .calendars import MONTH_REGEX, expand_year, holiday_date, holiday_regex, re
 
 __all__ = ["ParsedDate", "parse_date", "read_match", "read_text", "iter_dates", "day_first_in",
            "numeric_date", "day_readings", "ParsedHoliday", "parse_holiday", "FIELD_GROUPS", "FULL_DATE_PATTERNS", "REFERENCE_YEAR",
-           "SHIFT_PIVOT"]
+           "SHIFT_PIVOT", "WEEKDAY_REGEX"]
 
 #: Two-digit years below this are 20xx for the date shift (``3/5/49`` is 2049, ``3/5/50`` 1950).
 SHIFT_PIVOT = 50
 
 _MON = r"(?<![^\W\d_])(?P<mon>" + MONTH_REGEX + r")(?![^\W\d_])\.?"
-_WD = re.compile(r"(?<![^\W\d_])(?P<wd>mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|"
-                 r"thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?![^\W\d_])",
-                 re.I)
+#: Regex source (no groups, no flags) of a weekday name or its abbreviation (``mon``, ``tues``,
+#: ``thurs``, ``sunday``); the date detector's context words use it too.
+WEEKDAY_REGEX = (r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|"
+                 r"fri(?:day)?|sat(?:urday)?|sun(?:day)?)")
+_WD = re.compile(r"(?<![^\W\d_])(?P<wd>" + WEEKDAY_REGEX + r")(?![^\W\d_])", re.I)
 _SUF = r"(?P<suf>st|nd|rd|th)?"
 #: Between a month name and a year: ``, `` ``-`` ``/`` ``.`` `` of `` an apostrophe, or nothing
 #: (``MAR2014``).

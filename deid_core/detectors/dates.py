@@ -56,8 +56,9 @@ from collections.abc import Iterable
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
-from ..datereader import ParsedDate, read_match, read_text
-from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
+from ..datereader import WEEKDAY_REGEX, ParsedDate, read_match, read_text
+from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, clear_before, just_before, label_before,
+                       line_before, run)
 
 __all__ = ["detect", "month_number", "valid_date"]
 
@@ -177,10 +178,10 @@ _DATE_CONTEXT = re.compile(
     r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
     r"starting|started|start|last|next|ending|effective|scheduled|between|born|expires?|exp|"
     r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
-    r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|until|given|"
-    r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|born|died|"
+    r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|given|"
+    r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|died|"
     r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|lmp|edd|edc|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
@@ -188,7 +189,7 @@ _MONTH_CONTEXT = re.compile(
 _NOT_DATE_BEFORE = re.compile(
     r"\b(?:gcs|score|strength|power|pain|apgar|motor|grade|murmur|ratio|reflexes|dtrs?|"
     r"rated|rates|scale|nihss|vision|va|acuity|x|times|ga|ega|out of|bpp|bps|apgars?|esi|"
-    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|strength|sets?|hiv|hsv|htlv|"
+    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|sets?|hiv|hsv|htlv|"
     r"type|types|pulses?)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
 _NOT_DATE_AFTER = re.compile(
@@ -234,7 +235,7 @@ def _units_follow(text: str, end: int) -> bool:
 
 def _with_weekday(text: str, start: int) -> int:
     """``start`` moved back over a weekday written before a date (``Tuesday, ``)."""
-    m = _WD_BEFORE.search(text, max(0, start - 16), start)
+    m = just_before(text, start, _WD_BEFORE, 16)
     return m.start() if m else start
 
 
@@ -329,7 +330,7 @@ def _holiday(m: re.Match[str]) -> Verdict:
 
 
 def _compact(m: re.Match[str]) -> Verdict:
-    if not _COMPACT_BEFORE.search(m.string, max(0, m.start() - 20), m.start()):
+    if not just_before(m.string, m.start(), _COMPACT_BEFORE, 20):
         return False
     p = read_match(m)
     return valid_date(p.month, p.day, p.year)
@@ -409,7 +410,7 @@ def _year4(m: re.Match[str]) -> Verdict:
     n = len(text)
     s, end = m.start(), m.end()
     if s and (text[s - 1].isalnum() or text[s - 1] in ".-/:$#@_'’") and not (
-            text[s - 1] in "-–" and _RANGE_START.search(text, max(0, s - 6), s)):
+            text[s - 1] in "-–" and just_before(text, s, _RANGE_START, 6)):
         return None
     if end < n and (text[end].isalnum() or text[end] == "_"
                     or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
@@ -419,14 +420,14 @@ def _year4(m: re.Match[str]) -> Verdict:
         return Hit(s, end, REVIEW, name="decade")
     if _units_follow(text, end):
         return None
-    if _MODEL_AFTER.match(text, end) and not _TIME_WORD_BEFORE.search(text, max(0, s - 12), s):
+    if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
         return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"
-    if _YEAR_CTX.search(text, max(0, s - 30), s):
+    if just_before(text, s, _YEAR_CTX, 30):
         return Hit(s, end, CERTAIN, name="year_context")
-    if s and (text[s - 1] == "(" or _LIST_BEFORE.search(text, max(0, s - 40), s)) \
+    if s and (text[s - 1] == "(" or just_before(text, s, _LIST_BEFORE, 40)) \
             and _PAREN_AFTER.match(text, end):
         return Hit(s, end, CERTAIN, name="year_paren")       # (2015), (On-X, 2015), (2017, 2021)
-    if (_COMPACT_BEFORE.search(text, max(0, s - 20), s) is None
+    if (just_before(text, s, _COMPACT_BEFORE, 20) is None
             and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
         return Hit(s, end, REVIEW, name="year_bare")
     return None
@@ -440,7 +441,7 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
 
 def _yy_history(m: re.Match[str]) -> Verdict:
     s = m.start("y")
-    before = _YY_HISTORY_BEFORE.search(m.string, max(0, s - 24), s)
+    before = just_before(m.string, s, _YY_HISTORY_BEFORE, 24)
     if before is None or (before["weak"] and not m["q"]):
         return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
     if not (m["q"] or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):

@@ -47,7 +47,8 @@ from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, line_before, luhn_ok, run, vin_check_ok
+from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, just_before, line_before, luhn_ok, run,
+                       vin_check_ok)
 
 __all__ = ["detect", "iban_ok"]
 
@@ -275,7 +276,7 @@ def _bare(m: re.Match[str]) -> Verdict:
     if start:
         ch = text[start - 1]
         if ch.isalpha():
-            pre = _LETTERS_BEFORE.search(text, max(0, start - 3), start)
+            pre = just_before(text, start, _LETTERS_BEFORE, 3)
             if pre is None:
                 return None
             start = pre.start()

@@ -155,6 +155,13 @@ def label_before(text: str, start: int, words: re.Pattern[str], width: int = 30)
     return words.search(line_before(text, start, width)) is not None
 
 
+def just_before(text: str, i: int, words: re.Pattern[str], width: int) -> re.Match[str] | None:
+    """The match of ``words`` (a regex anchored with ``$``) ending at offset ``i`` within the
+    ``width`` characters before it, in the text as written (any case, across lines), or
+    ``None``. :func:`label_before` is the lower-cased, same-line check."""
+    return words.search(text, max(0, i - width), i)
+
+
 class Hit(NamedTuple):
     """A span a validator asks for: offsets, and the tier, label and pattern name where they
     differ from the :class:`Pattern`'s (``None`` keeps the pattern's)."""
