@@ -45,8 +45,9 @@ Not dates: doses, ratios (1:1000), ranges (10-12 beers), blood pressures (132/84
 day (14:30), decimals and version numbers, ``x2``, ``q4h``, vent triples (``PS 10/5/40%``).
 
 The patterns are a table (:data:`PATTERNS`) of :class:`~deid_core.detectors.patterns.Pattern`
-run by :func:`~deid_core.detectors.patterns.run`; months, weekdays, holidays and valid dates
-come from :mod:`deid_core.calendars`.
+run by :func:`~deid_core.detectors.patterns.run`; the patterns find candidates, the one date
+reader (:func:`~deid_core.datereader.read_match`, :func:`~deid_core.datereader.read_text`) reads
+their values, :func:`~deid_core.calendars.valid_date` checks them.
 """
 from __future__ import annotations
 
