@@ -29,11 +29,61 @@ ALL_FILES = sorted(p.name for p in LISTS.iterdir() if p.suffix in (".txt", ".tsv
 DERIVED = ["surnames.tsv", "given_names.tsv", "medical_collisions.txt", "english_collisions.txt",
            "eponym_followers.txt", "clinical_nouns.txt", "us_places.tsv", "us_states.tsv",
            "countries.txt"]
-HAND = [f"{n}.txt" for n in L.HANDWRITTEN_LISTS] + ["holidays.tsv", "number_words.tsv", "id_label_words.tsv"]
+HAND = sorted(B.HANDWRITTEN_FILES)
 
 
 def test_every_expected_file_is_there_and_nothing_else():
     assert ALL_FILES == sorted(DERIVED + HAND)
+
+
+def test_engine_hand_written_lists_are_files_the_build_checks():
+    assert {f"{n}.txt" for n in L.HANDWRITTEN_LISTS} <= set(HAND)
+    assert len(set(B.HANDWRITTEN_FILES)) == len(B.HANDWRITTEN_FILES)
+
+
+def _word_literals(tree):
+    """(line, number of word strings) of every tuple/list/set/dict literal in ``tree``, counting
+    the words of the literals nested in it (a tuple of pairs counts all its pairs' words)."""
+    import ast
+    word = re.compile(r"[a-z][a-z'’ .-]*")
+    kinds = (ast.Tuple, ast.List, ast.Set, ast.Dict)
+
+    def elts(node):
+        return node.keys + node.values if isinstance(node, ast.Dict) else node.elts
+
+    def count(node):
+        n = 0
+        for e in elts(node):
+            if isinstance(e, kinds):
+                n += count(e)
+            elif isinstance(e, ast.Constant) and isinstance(e.value, str) \
+                    and word.fullmatch(e.value) and not e.value.endswith((".txt", ".tsv")):
+                n += 1
+        return n
+
+    for node in ast.walk(tree):
+        if isinstance(node, kinds):
+            yield node.lineno, count(node)
+
+
+def test_build_script_holds_no_hand_written_word_list():
+    # a word list in the script would be a second home: the hand-written lists are files in
+    # lists/ (HANDWRITTEN_FILES); a few grammar endings (-ies, -ches) are all it may spell out
+    import ast
+    tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
+    assert [(line, n) for line, n in _word_literals(tree) if n > 5] == []
+    for node in ast.walk(tree):  # no words joined in one string and split (\"a b c\".split())
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "split" \
+                and isinstance(node.func.value, ast.Constant):
+            assert len(str(node.func.value.value).split()) <= 5, node.lineno
+
+
+@pytest.mark.parametrize("name", ["eponym_followers.txt", "clinical_nouns.txt"])
+def test_hand_written_rows_of_derived_lists_come_from_their_own_file(name):
+    extra = L.word_set(name.replace(".txt", "_handwritten.txt"))
+    rows = L.read_list(name).rows
+    hand = {r[0] for r in rows if r[1] == "hand-written"}
+    assert hand <= extra and extra <= {r[0] for r in rows}
 
 
 # ---------------------------------------------------------------- headers and counts
