@@ -163,18 +163,20 @@ def us_states() -> dict[str, str]:
     return {r[0]: r[1] for r in read_list("us_states.tsv").rows}
 
 
-#: Hand-written for this project: U.S. territories with USPS codes, which the GeoNames-derived
-#: ``us_states.tsv`` lacks but addresses in notes use.
-US_TERRITORIES: dict[str, str] = {
-    "puerto rico": "PR", "guam": "GU", "u.s. virgin islands": "VI", "american samoa": "AS",
-    "northern mariana islands": "MP",
-}
+@lru_cache(maxsize=None)
+def us_territories() -> dict[str, str]:
+    """Lower-case U.S. territory name -> USPS code (5 entries, ``"puerto rico"`` -> ``"PR"``),
+    which the GeoNames-derived ``us_states.tsv`` lacks but addresses in notes use.
+
+    Source: ``lists/us_territories.tsv`` (columns name, code), hand-written.
+    """
+    return {r[0]: r[1] for r in read_list("us_territories.tsv").rows}
 
 
 @lru_cache(maxsize=None)
 def us_states_and_territories() -> dict[str, str]:
-    """:func:`us_states` plus :data:`US_TERRITORIES` (56 entries): lower-case name -> USPS code."""
-    return {**us_states(), **US_TERRITORIES}
+    """:func:`us_states` plus :func:`us_territories` (56 entries): lower-case name -> USPS code."""
+    return {**us_states(), **us_territories()}
 
 
 @lru_cache(maxsize=None)
@@ -223,6 +225,29 @@ def handwritten(name: str) -> frozenset[str]:
     if name not in HANDWRITTEN_LISTS:
         raise ValueError(f"unknown hand-written list {name!r}; expected one of {HANDWRITTEN_LISTS}")
     return word_set(f"{name}.txt")
+
+
+@lru_cache(maxsize=None)
+def courtesy_titles() -> frozenset[str]:
+    """The courtesy titles of a name (``mr``, ``mrs``, ``ms``, ``miss``, ``mx``, ``dr``, ``prof``,
+    ``sir``, ``madam``, ``rev``): the rows of ``lists/titles.txt`` whose ``courtesy`` column is
+    ``yes``. A caller's known name drops them; in surrogates a lone name after one is a surname."""
+    return frozenset(r[0] for r in read_list("titles.txt").rows if r[4] == "yes")
+
+
+@lru_cache(maxsize=None)
+def name_particles(used_by: str) -> frozenset[str]:
+    """Lower-case particles inside a person's name (``de``, ``van``, ``ten``) that ``used_by``
+    (``"names"``: the name detector joins them into a name; ``"surrogate"``: fake names keep
+    them as particles) reads: the rows of ``lists/name_particles.txt`` whose ``used_by`` column
+    names it.
+
+    Raises:
+        ValueError: ``used_by`` is not ``"names"`` or ``"surrogate"``.
+    """
+    if used_by not in ("names", "surrogate"):
+        raise ValueError(f"unknown user {used_by!r}; expected 'names' or 'surrogate'")
+    return frozenset(r[0] for r in read_list("name_particles.txt").rows if used_by in r[1].split())
 
 
 def provenance() -> list[dict]:

@@ -497,6 +497,8 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     # the hand-written rows of the two MeSH derivations (read by build_eponym_followers and
     # build_clinical_nouns, which add the words MeSH does not give, marked hand-written)
     "eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
+    # the caller's known identifiers (deid_core.detectors.known) and U.S. territories
+    "known_part_followers.txt", "us_territories.tsv",
 )
 
 

@@ -11,7 +11,7 @@ certain (sources ``known:<kind>``):
   letters). A lower-case occurrence of a part in a note that has capitals is review
   (``known:name_part_lowercase``: ``mark the site``), and so is a part followed by an eponym
   follower (``known:name_part_eponym``: ``Foley catheter``, ``St. John's wort``; list
-  ``eponym_followers()`` plus a few built-in words).
+  ``eponym_followers()`` and ``known_part_followers.txt``).
 * ``known:initials`` (review): the initials glued together as one token (``JS``, ``J.C.S.``).
 * ``known:mrn`` (MEDICALRECORD): the number ignoring separators (``-``, space, ``.``, ``/``),
   letter case and leading zeros; numbers shorter than 4 characters after that are ignored.
@@ -42,7 +42,7 @@ from ..spans import CERTAIN, REVIEW, Span
 # --------------------------------------------------------------------------------------------
 
 _NAME_TOKEN_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "rev"})
+_TITLES = lists.courtesy_titles()
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "do", "rn", "np", "pa",
                        "esq"})
 
@@ -93,22 +93,13 @@ def _name_parts(name: str) -> tuple[list[str], list[str], list[str]]:
 
 
 _NEXT_WORD_RE = re.compile(r"(?:['’]s)?[ \t]+([A-Za-z]+)")
-#: Followers not in the derived lists that still make a name part a thing (``St. John's wort``).
-_EXTRA_FOLLOWERS = frozenset({"wort", "disease", "syndrome", "sign", "palsy", "scale", "score",
-                              "catheter", "procedure", "maneuver", "test", "reflex"})
 
 
 @lru_cache(maxsize=1)
 def _clinical_followers() -> frozenset[str]:
-    """Words after a name that make it an eponym or a device (the list, plus a few built in)."""
-    out = set(_EXTRA_FOLLOWERS)
-    for getter in ("eponym_followers",):
-        fn = getattr(lists, getter, None)
-        try:
-            out |= set(fn()) if fn else set()
-        except FileNotFoundError:
-            pass
-    return frozenset(out)
+    """Words after a name that make it an eponym or a device: ``lists/eponym_followers.txt``
+    and ``lists/known_part_followers.txt`` (``catheter``, ``wort``)."""
+    return lists.eponym_followers() | lists.word_set("known_part_followers.txt")
 
 
 def _before_clinical_word(text: str, end: int) -> bool:

@@ -58,15 +58,15 @@ KEPT_WORDS: frozenset[str] = frozenset({
     "jr", "sr", "ii", "iii", "iv", "v", "md", "do", "rn", "np", "pa", "phd", "dds", "dmd", "pharmd",
     "mph", "msn", "bsn", "lpn", "cnp", "crna", "facp", "facs", "pac", "esq",
 })
-#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``).
-PARTICLES: frozenset[str] = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da",
-                                       "dos", "das", "du", "la", "le", "st", "ste", "bin", "ibn",
-                                       "al", "el", "ter", "ten"})
+#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``):
+#: the rows of ``lists/name_particles.txt`` used by ``surrogate``.
+PARTICLES: frozenset[str] = _lists.name_particles("surrogate")
 #: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
 NAME_LIKE_CREDENTIALS: frozenset[str] = frozenset({"do", "pa"})
 _PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
-#: Titles that make a following lone name a surname (``Dr Smith``).
-TITLES: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam"})
+#: Titles that make a following lone name a surname (``Dr Smith``): the courtesy titles of
+#: ``lists/titles.txt``.
+TITLES: frozenset[str] = _lists.courtesy_titles()
 
 #: Relation heads with a sex; prefixes ``step``/``grand``/``god``/``great``/``half``/``ex`` and
 #: ``-in-law`` are looked through (``granddaughter`` -> F, ``brother-in-law`` -> M).
