@@ -192,18 +192,17 @@ def countries() -> frozenset[str]:
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
                      "note_headings", "street_suffixes", "credentials", "name_particles",
                      "name_labels", "non_names", "name_cues", "medical_eponyms",
-                     "eponymous_institutions", "nursing_shorthand")
+                     "eponymous_institutions")
 #: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
 #: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
 #: state): read it with :func:`read_list`.
 LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
                   "practice_words", "unit_words", "ward_words", "generic_service_words",
-                  "generic_institution_words", "generic_acronyms", "facility_stop_words",
+                  "generic_institution_words", "facility_stop_words",
                   "not_facility_first", "company_suffixes", "school_words", "landmark_words",
                   "lower_case_facility_words", "place_common_words", "place_name_collisions",
                   "country_aliases", "state_abbr_ambiguous", "place_context_words",
-                  "facility_context_words", "place_aliases", "transfer_words",
-                  "clinical_abbreviations")
+                  "facility_context_words", "place_aliases", "transfer_words")
 HANDWRITTEN_LISTS += LOCATION_LISTS
 
 
@@ -215,7 +214,7 @@ def handwritten(name: str) -> frozenset[str]:
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
     departments, note_headings, street_suffixes, and the name rules' credentials,
     name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
-    the ensemble's nursing_shorthand, and the :data:`LOCATION_LISTS`
+    and the :data:`LOCATION_LISTS`
     (for their other columns use :func:`read_list`). Source: written for this project (each
     file's header says what it is for).
 
@@ -248,6 +247,28 @@ def name_particles(used_by: str) -> frozenset[str]:
     if used_by not in ("names", "surrogate"):
         raise ValueError(f"unknown user {used_by!r}; expected 'names' or 'surrogate'")
     return frozenset(r[0] for r in read_list("name_particles.txt").rows if used_by in r[1].split())
+
+
+ABBREVIATION_KINDS = ("clinical", "service", "shorthand")
+
+
+@lru_cache(maxsize=None)
+def abbreviations(*kinds: str) -> frozenset[str]:
+    """Lower-case abbreviations, acronyms and shorthand of clinical notes of any of ``kinds``:
+    ``"clinical"`` (``mae``, ``perrl``, ``osh``, ``foley``: never a place after TO/FROM, never a
+    name alone), ``"service"`` (``ent``, ``micu``, ``snf``: never a facility name), ``"shorthand"``
+    (ICU nursing shorthand: a model span of only these is never PHI). An entry may have several
+    kinds.
+
+    Source: ``lists/abbreviations.txt`` (columns entry, kinds: space-separated), hand-written.
+
+    Raises:
+        ValueError: no kind given, or one not in :data:`ABBREVIATION_KINDS`.
+    """
+    if not kinds or not set(kinds) <= set(ABBREVIATION_KINDS):
+        raise ValueError(f"kinds {kinds!r}: expected one or more of {ABBREVIATION_KINDS}")
+    return frozenset(r[0] for r in read_list("abbreviations.txt").rows
+                     if set(r[1].split()) & set(kinds))
 
 
 def provenance() -> list[dict]:

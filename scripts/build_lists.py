@@ -481,17 +481,18 @@ def build_countries(raw):
 HANDWRITTEN_FILES: tuple[str, ...] = (
     "titles.txt", "relations.txt", "professions.txt", "credentials.txt", "name_particles.txt",
     "name_labels.txt", "non_names.txt", "name_cues.txt", "medical_eponyms.txt",
-    "eponymous_institutions.txt", "nursing_shorthand.txt", "hospital_words.txt",
+    "eponymous_institutions.txt", "hospital_words.txt",
     "departments.txt", "note_headings.txt", "street_suffixes.txt",
     # the LOCATION detector's (deid_core.lists.LOCATION_LISTS)
     "street_words.txt", "street_suffixes_not_in_caps.txt", "hospital_words_weak.txt",
     "practice_words.txt", "unit_words.txt", "ward_words.txt", "generic_service_words.txt",
-    "generic_institution_words.txt", "generic_acronyms.txt", "facility_stop_words.txt",
+    "generic_institution_words.txt", "facility_stop_words.txt",
     "not_facility_first.txt", "company_suffixes.txt", "school_words.txt", "landmark_words.txt",
     "lower_case_facility_words.txt", "place_common_words.txt", "place_name_collisions.txt",
     "country_aliases.txt", "state_abbr_ambiguous.txt", "place_context_words.txt",
     "facility_context_words.txt", "place_aliases.txt", "transfer_words.txt",
-    "clinical_abbreviations.txt",
+    # clinical abbreviations, service acronyms and nursing shorthand, one file with their kinds
+    "abbreviations.txt",
     # calendar, numbers, identifier labels (two columns each)
     "holidays.tsv", "number_words.tsv", "id_label_words.tsv",
     # the hand-written rows of the two MeSH derivations (read by build_eponym_followers and

@@ -264,6 +264,47 @@ def test_handwritten(name, present, absent):
     assert not any(w in words for w in absent)
 
 
+@pytest.mark.parametrize("kinds, present, absent", [
+    (("clinical",), ["perrl", "osh", "foley", "braden"], ["hospital", "smith"]),
+    (("service",), ["ent", "micu", "snf"], ["perrl", "smith"]),
+    (("shorthand",), ["a-line", "mae", "perrl", "micu"], ["osh", "smith"]),
+    (("clinical", "service"), ["osh", "ent", "micu"], ["a-line", "smith"]),
+])
+def test_abbreviations_by_kind(kinds, present, absent):
+    words = L.abbreviations(*kinds)
+    assert all(w in words for w in present)
+    assert not any(w in words for w in absent)
+
+
+def test_abbreviations_one_file_every_row_has_a_kind():
+    rows = L.read_list("abbreviations.txt").rows
+    assert all(r[1].split() and set(r[1].split()) <= set(L.ABBREVIATION_KINDS) for r in rows)
+    assert L.abbreviations(*L.ABBREVIATION_KINDS) == {r[0] for r in rows}
+    with pytest.raises(ValueError):
+        L.abbreviations()
+    with pytest.raises(ValueError):
+        L.abbreviations("acronym")
+
+
+def test_courtesy_titles_and_particles_by_user():
+    assert L.courtesy_titles() == {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam",
+                                   "rev"}
+    assert L.courtesy_titles() <= L.handwritten("titles")
+    names, surrogate = L.name_particles("names"), L.name_particles("surrogate")
+    assert {"de", "la", "van", "ten", "ó"} <= names and "ste" not in names
+    assert {"de", "la", "van", "ste"} <= surrogate and "do" not in surrogate
+    assert names | surrogate == L.handwritten("name_particles")
+    with pytest.raises(ValueError):
+        L.name_particles("known")
+
+
+def test_us_territories_beside_the_states():
+    t = L.us_territories()
+    assert t["puerto rico"] == "PR" and len(t) == 5
+    both = L.us_states_and_territories()
+    assert len(both) == 56 and both["guam"] == "GU" and both["ohio"] == "OH"
+
+
 def test_handwritten_unknown_name_raises():
     with pytest.raises(ValueError):
         L.handwritten("../surnames")
