@@ -160,7 +160,7 @@ def _after_title(span: Span, text: str) -> bool:
     if not m:
         return False
     w = m.group(1).lower()
-    return w in lists.handwritten("titles") or w in lists.handwritten("relations")
+    return w in lists.handwritten("titles") or w in lists.relations("names")
 
 
 def _uncased_name_without_list_word(piece: str) -> bool:

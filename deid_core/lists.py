@@ -271,6 +271,52 @@ def abbreviations(*kinds: str) -> frozenset[str]:
                      if set(r[1].split()) & set(kinds))
 
 
+@lru_cache(maxsize=None)
+def relations(used_by: str) -> frozenset[str]:
+    """Lower-case relation words (``wife``, ``daughter``, ``hcp``, ``brother-in-law``) that
+    ``used_by`` reads: ``"names"`` (the name detector: a name next to one is a candidate) or
+    ``"surrogate"`` (fake names: a lone name after one is a given name; also ``man``, ``lady``).
+    Source: ``lists/relations.txt`` (columns entry, sex, used_by), hand-written.
+
+    Raises:
+        ValueError: ``used_by`` is not ``"names"`` or ``"surrogate"``.
+    """
+    if used_by not in ("names", "surrogate"):
+        raise ValueError(f"unknown user {used_by!r}; expected 'names' or 'surrogate'")
+    return frozenset(r[0] for r in read_list("relations.txt").rows if used_by in r[2].split())
+
+
+@lru_cache(maxsize=None)
+def relation_sexes() -> dict[str, str]:
+    """The surrogate's relation words -> the sex they give the name after them: ``"M"``
+    (``husband``), ``"F"`` (``wife``) or ``"any"`` (``partner``). Source: ``lists/relations.txt``
+    (rows used by ``surrogate``). The dict is cached and shared: do not mutate it."""
+    return {r[0]: r[1] for r in read_list("relations.txt").rows if "surrogate" in r[2].split()}
+
+
+@lru_cache(maxsize=None)
+def name_suffixes(caps_only: bool = False) -> frozenset[str]:
+    """Lower-case words written after a person's name that are no part of it: generational
+    suffixes (``jr``, ``iii``, ``v``, ``esq``: cues ``generational_suffix`` and
+    ``written_suffix`` of ``lists/name_cues.txt``) and the degrees of ``lists/credentials.txt``
+    marked ``kept`` (``md``, ``rn``, ``phd``, ``dds``...). A caller's known name drops them; a
+    fake name keeps them as written. ``caps_only=True``: only the degrees that are names too and
+    count only in capitals (``do``, ``pa``: column kept = ``caps``)."""
+    creds = read_list("credentials.txt").rows
+    if caps_only:
+        return frozenset(r[0] for r in creds if r[2] == "caps")
+    cues = {"generational_suffix", "written_suffix"}
+    return (frozenset(r[0] for r in read_list("name_cues.txt").rows if cues & set(r[1].split()))
+            | frozenset(r[0] for r in creds if r[2] in ("yes", "caps")))
+
+
+@lru_cache(maxsize=None)
+def name_cue_words(cue: str) -> frozenset[str]:
+    """The entries of ``lists/name_cues.txt`` with ``cue`` among their cues (``"first_name"``:
+    ``first name``, ``goes by``, ``called``...); empty for a cue no row has."""
+    return frozenset(r[0] for r in read_list("name_cues.txt").rows if cue in r[1].split())
+
+
 def provenance() -> list[dict]:
     """What is embedded, one dict per file in ``lists/`` (sorted by file name):
     ``{"file", "source", "licence", "count", "derivation"}``; ``count`` is the number of rows

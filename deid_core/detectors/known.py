@@ -43,8 +43,7 @@ from ..spans import CERTAIN, REVIEW, Span
 
 _NAME_TOKEN_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 _TITLES = lists.courtesy_titles()
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "do", "rn", "np", "pa",
-                       "esq"})
+_SUFFIXES = lists.name_suffixes()
 
 
 def _fold(s: str) -> str:

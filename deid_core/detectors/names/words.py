@@ -4,7 +4,7 @@ Every set here has its one home in a list file (this module holds no words of it
 
 =========================  ======================================================================
 ``titles.txt``             ``DOCTOR_TITLES``, ``PATIENT_TITLES``, ``STRONG_TITLES``, ``WORD_TITLES``
-``relations.txt``          ``RELATIONS`` (one-word entries)
+``relations.txt``          ``RELATIONS`` (one-word entries used by ``names``)
 ``credentials.txt``        ``CREDENTIALS``, ``AMBIGUOUS_CREDENTIALS`` (count only after a comma)
 ``name_particles.txt``     ``PARTICLES`` (rows used by ``names``)
 ``name_labels.txt``        ``LABELS``: ``(words, label, needs_colon)``
@@ -77,7 +77,7 @@ def _load() -> None:
     g["PATIENT_TITLES"] = frozenset(r[0] for r in titles if r[1] == "patient")
     g["STRONG_TITLES"] = frozenset(r[0] for r in titles if r[2] == "strong")
     g["WORD_TITLES"] = frozenset(r[0] for r in titles if r[3] == "ends-sentence")
-    g["RELATIONS"] = frozenset(r[0] for r in _rows("relations") if " " not in r[0])
+    g["RELATIONS"] = frozenset(r for r in lists.relations("names") if " " not in r)
     creds = _rows("credentials")
     g["CREDENTIALS"] = frozenset(r[0] for r in creds)
     g["AMBIGUOUS_CREDENTIALS"] = frozenset(r[0] for r in creds if r[1] == "comma")
