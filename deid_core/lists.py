@@ -272,6 +272,23 @@ def abbreviations(*kinds: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def surrogate_place_words(kind: str) -> frozenset[str]:
+    """Lower-case words a fake address or institution name keeps as written, of ``kind``:
+    ``"street"`` (``street``, ``ave``, ``nw``, ``apt``), ``"institution"`` (generic words of
+    institution names: ``medical``, ``regional``, ``pharmacy``) or ``"head"`` (words that make a
+    generic tail an institution: ``clinic``, ``group``). Source:
+    ``lists/surrogate_place_words.txt`` (columns entry, kinds), hand-written.
+
+    Raises:
+        ValueError: ``kind`` is not one of these.
+    """
+    if kind not in ("street", "institution", "head"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'street', 'institution' or 'head'")
+    return frozenset(r[0] for r in read_list("surrogate_place_words.txt").rows
+                     if kind in r[1].split())
+
+
+@lru_cache(maxsize=None)
 def relations(used_by: str) -> frozenset[str]:
     """Lower-case relation words (``wife``, ``daughter``, ``hcp``, ``brother-in-law``) that
     ``used_by`` reads: ``"names"`` (the name detector: a name next to one is a candidate) or
@@ -360,14 +377,16 @@ def number_words() -> dict[str, int]:
 @lru_cache(maxsize=None)
 def id_label_words(kind: str) -> frozenset[str]:
     """Lower-case first words of identifier labels (``kind="label"``: ``mrn``, ``acct``,
-    ``member``...) or of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...).
+    ``member``...), of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...) or
+    the label words a fake identifier keeps as written (``kind="kept"``: ``mrn``, ``room``,
+    ``fax``...).
 
-    Source: ``lists/id_label_words.tsv`` (columns word, kind: ``label``, ``insurer`` or
-    ``label+insurer``), hand-written; 151 rows.
+    Source: ``lists/id_label_words.tsv`` (columns word, kind: one or more of ``label``,
+    ``insurer``, ``kept`` joined by ``+``), hand-written; 178 rows.
 
     Raises:
-        ValueError: ``kind`` is not ``"label"`` or ``"insurer"``.
+        ValueError: ``kind`` is not ``"label"``, ``"insurer"`` or ``"kept"``.
     """
-    if kind not in ("label", "insurer"):
-        raise ValueError(f"unknown kind {kind!r}; expected 'label' or 'insurer'")
+    if kind not in ("label", "insurer", "kept"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'label', 'insurer' or 'kept'")
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))

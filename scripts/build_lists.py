@@ -500,6 +500,8 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
     # the caller's known identifiers (deid_core.detectors.known) and U.S. territories
     "known_part_followers.txt", "us_territories.tsv",
+    # the words fake addresses and institution names keep (deid_core.surrogate.places)
+    "surrogate_place_words.txt",
 )
 
 

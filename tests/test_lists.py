@@ -298,6 +298,47 @@ def test_courtesy_titles_and_particles_by_user():
         L.name_particles("known")
 
 
+def test_relations_by_user_with_sex():
+    names, surrogate = L.relations("names"), L.relations("surrogate")
+    assert {"wife", "dtr", "hcp", "brother-in-law"} <= names and "lady" not in names
+    assert {"wife", "husband", "lady", "man", "partner"} <= surrogate and "dtr" not in surrogate
+    sexes = L.relation_sexes()
+    assert (sexes["husband"], sexes["wife"], sexes["partner"], sexes["lady"]) == ("M", "F", "any", "F")
+    assert set(sexes) == surrogate and set(sexes.values()) == {"M", "F", "any"}
+    with pytest.raises(ValueError):
+        L.relations("known")
+
+
+def test_name_suffixes_and_first_name_cues():
+    kept = L.name_suffixes()
+    assert {"jr", "iii", "v", "esq", "md", "phd", "dds", "do", "pa", "pac"} <= kept
+    assert not {"smith", "ms", "pt", "dr"} & kept
+    assert L.name_suffixes(caps_only=True) == {"do", "pa"}
+    assert kept <= L.handwritten("credentials") | L.handwritten("name_cues")
+    assert {"first name", "goes by", "called", "dear"} <= L.name_cue_words("first_name")
+    assert L.name_cue_words("no_such_cue") == frozenset()
+
+
+@pytest.mark.parametrize("kind, present, absent", [
+    ("label", ["mrn", "acct", "member"], ["aetna", "fax"]),
+    ("insurer", ["aetna", "bcbs", "medicare"], ["mrn"]),
+    ("kept", ["mrn", "room", "fax", "x", "acct"], ["aetna", "member"]),
+])
+def test_id_label_words_by_kind(kind, present, absent):
+    words = L.id_label_words(kind)
+    assert all(w in words for w in present) and not any(w in words for w in absent)
+
+
+@pytest.mark.parametrize("kind, present, absent", [
+    ("street", ["street", "ave", "nw", "apt", "po", "box"], ["clinic", "smith"]),
+    ("institution", ["medical", "regional", "pharmacy", "women's"], ["nw", "smith"]),
+    ("head", ["clinic", "group", "pharmacy", "snf"], ["regional", "smith"]),
+])
+def test_surrogate_place_words_by_kind(kind, present, absent):
+    words = L.surrogate_place_words(kind)
+    assert all(w in words for w in present) and not any(w in words for w in absent)
+
+
 def test_us_territories_beside_the_states():
     t = L.us_territories()
     assert t["puerto rico"] == "PR" and len(t) == 5
