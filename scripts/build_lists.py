@@ -499,7 +499,7 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     # build_clinical_nouns, which add the words MeSH does not give, marked hand-written)
     "eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
     # the caller's known identifiers (deid_core.detectors.known) and U.S. territories
-    "known_part_followers.txt", "us_territories.tsv",
+    "known_part_followers.txt", "address_forms.tsv", "us_territories.tsv",
     # the words fake addresses and institution names keep (deid_core.surrogate.places)
     "surrogate_place_words.txt",
 )

@@ -339,6 +339,14 @@ def test_surrogate_place_words_by_kind(kind, present, absent):
     assert all(w in words for w in present) and not any(w in words for w in absent)
 
 
+def test_address_forms_groups_and_unit_words():
+    rows = {r[0]: (r[1].split(), r[2].split()) for r in L.read_list("address_forms.tsv").rows}
+    assert rows["street"] == (["st"], ["equivalent"]) and rows["saint"][0] == ["st"]
+    assert rows["apartment"] == (["apt", "#", "unit", "no"], ["equivalent", "unit"])
+    assert rows["room"] == (["rm"], ["unit"])
+    assert all(set(k) <= {"equivalent", "unit"} and k for _f, k in rows.values())
+
+
 def test_us_territories_beside_the_states():
     t = L.us_territories()
     assert t["puerto rico"] == "PR" and len(t) == 5

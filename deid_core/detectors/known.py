@@ -204,14 +204,11 @@ def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
 # Addresses
 # --------------------------------------------------------------------------------------------
 
-#: Interchangeable address words (each group: forms that may replace one another).
-_ADDRESS_EQUIV = [
-    ("street", "st"), ("avenue", "ave", "av"), ("road", "rd"), ("boulevard", "blvd"),
-    ("lane", "ln"), ("drive", "dr"), ("court", "ct"), ("place", "pl"), ("terrace", "ter"),
-    ("highway", "hwy"), ("parkway", "pkwy"), ("circle", "cir"), ("square", "sq"),
-    ("apartment", "apt", "#", "unit", "no"), ("suite", "ste"), ("north", "n"), ("south", "s"),
-    ("east", "e"), ("west", "w"), ("saint", "st"), ("mount", "mt"), ("fort", "ft"),
-]
+#: Interchangeable address words (each group: forms that may replace one another) and the words
+#: that open the unit part of a street line: ``lists/address_forms.tsv``.
+_ADDRESS_FORMS = [(r[0], *r[1].split(), r[2].split())
+                  for r in lists.read_list("address_forms.tsv").rows]
+_ADDRESS_EQUIV = [tuple(g[:-1]) for g in _ADDRESS_FORMS if "equivalent" in g[-1]]
 _EQUIV: dict[str, tuple[str, ...]] = {}
 for _group in _ADDRESS_EQUIV:
     for _w in _group:
@@ -221,8 +218,7 @@ _STATE_ABBR = lists.us_states_and_territories()
 _ABBR_STATE = {v: k for k, v in _STATE_ABBR.items()}
 _ADDR_TOKEN_RE = re.compile(r"#|[^\W_]+(?:['’][^\W_]+)*")
 _ZIP_RE = re.compile(r"(?<!\d)(\d{5})(?:-(\d{4}))?(?!\d)")
-_UNIT_WORDS = frozenset({"apartment", "apt", "#", "unit", "suite", "ste", "no", "room", "rm",
-                         "floor", "fl"})
+_UNIT_WORDS = frozenset(w for g in _ADDRESS_FORMS if "unit" in g[-1] for w in g[:-1])
 
 
 def _street_regex(line: str) -> str | None:
