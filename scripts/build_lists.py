@@ -15,7 +15,7 @@ never installed. The SHA-256 of every data file is checked against the value pin
 rows sorted, ``\\n`` line ends, no timestamps, so two runs give byte-identical files.
 
 This is a build tool, not runtime code: it may unpickle ``web2.pickle`` (a Python set shipped
-by the english-words package). The engine reads only the derived text files.
+by the english-words package). The engine reads only the text files in ``lists/``.
 """
 from __future__ import annotations
 
@@ -361,8 +361,9 @@ def build_eponym_followers(raw, surnames: set, given: set):
             "name lists or a Census 2000 surname of any rank that is not a capitalised web2 entry "
             "(so Roman, French, September do not count). The follower is Title-case "
             "in MeSH, not in the name lists and not itself a person-name word. headings = number "
-            "of descriptor names giving the row. hand-written rows: clinicians' eponym heads MeSH "
-            "does not show after a name (scale, score, sign, palsy ...), written for this project"),
+            "of descriptor names giving the row. hand-written rows: the words of "
+            "eponym_followers_handwritten.txt (clinicians' eponym heads: scale, score, sign, palsy "
+            "...) not derived here"),
     )
     header.append(("use", "a name-shaped word followed by one of these is a diagnosis or "
                           "eponym, left alone"))
@@ -418,8 +419,8 @@ def build_clinical_nouns(raw, surnames: set, given: set):
             f"drop out), longer than 2 letters, not in the name lists; headings = that count. "
             f"derived-singular rows: the singular of a derived plural (-ies -> -y; else drop -s, or -es after ss/x/z/ch/sh) when "
             f"it is a lower-case web2 word or a MeSH word and not a name; headings = the plural's "
-            f"count. hand-written rows: bedside objects MeSH does not name, written for this "
-            f"project"),
+            f"count. hand-written rows: the words of clinical_nouns_handwritten.txt (bedside "
+            f"objects MeSH does not name) not derived here"),
     )
     header.append(("use", "a name-shaped word followed by one of these (Foley catheter) goes to "
                           "review"))
