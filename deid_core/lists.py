@@ -202,7 +202,8 @@ LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words
                   "not_facility_first", "company_suffixes", "school_words", "landmark_words",
                   "lower_case_facility_words", "place_common_words", "place_name_collisions",
                   "country_aliases", "state_abbr_ambiguous", "place_context_words",
-                  "facility_context_words", "place_aliases", "transfer_words")
+                  "facility_context_words", "place_aliases", "transfer_words",
+                  "facility_tail_words")
 HANDWRITTEN_LISTS += LOCATION_LISTS
 
 

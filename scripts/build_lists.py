@@ -492,6 +492,7 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "lower_case_facility_words.txt", "place_common_words.txt", "place_name_collisions.txt",
     "country_aliases.txt", "state_abbr_ambiguous.txt", "place_context_words.txt",
     "facility_context_words.txt", "place_aliases.txt", "transfer_words.txt",
+    "facility_tail_words.txt",
     # clinical abbreviations, service acronyms and nursing shorthand, one file with their kinds
     "abbreviations.txt",
     # calendar, numbers, identifier labels (two columns each)
