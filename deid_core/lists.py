@@ -370,9 +370,18 @@ def holidays() -> tuple[tuple[str, str], ...]:
 
 @lru_cache(maxsize=None)
 def number_words() -> dict[str, int]:
-    """English number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero to
-    nineteen, the tens, hundred. Source: ``lists/number_words.tsv``, hand-written; 29 rows."""
-    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows}
+    """English cardinal number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero
+    to nineteen, the tens, hundred (29 words). Source: ``lists/number_words.tsv`` (columns word,
+    value, kind; rows of kind ``cardinal``), hand-written."""
+    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows if r[2] == "cardinal"}
+
+
+@lru_cache(maxsize=None)
+def decade_words() -> tuple[str, ...]:
+    """The decade words, youngest first: ``("teens", "twenties", ..., "nineties")`` (``in her
+    eighties``). Source: ``lists/number_words.tsv``, rows of kind ``decade``."""
+    rows = [r for r in read_list("number_words.tsv").rows if r[2] == "decade"]
+    return tuple(r[0] for r in sorted(rows, key=lambda r: int(r[1])))
 
 
 @lru_cache(maxsize=None)

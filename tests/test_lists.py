@@ -78,6 +78,38 @@ def test_build_script_holds_no_hand_written_word_list():
             assert len(str(node.func.value.value).split()) <= 5, node.lineno
 
 
+#: Modules whose word sets all load from lists/ (or from deid_core.calendars for months).
+LIST_READERS = ["deid_core/lists.py", "deid_core/detectors/names/words.py",
+                "deid_core/detectors/known.py", "deid_core/surrogate/names.py",
+                "deid_core/surrogate/core.py", "deid_core/surrogate/shapes.py",
+                "deid_core/surrogate/places.py", "deid_core/detectors/locations/facilities.py"]
+#: Module-level names that may spell words out: grammar (word-formation prefixes, linking
+#: words), list-file names, the kinds of a list's column.
+GRAMMAR = {"_REL_PREFIXES", "LINK_WORDS", "HANDWRITTEN_LISTS", "LOCATION_LISTS"}
+
+
+@pytest.mark.parametrize("path", LIST_READERS)
+def test_engine_modules_hold_no_copy_of_a_word_list(path):
+    import ast
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    bad = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if names & GRAMMAR:
+                continue
+            for line, n in _word_literals(node):
+                if n > 5:
+                    bad.append((sorted(names), line, n))
+            for sub in ast.walk(node):  # "a b c d e f".split()
+                if isinstance(sub, ast.Call) and getattr(sub.func, "attr", "") == "split" \
+                        and isinstance(sub.func.value, ast.Constant) \
+                        and len(str(sub.func.value.value).split()) > 5:
+                    bad.append((sorted(names), sub.lineno, "split"))
+    assert bad == []
+
+
 @pytest.mark.parametrize("name", ["eponym_followers.txt", "clinical_nouns.txt"])
 def test_hand_written_rows_of_derived_lists_come_from_their_own_file(name):
     extra = L.word_set(name.replace(".txt", "_handwritten.txt"))
@@ -345,6 +377,13 @@ def test_address_forms_groups_and_unit_words():
     assert rows["apartment"] == (["apt", "#", "unit", "no"], ["equivalent", "unit"])
     assert rows["room"] == (["rm"], ["unit"])
     assert all(set(k) <= {"equivalent", "unit"} and k for _f, k in rows.values())
+
+
+def test_number_words_cardinals_and_decades():
+    n = L.number_words()
+    assert len(n) == 29 and n["ninety"] == 90 and n["hundred"] == 100 and "twenties" not in n
+    assert L.decade_words() == ("teens", "twenties", "thirties", "forties", "fifties", "sixties",
+                                "seventies", "eighties", "nineties")
 
 
 def test_us_territories_beside_the_states():

@@ -230,8 +230,8 @@ def _age_band(value: int, digits: int) -> range:
 
 #: A decade in digits: ``90s``, ``90's``, ``100s`` (the number ends in 0).
 _DECADE_DIGITS = re.compile(r"(?<!\d)(?P<n>[1-9]\d?0)(?P<s>['’]?s)(?![^\W\d_])", re.I)
-_DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies",
-                 "eighties", "nineties")
+#: ``teens`` ... ``nineties`` (``lists/number_words.tsv``, kind decade), youngest first.
+_DECADE_WORDS = _lists.decade_words()
 _DECADE_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(_DECADE_WORDS) + r")(?![^\W\d_])", re.I)
 #: The Safe Harbor aggregate written out: ``90+``, ``>89``, ``over 89``, ``90 or older``.
 _AGE_AGGREGATE = re.compile(
