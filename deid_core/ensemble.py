@@ -31,7 +31,7 @@ always come with a second word or an initial, which the model span then covers.
 For terse ICU nursing notes (mostly ALL CAPS, where the case feature says nothing), read on the
 real-notes dev set (issue 8): a digit AGE needs an age cue (``92 yo``, ``92-year-old``,
 ``Age: 92``, ``Ann Lee, 96,``), so ``HR 90'S`` and ``SATS 95%`` are not ages; a span made only of
-nursing shorthand, unit, department, heading or clinical-noun words (``lists/nursing_shorthand.txt``
+nursing shorthand, unit, department, heading or clinical-noun words (``lists/abbreviations.txt`` kind shorthand
 and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``, ``MICU``,
 ``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
 shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
@@ -160,7 +160,7 @@ def _after_title(span: Span, text: str) -> bool:
     if not m:
         return False
     w = m.group(1).lower()
-    return w in lists.handwritten("titles") or w in lists.handwritten("relations")
+    return w in lists.handwritten("titles") or w in lists.relations("names")
 
 
 def _uncased_name_without_list_word(piece: str) -> bool:
@@ -180,7 +180,7 @@ _NEVER: frozenset[str] | None = None
 def _never_phi_words() -> frozenset[str]:
     global _NEVER
     if _NEVER is None:
-        _NEVER = (lists.handwritten("nursing_shorthand") | lists.handwritten("departments")
+        _NEVER = (lists.abbreviations("shorthand") | lists.handwritten("departments")
                   | lists.handwritten("note_headings") | lists.clinical_nouns())
     return _NEVER
 

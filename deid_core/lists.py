@@ -163,18 +163,20 @@ def us_states() -> dict[str, str]:
     return {r[0]: r[1] for r in read_list("us_states.tsv").rows}
 
 
-#: Hand-written for this project: U.S. territories with USPS codes, which the GeoNames-derived
-#: ``us_states.tsv`` lacks but addresses in notes use.
-US_TERRITORIES: dict[str, str] = {
-    "puerto rico": "PR", "guam": "GU", "u.s. virgin islands": "VI", "american samoa": "AS",
-    "northern mariana islands": "MP",
-}
+@lru_cache(maxsize=None)
+def us_territories() -> dict[str, str]:
+    """Lower-case U.S. territory name -> USPS code (5 entries, ``"puerto rico"`` -> ``"PR"``),
+    which the GeoNames-derived ``us_states.tsv`` lacks but addresses in notes use.
+
+    Source: ``lists/us_territories.tsv`` (columns name, code), hand-written.
+    """
+    return {r[0]: r[1] for r in read_list("us_territories.tsv").rows}
 
 
 @lru_cache(maxsize=None)
 def us_states_and_territories() -> dict[str, str]:
-    """:func:`us_states` plus :data:`US_TERRITORIES` (56 entries): lower-case name -> USPS code."""
-    return {**us_states(), **US_TERRITORIES}
+    """:func:`us_states` plus :func:`us_territories` (56 entries): lower-case name -> USPS code."""
+    return {**us_states(), **us_territories()}
 
 
 @lru_cache(maxsize=None)
@@ -190,18 +192,18 @@ def countries() -> frozenset[str]:
 HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
                      "note_headings", "street_suffixes", "credentials", "name_particles",
                      "name_labels", "non_names", "name_cues", "medical_eponyms",
-                     "eponymous_institutions", "nursing_shorthand")
+                     "eponymous_institutions")
 #: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
 #: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
 #: state): read it with :func:`read_list`.
 LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
                   "practice_words", "unit_words", "ward_words", "generic_service_words",
-                  "generic_institution_words", "generic_acronyms", "facility_stop_words",
+                  "generic_institution_words", "facility_stop_words",
                   "not_facility_first", "company_suffixes", "school_words", "landmark_words",
                   "lower_case_facility_words", "place_common_words", "place_name_collisions",
                   "country_aliases", "state_abbr_ambiguous", "place_context_words",
                   "facility_context_words", "place_aliases", "transfer_words",
-                  "clinical_abbreviations")
+                  "facility_tail_words")
 HANDWRITTEN_LISTS += LOCATION_LISTS
 
 
@@ -213,7 +215,7 @@ def handwritten(name: str) -> frozenset[str]:
     ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
     departments, note_headings, street_suffixes, and the name rules' credentials,
     name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
-    the ensemble's nursing_shorthand, and the :data:`LOCATION_LISTS`
+    and the :data:`LOCATION_LISTS`
     (for their other columns use :func:`read_list`). Source: written for this project (each
     file's header says what it is for).
 
@@ -223,6 +225,114 @@ def handwritten(name: str) -> frozenset[str]:
     if name not in HANDWRITTEN_LISTS:
         raise ValueError(f"unknown hand-written list {name!r}; expected one of {HANDWRITTEN_LISTS}")
     return word_set(f"{name}.txt")
+
+
+@lru_cache(maxsize=None)
+def courtesy_titles() -> frozenset[str]:
+    """The courtesy titles of a name (``mr``, ``mrs``, ``ms``, ``miss``, ``mx``, ``dr``, ``prof``,
+    ``sir``, ``madam``, ``rev``): the rows of ``lists/titles.txt`` whose ``courtesy`` column is
+    ``yes``. A caller's known name drops them; in surrogates a lone name after one is a surname."""
+    return frozenset(r[0] for r in read_list("titles.txt").rows if r[4] == "yes")
+
+
+@lru_cache(maxsize=None)
+def name_particles(used_by: str) -> frozenset[str]:
+    """Lower-case particles inside a person's name (``de``, ``van``, ``ten``) that ``used_by``
+    (``"names"``: the name detector joins them into a name; ``"surrogate"``: fake names keep
+    them as particles) reads: the rows of ``lists/name_particles.txt`` whose ``used_by`` column
+    names it.
+
+    Raises:
+        ValueError: ``used_by`` is not ``"names"`` or ``"surrogate"``.
+    """
+    if used_by not in ("names", "surrogate"):
+        raise ValueError(f"unknown user {used_by!r}; expected 'names' or 'surrogate'")
+    return frozenset(r[0] for r in read_list("name_particles.txt").rows if used_by in r[1].split())
+
+
+ABBREVIATION_KINDS = ("clinical", "service", "shorthand")
+
+
+@lru_cache(maxsize=None)
+def abbreviations(*kinds: str) -> frozenset[str]:
+    """Lower-case abbreviations, acronyms and shorthand of clinical notes of any of ``kinds``:
+    ``"clinical"`` (``mae``, ``perrl``, ``osh``, ``foley``: never a place after TO/FROM, never a
+    name alone), ``"service"`` (``ent``, ``micu``, ``snf``: never a facility name), ``"shorthand"``
+    (ICU nursing shorthand: a model span of only these is never PHI). An entry may have several
+    kinds.
+
+    Source: ``lists/abbreviations.txt`` (columns entry, kinds: space-separated), hand-written.
+
+    Raises:
+        ValueError: no kind given, or one not in :data:`ABBREVIATION_KINDS`.
+    """
+    if not kinds or not set(kinds) <= set(ABBREVIATION_KINDS):
+        raise ValueError(f"kinds {kinds!r}: expected one or more of {ABBREVIATION_KINDS}")
+    return frozenset(r[0] for r in read_list("abbreviations.txt").rows
+                     if set(r[1].split()) & set(kinds))
+
+
+@lru_cache(maxsize=None)
+def surrogate_place_words(kind: str) -> frozenset[str]:
+    """Lower-case words a fake address or institution name keeps as written, of ``kind``:
+    ``"street"`` (``street``, ``ave``, ``nw``, ``apt``), ``"institution"`` (generic words of
+    institution names: ``medical``, ``regional``, ``pharmacy``) or ``"head"`` (words that make a
+    generic tail an institution: ``clinic``, ``group``). Source:
+    ``lists/surrogate_place_words.txt`` (columns entry, kinds), hand-written.
+
+    Raises:
+        ValueError: ``kind`` is not one of these.
+    """
+    if kind not in ("street", "institution", "head"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'street', 'institution' or 'head'")
+    return frozenset(r[0] for r in read_list("surrogate_place_words.txt").rows
+                     if kind in r[1].split())
+
+
+@lru_cache(maxsize=None)
+def relations(used_by: str) -> frozenset[str]:
+    """Lower-case relation words (``wife``, ``daughter``, ``hcp``, ``brother-in-law``) that
+    ``used_by`` reads: ``"names"`` (the name detector: a name next to one is a candidate) or
+    ``"surrogate"`` (fake names: a lone name after one is a given name; also ``man``, ``lady``).
+    Source: ``lists/relations.txt`` (columns entry, sex, used_by), hand-written.
+
+    Raises:
+        ValueError: ``used_by`` is not ``"names"`` or ``"surrogate"``.
+    """
+    if used_by not in ("names", "surrogate"):
+        raise ValueError(f"unknown user {used_by!r}; expected 'names' or 'surrogate'")
+    return frozenset(r[0] for r in read_list("relations.txt").rows if used_by in r[2].split())
+
+
+@lru_cache(maxsize=None)
+def relation_sexes() -> dict[str, str]:
+    """The surrogate's relation words -> the sex they give the name after them: ``"M"``
+    (``husband``), ``"F"`` (``wife``) or ``"any"`` (``partner``). Source: ``lists/relations.txt``
+    (rows used by ``surrogate``). The dict is cached and shared: do not mutate it."""
+    return {r[0]: r[1] for r in read_list("relations.txt").rows if "surrogate" in r[2].split()}
+
+
+@lru_cache(maxsize=None)
+def name_suffixes(caps_only: bool = False) -> frozenset[str]:
+    """Lower-case words written after a person's name that are no part of it: generational
+    suffixes (``jr``, ``iii``, ``v``, ``esq``: cues ``generational_suffix`` and
+    ``written_suffix`` of ``lists/name_cues.txt``) and the degrees of ``lists/credentials.txt``
+    marked ``kept`` (``md``, ``rn``, ``phd``, ``dds``...). A caller's known name drops them; a
+    fake name keeps them as written. ``caps_only=True``: only the degrees that are names too and
+    count only in capitals (``do``, ``pa``: column kept = ``caps``)."""
+    creds = read_list("credentials.txt").rows
+    if caps_only:
+        return frozenset(r[0] for r in creds if r[2] == "caps")
+    cues = {"generational_suffix", "written_suffix"}
+    return (frozenset(r[0] for r in read_list("name_cues.txt").rows if cues & set(r[1].split()))
+            | frozenset(r[0] for r in creds if r[2] in ("yes", "caps")))
+
+
+@lru_cache(maxsize=None)
+def name_cue_words(cue: str) -> frozenset[str]:
+    """The entries of ``lists/name_cues.txt`` with ``cue`` among their cues (``"first_name"``:
+    ``first name``, ``goes by``, ``called``...); empty for a cue no row has."""
+    return frozenset(r[0] for r in read_list("name_cues.txt").rows if cue in r[1].split())
 
 
 def provenance() -> list[dict]:
@@ -260,22 +370,33 @@ def holidays() -> tuple[tuple[str, str], ...]:
 
 @lru_cache(maxsize=None)
 def number_words() -> dict[str, int]:
-    """English number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero to
-    nineteen, the tens, hundred. Source: ``lists/number_words.tsv``, hand-written; 29 rows."""
-    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows}
+    """English cardinal number words -> value (``"ninety"`` -> 90, ``"hundred"`` -> 100): zero
+    to nineteen, the tens, hundred (29 words). Source: ``lists/number_words.tsv`` (columns word,
+    value, kind; rows of kind ``cardinal``), hand-written."""
+    return {r[0]: int(r[1]) for r in read_list("number_words.tsv").rows if r[2] == "cardinal"}
+
+
+@lru_cache(maxsize=None)
+def decade_words() -> tuple[str, ...]:
+    """The decade words, youngest first: ``("teens", "twenties", ..., "nineties")`` (``in her
+    eighties``). Source: ``lists/number_words.tsv``, rows of kind ``decade``."""
+    rows = [r for r in read_list("number_words.tsv").rows if r[2] == "decade"]
+    return tuple(r[0] for r in sorted(rows, key=lambda r: int(r[1])))
 
 
 @lru_cache(maxsize=None)
 def id_label_words(kind: str) -> frozenset[str]:
     """Lower-case first words of identifier labels (``kind="label"``: ``mrn``, ``acct``,
-    ``member``...) or of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...).
+    ``member``...), of health insurers' names (``kind="insurer"``: ``aetna``, ``bcbs``...) or
+    the label words a fake identifier keeps as written (``kind="kept"``: ``mrn``, ``room``,
+    ``fax``...).
 
-    Source: ``lists/id_label_words.tsv`` (columns word, kind: ``label``, ``insurer`` or
-    ``label+insurer``), hand-written; 151 rows.
+    Source: ``lists/id_label_words.tsv`` (columns word, kind: one or more of ``label``,
+    ``insurer``, ``kept`` joined by ``+``), hand-written; 178 rows.
 
     Raises:
-        ValueError: ``kind`` is not ``"label"`` or ``"insurer"``.
+        ValueError: ``kind`` is not ``"label"``, ``"insurer"`` or ``"kept"``.
     """
-    if kind not in ("label", "insurer"):
-        raise ValueError(f"unknown kind {kind!r}; expected 'label' or 'insurer'")
+    if kind not in ("label", "insurer", "kept"):
+        raise ValueError(f"unknown kind {kind!r}; expected 'label', 'insurer' or 'kept'")
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))

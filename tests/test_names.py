@@ -384,7 +384,7 @@ NOT_COVERED = [
     ("FEEDS 60CC/H. RESIDUAL MINIMAL.", "RESIDUAL"),
     ("Patient: Hope Adams. Hope to discharge tomorrow.", "Hope to"),
     ("Dr. Will Grant. Will continue lasix.", "Will continue"),
-    # clinical abbreviations and device eponyms (lists/clinical_abbreviations.txt)
+    # clinical abbreviations and device eponyms (lists/abbreviations.txt, kind clinical)
     ("Foley catheter placed.", "Foley"),
     ("Hickman catheter flushed.", "Hickman"),
     ("GU: Foley to gravity, UO adequate.", "Foley"),

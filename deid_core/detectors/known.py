@@ -11,7 +11,7 @@ certain (sources ``known:<kind>``):
   letters). A lower-case occurrence of a part in a note that has capitals is review
   (``known:name_part_lowercase``: ``mark the site``), and so is a part followed by an eponym
   follower (``known:name_part_eponym``: ``Foley catheter``, ``St. John's wort``; list
-  ``eponym_followers()`` plus a few built-in words).
+  ``eponym_followers()`` and ``known_part_followers.txt``).
 * ``known:initials`` (review): the initials glued together as one token (``JS``, ``J.C.S.``).
 * ``known:mrn`` (MEDICALRECORD): the number ignoring separators (``-``, space, ``.``, ``/``),
   letter case and leading zeros; numbers shorter than 4 characters after that are ignored.
@@ -42,9 +42,8 @@ from ..spans import CERTAIN, REVIEW, Span
 # --------------------------------------------------------------------------------------------
 
 _NAME_TOKEN_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "rev"})
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "do", "rn", "np", "pa",
-                       "esq"})
+_TITLES = lists.courtesy_titles()
+_SUFFIXES = lists.name_suffixes()
 
 
 def _fold(s: str) -> str:
@@ -93,22 +92,13 @@ def _name_parts(name: str) -> tuple[list[str], list[str], list[str]]:
 
 
 _NEXT_WORD_RE = re.compile(r"(?:['’]s)?[ \t]+([A-Za-z]+)")
-#: Followers not in the derived lists that still make a name part a thing (``St. John's wort``).
-_EXTRA_FOLLOWERS = frozenset({"wort", "disease", "syndrome", "sign", "palsy", "scale", "score",
-                              "catheter", "procedure", "maneuver", "test", "reflex"})
 
 
 @lru_cache(maxsize=1)
 def _clinical_followers() -> frozenset[str]:
-    """Words after a name that make it an eponym or a device (the list, plus a few built in)."""
-    out = set(_EXTRA_FOLLOWERS)
-    for getter in ("eponym_followers",):
-        fn = getattr(lists, getter, None)
-        try:
-            out |= set(fn()) if fn else set()
-        except FileNotFoundError:
-            pass
-    return frozenset(out)
+    """Words after a name that make it an eponym or a device: ``lists/eponym_followers.txt``
+    and ``lists/known_part_followers.txt`` (``catheter``, ``wort``)."""
+    return lists.eponym_followers() | lists.word_set("known_part_followers.txt")
 
 
 def _before_clinical_word(text: str, end: int) -> bool:
@@ -214,14 +204,11 @@ def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
 # Addresses
 # --------------------------------------------------------------------------------------------
 
-#: Interchangeable address words (each group: forms that may replace one another).
-_ADDRESS_EQUIV = [
-    ("street", "st"), ("avenue", "ave", "av"), ("road", "rd"), ("boulevard", "blvd"),
-    ("lane", "ln"), ("drive", "dr"), ("court", "ct"), ("place", "pl"), ("terrace", "ter"),
-    ("highway", "hwy"), ("parkway", "pkwy"), ("circle", "cir"), ("square", "sq"),
-    ("apartment", "apt", "#", "unit", "no"), ("suite", "ste"), ("north", "n"), ("south", "s"),
-    ("east", "e"), ("west", "w"), ("saint", "st"), ("mount", "mt"), ("fort", "ft"),
-]
+#: Interchangeable address words (each group: forms that may replace one another) and the words
+#: that open the unit part of a street line: ``lists/address_forms.tsv``.
+_ADDRESS_FORMS = [(r[0], *r[1].split(), r[2].split())
+                  for r in lists.read_list("address_forms.tsv").rows]
+_ADDRESS_EQUIV = [tuple(g[:-1]) for g in _ADDRESS_FORMS if "equivalent" in g[-1]]
 _EQUIV: dict[str, tuple[str, ...]] = {}
 for _group in _ADDRESS_EQUIV:
     for _w in _group:
@@ -231,8 +218,7 @@ _STATE_ABBR = lists.us_states_and_territories()
 _ABBR_STATE = {v: k for k, v in _STATE_ABBR.items()}
 _ADDR_TOKEN_RE = re.compile(r"#|[^\W_]+(?:['’][^\W_]+)*")
 _ZIP_RE = re.compile(r"(?<!\d)(\d{5})(?:-(\d{4}))?(?!\d)")
-_UNIT_WORDS = frozenset({"apartment", "apt", "#", "unit", "suite", "ste", "no", "room", "rm",
-                         "floor", "fl"})
+_UNIT_WORDS = frozenset(w for g in _ADDRESS_FORMS if "unit" in g[-1] for w in g[:-1])
 
 
 def _street_regex(line: str) -> str | None:

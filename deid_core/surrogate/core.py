@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 
+from .. import lists as _lists
 from ..analyze import Analysis
 from ..extend import unread_date_rest
 from ..dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
@@ -55,11 +56,9 @@ from .shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
 
 __all__ = ["surrogate", "Surrogator"]
 
-#: Label words kept as written inside an ID-like span (``MRN 0045-2231`` keeps ``MRN``).
-ID_LABEL_WORDS: frozenset[str] = frozenset("""
-mrn mr no nos num number id ids acct account accts med rec record medical ssn ss dob ext x
-room rm bed suite ste unit floor fl apt ward bay pager pgr ph tel phone fax cell mobile
-""".split())
+#: Label words kept as written inside an ID-like span (``MRN 0045-2231`` keeps ``MRN``): kind
+#: ``kept`` of ``lists/id_label_words.tsv``.
+ID_LABEL_WORDS: frozenset[str] = _lists.id_label_words("kept")
 
 #: Characters of context before a name span given to the name faker (titles, relation words).
 NAME_CONTEXT_CHARS = 40

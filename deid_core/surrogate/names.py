@@ -53,41 +53,32 @@ from ..keys import LinkageKey, normalise
 
 __all__ = ["NameFaker", "name_parts", "word_keys", "relation_sex", "fake_pools", "is_initials"]
 
-#: Words kept as written inside a name span (generational suffixes, degrees, credentials).
-KEPT_WORDS: frozenset[str] = frozenset({
-    "jr", "sr", "ii", "iii", "iv", "v", "md", "do", "rn", "np", "pa", "phd", "dds", "dmd", "pharmd",
-    "mph", "msn", "bsn", "lpn", "cnp", "crna", "facp", "facs", "pac", "esq",
-})
-#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``).
-PARTICLES: frozenset[str] = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da",
-                                       "dos", "das", "du", "la", "le", "st", "ste", "bin", "ibn",
-                                       "al", "el", "ter", "ten"})
+#: Words kept as written inside a name span (generational suffixes, degrees, credentials):
+#: :func:`deid_core.lists.name_suffixes`.
+KEPT_WORDS: frozenset[str] = _lists.name_suffixes()
+#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``):
+#: the rows of ``lists/name_particles.txt`` used by ``surrogate``.
+PARTICLES: frozenset[str] = _lists.name_particles("surrogate")
 #: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
-NAME_LIKE_CREDENTIALS: frozenset[str] = frozenset({"do", "pa"})
+NAME_LIKE_CREDENTIALS: frozenset[str] = _lists.name_suffixes(caps_only=True)
 _PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
-#: Titles that make a following lone name a surname (``Dr Smith``).
-TITLES: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam"})
+#: Titles that make a following lone name a surname (``Dr Smith``): the courtesy titles of
+#: ``lists/titles.txt``.
+TITLES: frozenset[str] = _lists.courtesy_titles()
 
-#: Relation heads with a sex; prefixes ``step``/``grand``/``god``/``great``/``half``/``ex`` and
-#: ``-in-law`` are looked through (``granddaughter`` -> F, ``brother-in-law`` -> M).
-MALE_RELATIONS: frozenset[str] = frozenset({
-    "husband", "son", "father", "brother", "dad", "daddy", "pa", "papa", "uncle", "nephew",
-    "boyfriend", "fiance", "fiancé", "widower", "grandpa", "grandad", "granddad", "man", "boy",
-    "gentleman"})
-FEMALE_RELATIONS: frozenset[str] = frozenset({
-    "wife", "daughter", "mother", "sister", "mom", "mum", "mommy", "mummy", "ma", "mama", "aunt",
-    "niece", "girlfriend", "fiancee", "fiancée", "widow", "grandma", "granny", "woman", "girl",
-    "lady"})
+#: Relation words with a sex (``lists/relations.txt``, rows used by ``surrogate``); prefixes
+#: ``step``/``grand``/``god``/``great``/``half``/``ex`` and ``-in-law`` are looked through
+#: (``granddaughter`` -> F, ``brother-in-law`` -> M).
+MALE_RELATIONS: frozenset[str] = frozenset(w for w, s in _lists.relation_sexes().items() if s == "M")
+FEMALE_RELATIONS: frozenset[str] = frozenset(w for w, s in _lists.relation_sexes().items()
+                                             if s == "F")
 #: Relation words without a sex (the name list's sex is used).
-NEUTRAL_RELATIONS: frozenset[str] = frozenset({
-    "partner", "spouse", "friend", "caregiver", "carer", "child", "cousin", "guardian", "parent",
-    "sibling", "neighbor", "neighbour", "roommate", "grandchild", "kid", "baby", "twin",
-    "companion", "poa", "proxy", "hcp", "contact"})
+NEUTRAL_RELATIONS: frozenset[str] = frozenset(w for w, s in _lists.relation_sexes().items()
+                                              if s == "any")
 _REL_PREFIXES = ("great-", "great", "step-", "step", "grand", "god", "half-", "ex-", "foster ")
 #: Words just before a lone name that make it a first name (``first name: Tomasz``).
-FIRST_NAME_CUES: tuple[str, ...] = ("first name", "firstname", "first", "given name", "forename",
-                                    "goes by", "go by", "nickname", "called", "call him",
-                                    "call her", "named", "hi", "hello", "dear", "thanks", "thank you")
+#: Cue ``first_name`` of ``lists/name_cues.txt``.
+FIRST_NAME_CUES: tuple[str, ...] = tuple(sorted(_lists.name_cue_words("first_name")))
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _UNIT = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)*")

@@ -35,46 +35,15 @@ __all__ = ["PlaceFaker", "STREET_WORDS", "LINK_WORDS", "INSTITUTION_WORDS", "HEA
            "sorted_pool"]
 
 #: Street suffixes (USPS), directions and unit words kept as written in an address.
-STREET_WORDS: frozenset[str] = frozenset("""
-street st avenue ave av road rd drive dr lane ln boulevard blvd way court ct place pl circle cir
-terrace ter parkway pkwy highway hwy route rte square sq trail trl alley aly crescent cres row
-turnpike tpke expressway expy freeway fwy pike plaza plz point pt loop path walk run crossing xing
-north south east west n s e w ne nw se sw no
-apt apartment suite ste unit floor fl fls bldg building room rm po box lot space dept
-""".split())
+STREET_WORDS: frozenset[str] = _lists.surrogate_place_words("street")
 #: Linking words kept inside institution names.
 LINK_WORDS: frozenset[str] = frozenset({"of", "the", "and", "for", "at", "in", "on", "&", "de", "la"})
 #: Generic words of institution names besides the hand-written lists (descriptors and the
 #: heads of organisation names); kept when they end the name.
-INSTITUTION_WORDS: frozenset[str] = frozenset("""
-women's womens women children's childrens children men's men infants infant veterans regional general memorial community county university
-medical center centre centers health healthcare hospital hospitals clinic clinics care
-rehabilitation rehab cancer heart eye ear vascular orthopedic orthopaedic specialty surgical
-surgery psychiatric behavioral behavioural veterans family pediatric pediatrics home homes
-institute infirmary hospice nursing facility system systems group associates partners practice
-pharmacy laboratory laboratories lab labs imaging dialysis foundation insurance inc llc corp
-corporation co company school college academy church services service unit wing pavilion
-house living assisted skilled primary internal medicine physical therapy sports spine allergy
-asthma vision epilepsy infusion endoscopy digestive fetal testing birthing wellness diagnostic
-diagnostics dental dentistry orthodontics chiropractic podiatry audiology hearing sleep
-pain wound counseling counselling recovery ambulance bakery bistro cafe restaurant cantina works
-consultants consulting logistics courier alliance mutual apothecary association partnership
-drug drugs store market bank trust agency society club ministries llp ltd plc credit union
-freight trucking
-""".split())
+INSTITUTION_WORDS: frozenset[str] = _lists.surrogate_place_words("institution")
 #: Words that make a generic tail an institution (a tail of descriptors only, ``Women's``,
 #: gets :data:`HOSPITAL_HEAD` added for a HOSPITAL).
-HEAD_WORDS: frozenset[str] = frozenset("""
-hospital hospitals clinic clinics center centre centers infirmary hospice institute home homes
-facility system systems group associates partners practice pharmacy laboratory laboratories lab
-labs imaging dialysis foundation insurance inc llc corp corporation co company school college
-academy church services service unit wing pavilion health healthcare care rehab sanatorium snf
-house living nursing rehabilitation medicine therapy imaging infusion endoscopy testing wellness
-diagnostics dentistry orthodontics chiropractic podiatry audiology counseling counselling recovery
-ambulance bakery bistro cafe restaurant cantina works consultants consulting logistics courier
-alliance mutual apothecary association partnership drug drugs store market bank trust agency
-society club ministries llp ltd plc union freight trucking
-""".split())
+HEAD_WORDS: frozenset[str] = _lists.surrogate_place_words("head")
 HOSPITAL_HEAD = "Hospital"
 #: How many of the biggest places fake cities are drawn from.
 CITY_POOL_SIZE = 1000

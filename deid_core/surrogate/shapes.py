@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .. import lists as _lists
 from ..dateshift import format_like_case
 from ..keys import LinkageKey
 
@@ -186,10 +187,9 @@ def fake_ip(key: LinkageKey, text: str) -> str | None:
     return shape_map(key, "ip", text)
 
 
-_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-         "fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty",
-         9: "ninety"}
+#: The number words of ``lists/number_words.tsv``: zero to nineteen by value, the tens by digit.
+_ONES = [w for w, v in sorted(_lists.number_words().items(), key=lambda wv: wv[1]) if v < 20]
+_TENS = {v // 10: w for w, v in _lists.number_words().items() if 20 <= v < 100}
 _WORD_VALUES = {w: i for i, w in enumerate(_ONES)} | {w: 10 * t for t, w in _TENS.items()}
 _AGE_WORDS = re.compile(
     r"(?<![^\W\d_])(?:" + "|".join(sorted(list(_WORD_VALUES) + ["hundred"], key=len, reverse=True))
@@ -230,8 +230,8 @@ def _age_band(value: int, digits: int) -> range:
 
 #: A decade in digits: ``90s``, ``90's``, ``100s`` (the number ends in 0).
 _DECADE_DIGITS = re.compile(r"(?<!\d)(?P<n>[1-9]\d?0)(?P<s>['’]?s)(?![^\W\d_])", re.I)
-_DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies",
-                 "eighties", "nineties")
+#: ``teens`` ... ``nineties`` (``lists/number_words.tsv``, kind decade), youngest first.
+_DECADE_WORDS = _lists.decade_words()
 _DECADE_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(_DECADE_WORDS) + r")(?![^\W\d_])", re.I)
 #: The Safe Harbor aggregate written out: ``90+``, ``>89``, ``over 89``, ``90 or older``.
 _AGE_AGGREGATE = re.compile(

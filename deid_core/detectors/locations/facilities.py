@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
@@ -33,8 +34,14 @@ _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|h
 _BOAT_RE = re.compile(rf"{GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
-_TAIL_WORDS = frozenset({"Associates", "Group", "Partners", "Network", "System", "ASSOCIATES", "GROUP"})
-_COMPANY_WEAK = frozenset({"drug", "drugs", "co", "market", "bank", "agency", "company"})
+#: Words after a hospital name that belong to it (``lists/facility_tail_words.txt``), as written.
+_TAIL_WORDS = frozenset(w for r in lists.read_list("facility_tail_words.txt").rows
+                        for w in ((r[0].title(), r[0].upper()) if r[1] == "yes" else (r[0].title(),)))
+#: Weak company words (``lists/company_suffixes.txt`` strength ``weak``/``weak-initial``), and
+#: those that are no company alone at a sentence start (``weak-initial``).
+_COMPANY_STRENGTH = {r[0]: r[1] for r in lists.read_list("company_suffixes.txt").rows}
+_COMPANY_WEAK = frozenset(w for w, s in _COMPANY_STRENGTH.items() if s.startswith("weak"))
+_COMPANY_WEAK_INITIAL = frozenset(w for w, s in _COMPANY_STRENGTH.items() if s == "weak-initial")
 
 
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
@@ -112,7 +119,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         low = phrase_key(words[i].text) if i == j else ""
         weak = low in _COMPANY_WEAK
         if not (weak and (colon or (nxt is not None and re.match(rf"[{UP}][a-z]", nxt.text)))) and \
-                not (low in ("co", "market", "bank", "agency") and len(name) == 1
+                not (low in _COMPANY_WEAK_INITIAL and len(name) == 1
                      and sentence_initial(text, name[0].start)):
             yield Span(name[0].start, phrase_end, "ORGANIZATION", REVIEW if all_caps else CERTAIN,
                        "locations:organization:company")

@@ -53,7 +53,7 @@ class Tables:
     ward_alt: str             # regex alternation of the ward words in their written forms
     stop: frozenset           # facility_stop_words
     not_first: frozenset      # not_facility_first
-    acronyms: frozenset       # generic_acronyms and clinical_abbreviations, in capitals
+    acronyms: frozenset       # abbreviations.txt kinds service and clinical, in capitals
     institution: frozenset    # generic_institution_words
     common_words: frozenset   # place_common_words
     name_collisions: frozenset  # place_name_collisions
@@ -171,7 +171,7 @@ def tables() -> Tables:
                    street_lower_re, hospital_lower_re, org_lower_re, context_lower_re,
                    min(max_words, 4), alternation(_ward_forms(_hw("ward_words")), SP),
                    _hw("facility_stop_words"), _hw("not_facility_first"),
-                   frozenset(a.upper() for a in _hw("generic_acronyms") | _hw("clinical_abbreviations")),
+                   frozenset(a.upper() for a in lists.abbreviations("clinical", "service")),
                    _hw("generic_institution_words"), common_words,
                    _hw("place_name_collisions"),
                    frozenset(a.upper() for a in _hw("state_abbr_ambiguous")), place_verbs,

@@ -6,7 +6,7 @@ the note (``PER HARTWELL 4 RN``, ``ARRIVED AT SMH``).
 The context is a word of ``lists/transfer_words.txt`` (``transferred``, ``sent``, ``taken``,
 ``admitted``, ``arrived`` ...), within three words before ``to``/``from``/``at``/``by``/``in``
 (or right before the name). The name must not be clinical vocabulary: generic service words,
-department and ward words, generic and clinical acronyms (``lists/clinical_abbreviations.txt``:
+department and ward words, generic and clinical acronyms (``lists/abbreviations.txt``:
 ``TO MICU``, ``TO CT``, ``FROM OSH``), stop words, clinical nouns and medical words.
 
 * ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
@@ -59,8 +59,8 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
                 | lists.handwritten("place_common_words")
                 | frozenset(w for d in lists.handwritten("departments") for w in d.split()))
-    abbr = frozenset(a.upper() for a in lists.handwritten("clinical_abbreviations")
-                     | lists.handwritten("generic_acronyms") | lists.handwritten("departments")
+    abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service")
+                     | lists.handwritten("departments")
                      if " " not in a)
     return transfer, clinical, abbr, context_re
 

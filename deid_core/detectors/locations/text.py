@@ -11,6 +11,9 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ... import lists
 
 # --------------------------------------------------------------------------------------------
 # Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
@@ -145,10 +148,17 @@ def sentence_initial(text: str, pos: int) -> bool:
     return i < 0 or text[i] in ".!?:;|·—-("
 
 
+@lru_cache(maxsize=1)
+def _title_endings() -> tuple[str, ...]:
+    titles = lists.courtesy_titles()
+    return tuple(sorted(titles | {t + "." for t in titles}))
+
+
 def after_title(text: str, pos: int) -> bool:
-    """True when a personal title (``Dr.``, ``Mr``) stands right before ``pos``."""
-    before = text[max(0, pos - 6):pos].rstrip().lower()
-    return before.endswith(("dr.", "dr", "mr.", "mr", "mrs.", "mrs", "ms.", "ms"))
+    """True when a courtesy title (``Dr.``, ``Mr``, ``Prof``: ``lists.courtesy_titles()``) stands
+    right before ``pos``."""
+    before = text[max(0, pos - 7):pos].rstrip().lower()
+    return before.endswith(_title_endings())
 
 
 def trim_end(end: int, text: str, start: int) -> int:

@@ -141,8 +141,8 @@ class Lexicon:
             relations=W.RELATIONS,
             credentials=W.CREDENTIALS,
             non_names=W.NON_NAMES | {h for h in _handwritten("note_headings") if " " not in h}
-            | _handwritten("clinical_abbreviations"),
-            abbreviations=_handwritten("clinical_abbreviations"),
+            | lists.abbreviations("clinical"),
+            abbreviations=lists.abbreviations("clinical"),
             professions=frozenset(tuple(p.split()) for p in _handwritten("professions") if p.strip()),
             states=_lower_set(lambda: [w for w in lists.us_states() if " " not in w]),
             departments=frozenset(d for d in _handwritten("departments") if " " not in d),

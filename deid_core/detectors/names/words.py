@@ -4,15 +4,16 @@ Every set here has its one home in a list file (this module holds no words of it
 
 =========================  ======================================================================
 ``titles.txt``             ``DOCTOR_TITLES``, ``PATIENT_TITLES``, ``STRONG_TITLES``, ``WORD_TITLES``
-``relations.txt``          ``RELATIONS`` (one-word entries)
+``relations.txt``          ``RELATIONS`` (one-word entries used by ``names``)
 ``credentials.txt``        ``CREDENTIALS``, ``AMBIGUOUS_CREDENTIALS`` (count only after a comma)
-``name_particles.txt``     ``PARTICLES``
+``name_particles.txt``     ``PARTICLES`` (rows used by ``names``)
 ``name_labels.txt``        ``LABELS``: ``(words, label, needs_colon)``
 ``non_names.txt``          ``NON_NAMES``
 ``medical_eponyms.txt``    ``MEDICAL_EPONYMS``
 ``eponymous_institutions`` ``INSTITUTIONS``: word tuples
 ``name_cues.txt``          one set per cue: ``POSSESSIVES`` (cue ``possessive``), ``PERSON_VERBS``,
                            ``NAME_STOP_WORDS`` (``person_verb`` or ``name_stop``) ... see ``_CUES``
+``deid_core.calendars``    ``MONTHS``: month names and their abbreviations
 =========================  ======================================================================
 
 The sets are loaded on first attribute access (module ``__getattr__``), so importing the
@@ -23,7 +24,7 @@ Raises (on first access):
 """
 from __future__ import annotations
 
-from ... import lists
+from ... import calendars, lists
 
 #: Module attribute -> cue names in ``lists/name_cues.txt`` whose words make up the set.
 _CUES: dict[str, tuple[str, ...]] = {
@@ -60,11 +61,9 @@ _ENDINGS: dict[str, str] = {
     "PROFESSION_SUFFIXES": "profession_ending",
 }
 
-#: Month names and abbreviations (also given names: May, June, April, August, Jan). Kept here
-#: until the shared calendar module gives months one home for every detector.
-MONTHS: frozenset[str] = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+#: Month names and abbreviations (also given names: May, June, April, August, Jan), from the one
+#: calendar (:mod:`deid_core.calendars`: the full names and the abbreviations it reads).
+MONTHS: frozenset[str] = frozenset(calendars.MONTHS) | frozenset(calendars.MONTH_NUMBERS)
 
 
 def _rows(name: str) -> tuple[tuple[str, ...], ...]:
@@ -78,11 +77,11 @@ def _load() -> None:
     g["PATIENT_TITLES"] = frozenset(r[0] for r in titles if r[1] == "patient")
     g["STRONG_TITLES"] = frozenset(r[0] for r in titles if r[2] == "strong")
     g["WORD_TITLES"] = frozenset(r[0] for r in titles if r[3] == "ends-sentence")
-    g["RELATIONS"] = frozenset(r[0] for r in _rows("relations") if " " not in r[0])
+    g["RELATIONS"] = frozenset(r for r in lists.relations("names") if " " not in r)
     creds = _rows("credentials")
     g["CREDENTIALS"] = frozenset(r[0] for r in creds)
     g["AMBIGUOUS_CREDENTIALS"] = frozenset(r[0] for r in creds if r[1] == "comma")
-    g["PARTICLES"] = frozenset(r[0] for r in _rows("name_particles"))
+    g["PARTICLES"] = lists.name_particles("names")
     g["LABELS"] = tuple((tuple(r[0].split()), r[1], r[2] == "yes") for r in _rows("name_labels"))
     g["NON_NAMES"] = frozenset(r[0] for r in _rows("non_names"))
     g["MEDICAL_EPONYMS"] = frozenset(r[0] for r in _rows("medical_eponyms"))
