@@ -113,8 +113,8 @@ class Engine:
         self.model = None if config.rules_only else load_model(config.model_dir, config.threads)
         self.rules = None
         if config.rules is not None:
-            from ..harvest import HarvestRules
-            self.rules = HarvestRules.from_json(config.rules)
+            from ..corpus_rules import parse
+            self.rules = parse(config.rules)
         self._keys: OrderedDict[str | None, LinkageKey] = OrderedDict()
 
     def key(self, patient: str | None) -> LinkageKey:
