@@ -245,7 +245,7 @@ def test_review_reports_the_phi_free_sentence(rules_files, capsys):
                  str(rules_files / "rules.json")]) == 0
     err = capsys.readouterr().err
     assert "phi-free 0:23 known PHI-free sentence" in err
-    assert "harvest detector: template (1)" in err
+    assert "corpus rules (rules.json from deid harvest): template (1)" in err
 
 
 # Gold: the phone and the doctor. With the rules the template finds the doctor (amber) and the
