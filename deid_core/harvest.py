@@ -419,6 +419,8 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
         import threading
         from .batch.run import _bounded
         gate, closing, ahead = threading.Semaphore(32 * jobs), threading.Event(), 32 * jobs
+        from .batch.engine import warm_rules
+        warm_rules()   # the lists, read once here, are inherited by every worker
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_init_worker,
                                                          initargs=(config,))
         results = pool.imap(_observe_in_worker, _bounded(recs, gate, closing), 8)
