@@ -1,5 +1,6 @@
 """``deid harvest``: learn from a corpus which sentences are PHI-free and which sentence
-templates hold PHI, as a ``rules.json`` that ``deid batch --rules`` applies.
+templates hold PHI, as a ``rules.json`` that ``--rules`` applies in ``deid batch``, ``redact``,
+``surrogate``, ``review``, ``detect``, ``eval`` and the page (loaded by :mod:`deid_core.corpus_rules`).
 
 Two corpus features (both counted over whole notes, a note's repeated sentence counted once):
 
