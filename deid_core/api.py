@@ -148,7 +148,8 @@ def check_request(request: Mapping[str, Any]) -> Request:
 def process(text: str, mode: str = "redact", key: str | None = None,
             decisions: Mapping[str, bool] | None = None,
             known: Mapping[str, Any] | Known | None = None,
-            model_spans: Sequence[Span] | None = None, mask_review: bool = False) -> dict:
+            model_spans: Sequence[Span] | None = None, mask_review: bool = False,
+            rules=None) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
@@ -165,14 +166,19 @@ def process(text: str, mode: str = "redact", key: str | None = None,
             dicts is read by :func:`deid_core.ensemble.spans_from_dicts` (as a JSON request is).
         mask_review: mask undecided review candidates too (unattended runs); default: they stay
             as text until decided.
+        rules: harvested corpus rules (:class:`deid_core.harvest.HarvestRules`, loaded by
+            :mod:`deid_core.corpus_rules`) or ``None``: applied as ``deid batch`` applies them
+            (:func:`deid_core.harvest.analyze_harvested`).
 
     Returns:
-        ``{"mode", "output", "spans", "review"}``: ``output`` the written text; ``spans`` one dict
+        ``{"mode", "output", "spans", "review", "phi_free"}``: ``output`` the written text; ``spans`` one dict
         per final span in text order with ``id`` (``"start:end"``), ``start``, ``end``, ``label``,
         ``category``, ``tier``, ``source``, ``explanation`` (:func:`deid_core.explain.explain`),
         ``text`` (original characters), ``out_start``, ``out_end`` (where its replacement, or its
         kept text, lies in ``output``) and ``replaced``; ``review`` the
-        :func:`deid_core.review.review_items` (each with its ``explanation``).
+        :func:`deid_core.review.review_items` (each with its ``explanation``); ``phi_free`` the
+        ``[start, end]`` of each sentence the rules' inclusion list knows as PHI-free (its spans
+        dropped; ``[]`` without rules).
 
     Raises:
         ValueError: on an unknown mode, a non-str text or key, malformed decisions or known,
@@ -182,7 +188,12 @@ def process(text: str, mode: str = "redact", key: str | None = None,
     if model_spans is not None and not all(isinstance(s, Span) for s in model_spans):
         model_spans = spans_from_dicts(model_spans, text)  # JSON dicts, as check_request reads them
     known = known if isinstance(known, Known) or known is None else _known(known)
-    if model_spans is None:
+    safe: list = []
+    if rules is not None:
+        from .harvest import analyze_harvested
+        model = None if model_spans is None else (lambda _text: model_spans)
+        analysis, safe = analyze_harvested(text, rules, model, known)
+    elif model_spans is None:
         analysis = analyze(text, known)
     else:
         analysis = analyze_with_model(text, model_spans, known)
@@ -194,19 +205,20 @@ def process(text: str, mode: str = "redact", key: str | None = None,
               "text": text[p.span.start:p.span.end],
               "out_start": p.out_start, "out_end": p.out_end, "replaced": p.replaced}
              for p in rendered.placed]
-    return {"mode": mode, "output": rendered.text, "spans": spans, "review": review_items(analysis)}
+    return {"mode": mode, "output": rendered.text, "spans": spans, "review": review_items(analysis),
+            "phi_free": [[a, b] for a, b in safe]}
 
 
-def process_request(request: Mapping[str, Any] | Request) -> dict:
+def process_request(request: Mapping[str, Any] | Request, rules=None) -> dict:
     """:func:`process` for a request dict (checked by :func:`check_request`) or a
-    :class:`Request`.
+    :class:`Request`, with ``rules`` (harvested corpus rules or None) as :func:`process` takes.
 
     Raises:
         ValueError: as :func:`check_request` and :func:`process`.
     """
     req = request if isinstance(request, Request) else check_request(request)
     return process(req.text, req.mode, req.key, req.decisions, req.known, req.model_spans,
-                   req.mask_review)
+                   req.mask_review, rules)
 
 
 def process_json(request_json: str) -> str:

@@ -2,7 +2,7 @@
 
 Usage::
 
-    deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review]
+    deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review] [--rules R.json]
     deid surrogate [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
     deid review    [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json]
                    [--mask-review | --accept-all | --reject-all] [--json]
@@ -34,6 +34,11 @@ the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` 
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
 ``--rules-only`` runs the rules alone; so does a missing model file.
+``--rules rules.json`` (every command above; from ``deid harvest``) applies harvested corpus
+rules exactly as ``deid batch --rules`` does (:mod:`deid_core.corpus_rules`): the spans of a
+known PHI-free sentence are dropped and the sentence reported (``"phi_free": [[start, end],
+...]`` in ``detect`` lines and ``review --json``; a ``phi-free`` line per sentence from ``review``);
+template rules add spans with source ``harvest:template:<n>``.
 Exit status: 0 on success, 1 when ``detect`` had records that failed, 2 on bad input (with a
 one-line message on standard error).
 """
@@ -45,10 +50,9 @@ import os
 import sys
 from pathlib import Path
 
-from . import api, jsonl
-from .analyze import analyze
+from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser
-from .ensemble import analyze_with_model
+from .harvest import analyze_harvested
 from .evaluate import evaluate, format_report
 from .readers import read
 
@@ -119,11 +123,13 @@ def _cmd_text(args: argparse.Namespace) -> int:
     text = _read_text(args.file)
     known = _read_json(args.known)
     decisions, mask_review = _decisions(args)
+    rules = rules_for(args)
     model = model_for(args)
     model_spans = None if model is None else model(text)
     try:
         result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
-                             known=known, model_spans=model_spans, mask_review=mask_review)
+                             known=known, model_spans=model_spans, mask_review=mask_review,
+                             rules=rules)
     except ValueError as e:
         raise InputError(str(e)) from None
     ids = {item["id"] for item in result["review"]}
@@ -139,6 +145,9 @@ def _cmd_text(args: argparse.Namespace) -> int:
             masked = decisions.get(item["id"], mask_review)
             print(f"review {item['id']:>11} {item['label']:<14} {'mask' if masked else 'keep'} "
                   f"{item['text']!r}: {item['explanation']['text']}", file=sys.stderr)
+        for a, b in result["phi_free"]:
+            print(f"phi-free {a}:{b} known PHI-free sentence ({args.rules}), not searched: "
+                  f"{text[a:b]!r}", file=sys.stderr)
     _write(result["output"])
     return 0
 
@@ -181,13 +190,32 @@ def model_for(args: argparse.Namespace):
     return ner.spans
 
 
-def predictor_for(args: argparse.Namespace):
-    """``text -> Analysis``: the ensemble when the model is there and not turned off, else the
-    rules alone (see :func:`model_for`)."""
+def rules_for(args: argparse.Namespace):
+    """The harvested rules of ``--rules`` (:func:`deid_core.corpus_rules.load`), or None.
+
+    Raises:
+        InputError: if the file cannot be read or is no rules file.
+    """
+    try:
+        return corpus_rules.load(getattr(args, "rules", None))
+    except corpus_rules.RulesError as e:
+        raise InputError(str(e)) from None
+
+
+def analyzer_for(args: argparse.Namespace):
+    """``text -> (Analysis, phi_free ranges)``: the rules (with ``--rules``' harvested rules,
+    see :func:`rules_for`) and the model when it is there and not turned off (see
+    :func:`model_for`), joined as ``deid batch`` joins them
+    (:func:`deid_core.harvest.analyze_harvested`)."""
+    rules = rules_for(args)
     model = model_for(args)
-    if model is None:
-        return analyze
-    return lambda text: analyze_with_model(text, model(text))
+    return lambda text: analyze_harvested(text, rules, model)
+
+
+def predictor_for(args: argparse.Namespace):
+    """``text -> Analysis`` of :func:`analyzer_for`."""
+    analyse = analyzer_for(args)
+    return lambda text: analyse(text)[0]
 
 
 def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
@@ -214,7 +242,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     source = sys.stdin.buffer if path in (None, "-") else path
     if source is path and not Path(path).is_file():
         raise InputError(f"{path}: no such file")
-    predict = predictor_for(args)   # a model that cannot load stops the run before any output
+    analyse = analyzer_for(args)   # a model or rules file that cannot load stops the run first
     seen: dict[str, int] = {}
     failed = total = 0
     try:
@@ -224,8 +252,11 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             rid = line.value.get("id") if isinstance(line.value, dict) else None
             if why is None:
                 try:
-                    spans = predict(line.value["text"]).spans
-                    _write(jsonl.dumps({"id": rid, "spans": [s.to_dict() for s in spans]}) + "\n")
+                    an, safe = analyse(line.value["text"])
+                    out = {"id": rid, "spans": [s.to_dict() for s in an.spans]}
+                    if args.rules:
+                        out["phi_free"] = [[a, b] for a, b in safe]
+                    _write(jsonl.dumps(out) + "\n")
                     continue
                 except Exception as e:  # one bad record never ends the run
                     why = f"{type(e).__name__}: {e}"
@@ -267,11 +298,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def add_model_options(sp: argparse.ArgumentParser) -> None:
-    """``--rules-only`` and ``--model-dir`` (read by :func:`model_for`)."""
+    """``--rules-only``, ``--model-dir`` (read by :func:`model_for`) and ``--rules`` (read by
+    :func:`rules_for`)."""
     sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else model/ beside the package)")
+    sp.add_argument("--rules", default=None, metavar="RULES.json",
+                    help="harvested corpus rules from deid harvest (PHI-free sentences skipped, "
+                         "template rules applied), as deid batch --rules")
 
 
 def _text_options(sp: argparse.ArgumentParser, name: str) -> None:

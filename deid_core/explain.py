@@ -37,6 +37,7 @@ DETECTORS: dict[str, str] = {
     "locations": "the place and address finder",
     "known": "the identifiers you supplied for this patient",
     "ner": "the NER model",
+    "harvest": "the corpus rules (rules.json from deid harvest)",
 }
 
 #: ``"detector:rule"`` -> (what the rule saw, the word list it used or ``None``). Lists are the

@@ -1,5 +1,6 @@
 """``deid harvest``: learn from a corpus which sentences are PHI-free and which sentence
-templates hold PHI, as a ``rules.json`` that ``deid batch --rules`` applies.
+templates hold PHI, as a ``rules.json`` that ``--rules`` applies in ``deid batch``, ``redact``,
+``surrogate``, ``review``, ``detect``, ``eval`` and the page (loaded by :mod:`deid_core.corpus_rules`).
 
 Two corpus features (both counted over whole notes, a note's repeated sentence counted once):
 
@@ -404,6 +405,8 @@ def harvest(corpus, config, *, fmt=None, text_field="text", id_field="id", patie
         import threading
         from .batch.run import _bounded, init_worker
         gate, closing, ahead = threading.Semaphore(32 * jobs), threading.Event(), 32 * jobs
+        from .batch.engine import warm_rules
+        warm_rules()   # the lists, read once here, are inherited by every worker
         pool = multiprocessing.get_context("fork").Pool(jobs, initializer=init_worker,
                                                          initargs=(config,))
         results = pool.imap(_observe_in_worker, _bounded(recs, gate, closing), 8)

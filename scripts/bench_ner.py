@@ -1,7 +1,7 @@
 """Benchmark the CLI's engine with and without the NER model in CPython: notes of ~1 KB per second.
 
 Usage: python scripts/bench_ner.py [--corpus corpus/notes.jsonl] [--seconds 10] [--threads N]
-       [--model-dir DIR] [--stride S]
+       [--model-dir DIR] [--stride S] [--options] [--notes N]
 
 Prints, for the same ~1 KB notes (cut from the corpus at line boundaries, as
 ``scripts/bench_engine.py`` does): rules only (``analyze``), the model alone (``OnnxNer.spans``:
@@ -9,6 +9,13 @@ pre-processing, one ``session.run`` per note, post-processing) and the ensemble
 (``analyze_with_model``, what ``deid detect`` runs), plus windows per note and the time of one
 5 KB note. Asserts nothing (speed is reported, not tested). ``--threads`` sets onnxruntime's
 intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else min(2, cores); 0: onnxruntime's choice).
+
+Every run prints ms per 128-token window of the shipped form (``session.run`` alone, on the
+batches the pipeline makes for the notes, wall and process CPU time: CPU time holds when other
+people share the cores). ``--options`` also tries onnxruntime session options (intra-op threads,
+graph optimisation level, execution mode) on the same batches and says, for each, on how many of
+the first ``--notes`` notes the model's spans differ from the shipped session's (the page's
+onnxruntime-web must give the CLI's spans, so a form that changes them cannot ship as is).
 """
 from __future__ import annotations
 
@@ -40,6 +47,75 @@ def rate(fn, notes: list[str], seconds: float) -> tuple[float, int]:
     return n / (time.perf_counter() - t0), n
 
 
+def _session(path: str, threads: int, level: str, mode: str, spin: bool = True):
+    import onnxruntime as ort
+    opts = ort.SessionOptions()
+    if not spin:   # idle threads sleep instead of spinning (cheaper on shared cores)
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, level)
+    opts.execution_mode = getattr(ort.ExecutionMode, mode)
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    return ort.InferenceSession(path, sess_options=opts, providers=["CPUExecutionProvider"])
+
+
+def window_ms(session, feeds_list: list[dict], output: str, seconds: float) -> tuple[float, float]:
+    """(wall ms, process CPU ms) per window of ``session.run`` over the prepared batches,
+    cycling for about ``seconds``."""
+    import os
+    wins = 0
+    t0, c0 = time.perf_counter(), os.times()
+    done = False
+    while not done:
+        for feeds in feeds_list:
+            session.run([output], feeds)
+            wins += len(feeds["input_ids"])
+            if time.perf_counter() - t0 >= seconds:
+                done = True
+                break
+    c1 = os.times()
+    cpu = (c1.user - c0.user) + (c1.system - c0.system)
+    return 1000 * (time.perf_counter() - t0) / wins, 1000 * cpu / wins
+
+
+def options(ner, notes: list[str], seconds: float, n_check: int) -> None:
+    """ms per window for each session option tried, and the notes whose spans change."""
+    import numpy as np
+    path = str(ner.model.onnx_path)
+    output = ner._output
+    feeds_list = []
+    for note in notes:
+        prep = ner.model.prepare(note)
+        if not prep.windows:
+            continue
+        arrays = {"input_ids": prep.input_ids, "attention_mask": prep.attention_mask,
+                  "case_ids": prep.case_ids}
+        feeds_list.append({k: np.asarray(arrays[k], dtype=np.int64) for k in ner._feeds})
+    check = notes[:n_check]
+
+    def spans_with(session):
+        def infer(ids, mask, case):
+            arrays = {"input_ids": ids, "attention_mask": mask, "case_ids": case}
+            (out,) = session.run([output], {k: np.asarray(arrays[k], dtype=np.int64)
+                                            for k in ner._feeds})
+            return out.tolist()
+        return [[s.to_dict() for s in ner.model.predict(t, infer)] for t in check]
+
+    shipped = spans_with(ner.session)
+    print(f"session options, {sum(len(f['input_ids']) for f in feeds_list)} windows in "
+          f"{len(feeds_list)} batches; spans compared on {len(check)} notes")
+    tried = [(t, lv, "ORT_SEQUENTIAL", True) for t in (1, 2)
+             for lv in ("ORT_ENABLE_BASIC", "ORT_ENABLE_EXTENDED", "ORT_ENABLE_ALL")]
+    tried += [(1, "ORT_ENABLE_BASIC", "ORT_PARALLEL", True), (2, "ORT_ENABLE_BASIC", "ORT_SEQUENTIAL", False)]
+    for threads, level, mode, spin in tried:
+        sess = _session(path, threads, level, mode, spin)
+        wall, cpu = window_ms(sess, feeds_list, output, seconds)
+        changed = sum(a != b for a, b in zip(spans_with(sess), shipped))
+        print(f"  threads={threads} {level:<20} {mode:<15} spin={'on ' if spin else 'off'} "
+              f"{wall:7.2f} ms/window wall, {cpu:7.2f} ms/window CPU, spans differ on "
+              f"{changed}/{len(check)} notes", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="corpus/notes.jsonl")
@@ -48,6 +124,10 @@ def main() -> None:
     ap.add_argument("--model-dir", default=None)
     ap.add_argument("--stride", type=int, default=None,
                     help="override the window stride (default: ner.json's, else half a window)")
+    ap.add_argument("--options", action="store_true",
+                    help="also try onnxruntime session options (threads, optimisation, mode)")
+    ap.add_argument("--notes", type=int, default=40,
+                    help="notes whose spans --options compares with the shipped session's")
     args = ap.parse_args()
     notes = one_kb_notes([d.text for d in read_corpus(args.corpus)])
     t0 = time.perf_counter()
@@ -63,6 +143,19 @@ def main() -> None:
           f"threads={ner.session.get_session_options().intra_op_num_threads}, stride={ner.model.stride or 'default'}")
     print(f"{len(notes)} notes, mean {chars:.0f} characters, mean {sum(wins) / len(wins):.2f} "
           f"windows of {ner.model.max_len} positions")
+    import numpy as np
+    feeds_list = []
+    for note in notes:
+        prep = ner.model.prepare(note)
+        if prep.windows:
+            arrays = {"input_ids": prep.input_ids, "attention_mask": prep.attention_mask,
+                      "case_ids": prep.case_ids}
+            feeds_list.append({k: np.asarray(arrays[k], dtype=np.int64) for k in ner._feeds})
+    wall, cpu = window_ms(ner.session, feeds_list, ner._output, min(args.seconds, 10.0))
+    print(f"shipped session: {wall:.2f} ms per {ner.model.max_len}-position window (wall), "
+          f"{cpu:.2f} ms CPU (session.run only)", flush=True)
+    if args.options:
+        options(ner, notes, min(args.seconds, 5.0), args.notes)
     for name, fn in (("rules only", lambda t: analyze(t)),
                      ("model only", ner.spans),
                      ("ensemble (deid detect)", lambda t: analyze_with_model(t, ner.spans(t)))):

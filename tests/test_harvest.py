@@ -176,3 +176,111 @@ def test_model_sees_the_whole_note_and_is_skipped_when_all_is_phi_free():
     assert [note[s.start:s.end] for s in an.spans] == ["John Smith"]
     an, safe = analyze_harvested(BOILERPLATE, rules, model)
     assert seen == [note] and an.spans == ()
+
+
+# --rules on every command: the same loader (deid_core.corpus_rules) and the same analysis as
+# deid batch --rules. An invented note: its first sentence is in the inclusion list (skipped and
+# reported as PHI-free), its third matches the template "seen by <W> <W>" (an amber DOCTOR);
+# Foley catheter, Parkinson disease and PS 10/5 are never masked.
+RULES_NOTE = ("Pt: John Smith, stable.\nCall 617-555-0199 with questions.\nSeen by zorblat quinnick.\n"
+              "Foley catheter in place; Parkinson disease; PS 10/5.\n")
+RULES = HarvestRules(sentences=["Pt: John Smith, stable."], templates=[TEMPLATE])
+WITH_RULES = ([("617-555-0199", "PHONE", "certain", "contact:phone_us"),
+               ("zorblat quinnick", "DOCTOR", "review", "harvest:template:1")], [[0, 23]])
+WITHOUT_RULES = ([("John Smith", "PATIENT", "certain", "names:label:pt"),
+                  ("617-555-0199", "PHONE", "certain", "contact:phone_us")], [])
+
+
+@pytest.fixture
+def rules_files(tmp_path):
+    (tmp_path / "note.txt").write_text(RULES_NOTE, encoding="utf-8")
+    (tmp_path / "in.jsonl").write_text(json.dumps({"id": 7, "text": RULES_NOTE}) + "\n",
+                                       encoding="utf-8")
+    (tmp_path / "rules.json").write_text(RULES.to_json(), encoding="utf-8")
+    return tmp_path
+
+
+def _spans_by(command, d, capsys):
+    """(final spans as (text, label, tier, source), phi_free) that ``command`` reports."""
+    rules = [] if command.endswith("plain") else ["--rules", str(d / "rules.json")]
+    if command.startswith("review"):
+        assert main(["review", str(d / "note.txt"), "--json", "--rules-only", *rules]) == 0
+        res = json.loads(capsys.readouterr().out)
+    elif command.startswith("detect"):
+        assert main(["detect", "--input", str(d / "in.jsonl"), "--rules-only", *rules]) == 0
+        res = json.loads(capsys.readouterr().out)
+        res.setdefault("phi_free", [])
+    else:
+        out = d / "out.jsonl"
+        assert main(["batch", str(d / "in.jsonl"), "--out", str(out), "--mode", "detect",
+                     "--rules-only", "--jobs", "1", "--no-progress", *rules]) == 0
+        res = json.loads(out.read_text(encoding="utf-8"))
+    spans = [(RULES_NOTE[s["start"]:s["end"]], s["label"], s["tier"], s["source"])
+             for s in res["spans"]]
+    return spans, res["phi_free"]
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("review", WITH_RULES), ("detect", WITH_RULES), ("batch", WITH_RULES),
+    ("review plain", WITHOUT_RULES), ("detect plain", WITHOUT_RULES), ("batch plain", WITHOUT_RULES),
+])
+def test_every_command_applies_rules_as_batch_does(rules_files, capsys, command, expected):
+    assert _spans_by(command, rules_files, capsys) == expected
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["redact", "--mask-review"], "Pt: John Smith, stable.\nCall [CONTACT] with questions.\n"
+                                  "Seen by [NAME].\n" + RULES_NOTE.split("\n")[3] + "\n"),
+    (["redact"], "Pt: John Smith, stable.\nCall [CONTACT] with questions.\n"
+                 "Seen by zorblat quinnick.\n" + RULES_NOTE.split("\n")[3] + "\n"),
+])
+def test_redact_with_rules(rules_files, capsys, argv, expected):
+    assert main([argv[0], str(rules_files / "note.txt"), "--rules-only", "--rules",
+                 str(rules_files / "rules.json"), *argv[1:]]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_review_reports_the_phi_free_sentence(rules_files, capsys):
+    assert main(["review", str(rules_files / "note.txt"), "--rules-only", "--rules",
+                 str(rules_files / "rules.json")]) == 0
+    err = capsys.readouterr().err
+    assert "phi-free 0:23 known PHI-free sentence" in err
+    assert "corpus rules (rules.json from deid harvest): template (1)" in err
+
+
+# Gold: the phone and the doctor. With the rules the template finds the doctor (amber) and the
+# PHI-free first sentence gives no false alarm; without them "John Smith" is one (9 characters).
+@pytest.mark.parametrize("rules, expected", [
+    (True, {"certain": (0.444444, 1.0), "with_review": (1.0, 1.0), "amber": 1}),
+    (False, {"certain": (0.444444, 0.571429), "with_review": (0.444444, 0.571429), "amber": 0}),
+])
+def test_eval_with_rules(rules_files, capsys, rules, expected):
+    gold = [{"start": 29, "end": 41, "label": "PHONE"}, {"start": 66, "end": 82, "label": "DOCTOR"}]
+    corpus = rules_files / "gold.jsonl"
+    corpus.write_text(json.dumps({"id": "g1", "text": RULES_NOTE, "spans": gold}) + "\n",
+                      encoding="utf-8")
+    extra = ["--rules", str(rules_files / "rules.json")] if rules else []
+    assert main(["eval", "--format", "corpus", str(corpus), "--json", "--rules-only", *extra]) == 0
+    r = json.loads(capsys.readouterr().out)
+    got = {tier: (r[tier]["overall"]["recall"], r[tier]["overall"]["precision"])
+           for tier in ("certain", "with_review")}
+    assert dict(got, amber=r["amber"]["marks"]) == expected
+
+
+@pytest.mark.parametrize("command", ["redact", "review", "detect", "eval", "batch"])
+@pytest.mark.parametrize("content, message", [
+    ("not json", "not JSON"), ('{"format": "other"}', "not a deid-harvest version 1 rules file"),
+    (None, "No such file"),
+])
+def test_a_bad_rules_file_stops_every_command(rules_files, capsys, command, content, message):
+    bad = rules_files / "bad.json"
+    if content is not None:
+        bad.write_text(content, encoding="utf-8")
+    target = {"redact": [str(rules_files / "note.txt")], "review": [str(rules_files / "note.txt")],
+              "detect": ["--input", str(rules_files / "in.jsonl")],
+              "eval": ["--format", "corpus", "corpus/notes.jsonl"],
+              "batch": [str(rules_files / "in.jsonl"), "--out", str(rules_files / "o.jsonl"),
+                        "--no-progress", "--jobs", "1"]}[command]
+    assert main([command, *target, "--rules-only", "--rules", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"deid: {bad}: " in err and message in err

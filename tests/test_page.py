@@ -913,3 +913,46 @@ def test_build_is_deterministic_and_the_page_is_current(tmp_path):
     assert out.read_bytes() == PAGE.read_bytes(), \
         "dist/deid.html is not what build.py makes from this tree now: stale, or the build is not deterministic"
     assert out.stat().st_size < 40_000_000
+
+
+# Corpus rules on the page: an invented rules.json (one PHI-free sentence, one template "seen by
+# <W> <W>" for a DOCTOR) loaded from disk through the file input, applied by the CLI's loader.
+# Foley catheter, Parkinson disease and PS 10/5 stay as text.
+RULES_NOTE = ("Pt: John Smith, stable.\nCall 617-555-0199 with questions.\nSeen by zorblat quinnick.\n"
+              "Foley catheter in place; Parkinson disease; PS 10/5.\n")
+
+
+def test_corpus_rules_file_is_applied_and_shown_in_review(page):
+    from deid_core.harvest import HarvestRules, Template
+    rules = HarvestRules(sentences=["Pt: John Smith, stable."], templates=[
+        Template(1, ("seen", "by", "<W>", "<W>"), (("DOCTOR", 0), ("DOCTOR", 0)), 5, 3, "review")])
+    page.set_input_files("#corpus-rules", files=[{"name": "rules.json", "mimeType": "application/json",
+                                                  "buffer": rules.to_json().encode("utf-8")}])
+    try:
+        assert poll(page, "['loaded', 'error'].includes(document.body.dataset.corpusRules) && "
+                          "document.body.dataset.corpusRules") == "loaded"
+        assert page.evaluate("document.getElementById('corpus-rules-status').textContent") == \
+            "rules.json: 1 PHI-free sentences, 1 template rules"
+        got = page_process(page, RULES_NOTE, "redact", rules_only=True)
+        want = as_json(process(RULES_NOTE, mode="redact", key=KEY, rules=rules))
+        assert got == want
+        assert got["phi_free"] == [[0, 23]]
+        assert [(s["text"], s["label"], s["tier"], s["source"]) for s in got["spans"]] == [
+            ("617-555-0199", "PHONE", "certain", "contact:phone_us"),
+            ("zorblat quinnick", "DOCTOR", "review", "harvest:template:1")]
+        if MODEL is not None:   # a page without the model has it checked and disabled
+            page.check("#rules-only")
+        ui_run(page, RULES_NOTE, "review")
+        rows = page.evaluate("""[...document.querySelectorAll('#review-list li')].map(li =>
+            [li.querySelector('.cand-text').textContent, li.dataset.source])""")
+        assert rows == [["zorblat quinnick", "harvest:template:1"]]
+        free = page.evaluate("""[...document.querySelectorAll('#phi-free-list li')].map(li =>
+            [li.querySelector('.cand-text').textContent, li.dataset.source])""")
+        assert free == [["Pt: John Smith, stable.", "harvest:sentence"]]
+        assert page.evaluate("document.getElementById('phi-free').hidden") is False
+    finally:
+        page.evaluate("window.deid.corpusRules(null)")
+        poll(page, "document.body.dataset.corpusRules === 'none'")
+        if MODEL is not None:
+            page.uncheck("#rules-only")
+    assert page_process(page, RULES_NOTE, "redact", rules_only=True)["phi_free"] == []

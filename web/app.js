@@ -21,6 +21,7 @@
   //   data-run-started / data-run-done   its sequence number when it started / when it ended
   //   data-engine "rules" | "ensemble" | "rules-fallback"   what answered the latest run
   //   data-bench  "idle" | "working" | "done" | "error" | "cancelled"   the self-benchmark
+  //   data-corpus-rules "none" | "loading" | "loaded" | "error"   the harvested rules.json
   function setState(s) { body.setAttribute("data-state", s); }
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -223,6 +224,9 @@
     // The model's raw output for `text`: {logits: flat numbers, dims: [B, T, L]} (waits for the model).
     modelLogits: (text) => call({op: "ner_logits", text: String(text)}),
     corpus: () => call({op: "corpus"}),
+    // Load harvested corpus rules (the text of a rules.json; null drops them): what the file
+    // input does. Resolves to {name, sentences, templates, notes} or null.
+    corpusRules: (text, name) => loadCorpusRules(text, name),
     lists: () => call({op: "lists"}),
   });
 
@@ -288,6 +292,7 @@
       li.appendChild(el("span", {"class": "cand-label"}, c.label));
       li.appendChild(el("span", {"class": "cand-text"}, c.text));
       li.appendChild(el("span", {"class": "cand-reason"}, reasonOf(c)));
+      li.setAttribute("data-source", c.source || "");
       const ctl = el("span", {"class": "cand-ctl"});
       ctl.appendChild(el("button", {"type": "button", "data-act": "mask", "tabindex": "-1",
                                     "title": "Mask: it is an identifier"}, "Mask"));
@@ -299,6 +304,22 @@
     });
     state.current = Math.min(state.current, Math.max(items.length - 1, 0));
     highlightCurrent(false);
+    renderPhiFree(result);
+  }
+
+  // Review: the sentences the loaded rules.json knows as PHI-free (skipped by the engine).
+  function renderPhiFree(result) {
+    const list = $("phi-free-list");
+    clear(list);
+    const ranges = (result && result.phi_free) || [];
+    $("phi-free").hidden = !ranges.length;
+    for (const [a, b] of ranges) {
+      const li = el("li", {"data-start": String(a), "data-end": String(b), "data-source": "harvest:sentence"});
+      li.appendChild(el("span", {"class": "cand-text"}, state.resultText.slice(a, b)));
+      li.appendChild(el("span", {"class": "cand-reason"}, "known PHI-free: harvested sentence (" +
+        (state.corpusRules ? state.corpusRules.name : "rules.json") + "), not searched"));
+      list.appendChild(li);
+    }
   }
 
   // The sentence of the note around [start, end): [a, b) cut at a sentence end or a line break,
@@ -450,6 +471,32 @@
     file.text().then((t) => { state.fileText = t; $("input").value = t; newNote(); run(); });
   }
   $("file").addEventListener("change", (e) => loadFile(e.target.files[0]));
+
+  // Harvested corpus rules: the file's text goes to Python (deid_page "rules", the CLI's loader).
+  function setRulesState(s) { body.setAttribute("data-corpus-rules", s); }
+  setRulesState("none");
+  async function loadCorpusRules(text, name) {
+    setRulesState("loading");
+    state.corpusRules = null;
+    try {
+      const summary = await call({op: "rules", text: text === null ? null : String(text), name: name || "rules.json"});
+      state.corpusRules = summary;
+      $("corpus-rules-status").textContent = summary ? summary.name + ": " + summary.sentences +
+        " PHI-free sentences, " + summary.templates + " template rules" : "";
+      setRulesState(summary ? "loaded" : "none");
+      return summary;
+    } catch (err) {
+      $("corpus-rules-status").textContent = "error: " + err.message;
+      setRulesState("error");
+      throw err;
+    } finally {
+      if ($("input").value) run();
+    }
+  }
+  $("corpus-rules").addEventListener("change", (e) => {
+    const f = e.target.files[0];
+    (f ? f.text().then((t) => loadCorpusRules(t, f.name)) : loadCorpusRules(null)).catch(() => {});
+  });
   const ta = $("input");
   ta.addEventListener("dragover", (e) => { e.preventDefault(); ta.classList.add("dragging"); });
   ta.addEventListener("dragleave", () => ta.classList.remove("dragging"));

@@ -17,6 +17,11 @@ Requests (JSON objects, ``op`` selects the operation):
   means the engine's random secret for this process, i.e. for this page load (held in memory
   only). ``model_spans`` (a list from ``ner_finish``, or absent/null for the rules alone) selects
   the ensemble (:mod:`deid_core.ensemble`).
+* ``{"op": "rules", "text": rules.json text | null, "name"?}`` -> ``{"name", "sentences",
+  "templates", "notes"}`` (or ``null`` when ``text`` is null): load harvested corpus rules (a
+  ``rules.json`` from ``deid harvest``, read from disk by the page) with the CLI's own loader
+  (:func:`deid_core.corpus_rules.parse`); every later ``process`` applies them as ``deid redact
+  --rules`` does, until another file (or null) replaces them. A bad file leaves no rules loaded.
 * ``{"op": "ner_prepare", "text"}`` -> :func:`deid_core.ner.pipeline.prepare_json` parsed: the
   model's inputs, flat, with ``dims`` ``[B, T]`` (``B == 0``: do not run the model).
 * ``{"op": "ner_finish", "text", "logits", "dims"}`` -> the model's spans (list of span dicts) from
@@ -98,7 +103,19 @@ def _info(_req: dict) -> dict:
 
 def _process(req: dict) -> dict:
     from deid_core.api import process_request
-    return process_request({k: v for k, v in req.items() if k != "op"})
+    return process_request({k: v for k, v in req.items() if k != "op"}, rules=_STATE.get("rules"))
+
+
+def _rules(req: dict) -> dict | None:
+    """Load (or, for a null ``text``, drop) the harvested corpus rules: the CLI's loader."""
+    from deid_core import corpus_rules
+    _STATE["rules"] = None
+    if req.get("text") is None:
+        return None
+    name = str(req.get("name") or "rules.json")
+    rules = corpus_rules.parse(req.get("text"), name)
+    _STATE["rules"] = rules
+    return dict(corpus_rules.summary(rules), name=name)
 
 
 def _stretch(req: dict) -> dict:
@@ -178,7 +195,7 @@ def _lists(_req: dict) -> dict:
 
 OPS = {"info": _info, "process": _process, "benchmark": _benchmark, "corpus": _corpus,
        "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish,
-       "stretch": _stretch, "key_params": _key_params}
+       "stretch": _stretch, "key_params": _key_params, "rules": _rules}
 
 
 def handle(request_json: str) -> str:

@@ -96,14 +96,11 @@ def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None
 
 def _cmd_batch(args: argparse.Namespace) -> int:
     from .run import run_batch
-    rules_text = None
-    if args.rules:
-        try:
-            rules_text = Path(args.rules).read_text(encoding="utf-8")
-            from ..harvest import HarvestRules
-            HarvestRules.from_json(rules_text)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            return _fail(f"{args.rules}: {e}")
+    from ..corpus_rules import RulesError, read
+    try:
+        rules_text = None if args.rules is None else read(args.rules)  # the one rules loader
+    except RulesError as e:
+        return _fail(str(e))
     try:
         config = config_from_args(args, args.mode, rules_text)
         jobs = args.jobs or default_jobs()

@@ -28,7 +28,7 @@ from ..keys import LinkageKey
 from ..linkage import patient_linkage_key
 from ..write import write
 
-__all__ = ["BATCH_MODES", "Config", "Engine", "ModelError", "engine_for", "load_model"]
+__all__ = ["BATCH_MODES", "Config", "Engine", "ModelError", "engine_for", "load_model", "warm_rules"]
 
 #: The modes ``deid batch`` writes.
 BATCH_MODES: tuple[str, ...] = ("redact", "surrogate", "detect")
@@ -113,8 +113,8 @@ class Engine:
         self.model = None if config.rules_only else load_model(config.model_dir, config.threads)
         self.rules = None
         if config.rules is not None:
-            from ..harvest import HarvestRules
-            self.rules = HarvestRules.from_json(config.rules)
+            from ..corpus_rules import parse
+            self.rules = parse(config.rules)
         self._keys: OrderedDict[str | None, LinkageKey] = OrderedDict()
 
     def key(self, patient: str | None) -> LinkageKey:
@@ -162,6 +162,23 @@ class Engine:
 
 
 _ENGINES: dict[Config, Engine] = {}
+
+#: An invented note that touches every detector's word lists and patterns.
+WARM_NOTE = ("Seen by Dr. Helen Achterberg on 09/14/2016 at Mercy Hospital, 12 Elm Street, "
+             "Springfield, MA 01103; MRN 00781245; call 617-555-0142. Retired teacher, 93 yo.\n"
+             "pt lives in boston with her daughter; seen in cardiology clinic, room 4B.")
+
+
+def warm_rules() -> None:
+    """Read the word lists and compile the patterns in this process (one rules run on
+    :data:`WARM_NOTE`), so that worker processes forked afterwards inherit them instead of each
+    loading them again (about 0.5 s of CPU a worker). Never loads the model (onnxruntime's
+    threads do not survive a fork). Errors are left for the workers to report."""
+    from ..analyze import analyze
+    try:
+        analyze(WARM_NOTE)
+    except Exception:  # noqa: BLE001 - the worker's own engine reports it
+        pass
 
 
 def engine_for(config: Config) -> Engine:

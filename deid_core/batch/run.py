@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..spans import CATEGORIES, LABELS, REVIEW
-from .engine import Config, Engine, ModelError
+from .engine import Config, Engine, ModelError, warm_rules
 from .io import InputError, Record, count_records, read_records, resume_point
 
 __all__ = ["Summary", "run_batch", "process_record"]
@@ -219,6 +219,8 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             ahead = 4 * jobs * chunksize
             gate = threading.Semaphore(ahead)
             ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+            if ctx.get_start_method() == "fork":
+                warm_rules()   # the lists, read once here, are inherited by every worker
             pool = ctx.Pool(jobs, initializer=init_worker, initargs=(config,))
             results = pool.imap(_work, _bounded(todo, gate, closing), chunksize)
         with part.open("a" if done_ids else "w", encoding="utf-8") as f:

@@ -84,12 +84,13 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
     for r in n.runs:
         words = r.words
         nw = len(words)
+        keys = [phrase_key(w.text) for w in words]  # words hold no space: key of a join = join of keys
         for j in range(nw):
             for length in range(1, min(t.max_phrase, j + 1) + 1):
                 i = j - length + 1
                 if is_connector(words[i]):
                     continue
-                kinds = t.phrases.get(phrase_key(" ".join(w.text for w in words[i:j + 1])))
+                kinds = t.phrases.get(" ".join(keys[i:j + 1]))
                 if kinds:
                     yield from phrase_rules(n, t, r, i, j, kinds)
         yield from lowercase_facility_after(n, t, r)
