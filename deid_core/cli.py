@@ -173,21 +173,20 @@ def _key(args: argparse.Namespace) -> str | None:
 
 
 def model_for(args: argparse.Namespace):
-    """``text -> model spans`` when the NER model is there and not turned off, else None.
+    """``text -> model spans`` from the NER model, or None with ``--rules-only``.
 
     Raises:
-        InputError: if the model file exists but cannot run (onnxruntime missing, bad files).
+        InputError: if the model is missing or cannot run (no ``ner.onnx`` in the model folder,
+            onnxruntime missing, bad files); the message names the folder, ``--model-dir`` and
+            ``--rules-only``. A missing model never falls back to the rules silently.
     """
     if args.rules_only:
         return None
-    from .ner import onnx_runtime
-    if not onnx_runtime.model_present(args.model_dir):
-        return None
+    from .batch.engine import ModelError, load_model
     try:
-        ner = onnx_runtime.OnnxNer.load(args.model_dir)
-    except onnx_runtime.OnnxUnavailable as e:
+        return load_model(args.model_dir, threads=None).spans
+    except ModelError as e:
         raise InputError(str(e)) from None
-    return ner.spans
 
 
 def rules_for(args: argparse.Namespace):

@@ -315,3 +315,30 @@ def test_empty_key_file_is_an_error(capsys, tmp_path, note_file):
     k.write_text("\nstudy-7\n", encoding="utf-8")
     code, out, err = run(capsys, ["surrogate", str(note_file), "--key-file", str(k)])
     assert code == 2 and "first line is empty" in err and out == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["detect", "--input", "-"],
+    ["redact"],
+    ["surrogate", "--key-file", "{key}"],
+])
+def test_a_missing_model_is_an_error_that_names_rules_only(tmp_path, command):
+    """No ner.onnx in --model-dir: exit 2 with a message naming the folder and --rules-only;
+    the same command with --rules-only runs on the rules."""
+    import subprocess
+    import sys
+    key = tmp_path / "key"
+    key.write_text("a linkage key of some length\n", encoding="utf-8")
+    argv = [a.replace("{key}", str(key)) for a in command]
+    empty = tmp_path / "no-model"
+    empty.mkdir()
+    text = "Seen by Dr. Okafor on 03/14/2019." if argv[0] != "detect" else '{"id": "a", "text": "Seen 03/14/2019."}'
+    run = subprocess.run([sys.executable, "-m", "deid_core.cli", *argv, "--model-dir", str(empty)],
+                         input=text, capture_output=True, text=True)
+    assert run.returncode == 2
+    assert str(empty) in run.stderr and "--rules-only" in run.stderr
+    assert run.stdout == ""
+    ok = subprocess.run([sys.executable, "-m", "deid_core.cli", *argv, "--model-dir", str(empty),
+                         "--rules-only"], input=text, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert "03/14/2019" not in ok.stdout

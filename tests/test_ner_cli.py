@@ -64,8 +64,14 @@ def test_rules_only_is_the_rules_engine(capsys, notes_file, fake_model_dir):
         assert line == {"id": note["id"], "spans": [s.to_dict() for s in analyze(note["text"]).spans]}
 
 
-def test_no_model_file_means_rules_only(capsys, notes_file, tmp_path):
-    code, out, _ = run(capsys, ["detect", "--input", str(notes_file), "--model-dir", str(tmp_path)])
+def test_no_model_file_is_an_error_not_rules_only(capsys, notes_file, tmp_path):
+    """A folder without ner.onnx stops with exit 2 and says what to do (issue 9: never a silent
+    drop to the rules); --rules-only gives the rules' spans."""
+    code, out, err = run(capsys, ["detect", "--input", str(notes_file), "--model-dir", str(tmp_path)])
+    assert code == 2 and out == ""
+    assert str(tmp_path) in err and "--rules-only" in err
+    code, out, _ = run(capsys, ["detect", "--input", str(notes_file), "--model-dir", str(tmp_path),
+                                "--rules-only"])
     assert code == 0
     assert [json.loads(l)["spans"] for l in out.splitlines()] == \
         [[s.to_dict() for s in analyze(n["text"]).spans] for n in NOTES]

@@ -76,7 +76,7 @@ class Config:
             raise ValueError(f"threads must be >= 0, got {self.threads}")
 
 
-def load_model(model_dir: str | None, threads: int = 1):
+def load_model(model_dir: str | None, threads: int | None = 1):
     """The NER model (``OnnxNer``) from ``model_dir``.
 
     Raises:
