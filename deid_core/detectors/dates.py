@@ -112,9 +112,10 @@ _HOLIDAY = re.compile(
 _ANCHOR3 = frozenset({m[:3] for m in MONTHS} | {w[:3] for w in WEEKDAYS} | holiday_anchors())
 _ANCHOR3_VARIANTS = frozenset(v for w in _ANCHOR3 for v in (w, w.title(), w.upper()))
 _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
+#: A weekday written just before a date (``Tuesday, ``, ``Thurs ``, ``Thu. ``), from the date
+#: reader's weekday words (so not ``thus``).
 _WD_BEFORE = re.compile(
-    r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
-    r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
+    r"(?<![\w'’])(?i:" + WEEKDAY_REGEX + r")\.?,?[ \t]{1,3}(?:the[ \t]{1,2})?$")
 _SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
 #: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
 _SLASH_RANGE = re.compile(
