@@ -54,6 +54,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .. import lists
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
@@ -67,6 +68,15 @@ __all__ = ["detect", "month_number", "valid_date"]
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
 #: they count only with a year, an ordinal ``of`` or date context, and never alone.
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
+
+
+def _history_regex(use: str) -> str:
+    """Regex source of the ``lists/history_words.txt`` words tagged ``use``, longest first (a
+    space as ``[ \\t]``); in ``year2`` the ``count`` ones may take a count (``CABG X2``)."""
+    count = lists.history_words("count") if use == "year2" else ()
+    words = sorted(lists.history_words(use), key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]")
+                    + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
 
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
@@ -127,10 +137,7 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
-    r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
-    r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
-    r"(?P<weak>in)|s/p)(?:[ \t]{1,2}|['’]))$")
+    r"(?i:\b(?:" + _history_regex("year2") + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
 _NOT_DATE_NEAR_BEFORE = re.compile(
@@ -144,9 +151,8 @@ _NOT_DATE_NEAR_AFTER = re.compile(
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
-_HISTORY_CONTEXT = re.compile(
-    r"\b(?:pmh|pmhx|hx|h/o|s/p|dx|echo|cath|fx|mi|cabg|ptca|pci|stent|surgery|since|in|ca|"
-    r"cva|tia|repair)\b[^\n]{0,20}$")
+#: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
+_HISTORY_CONTEXT = re.compile(r"\b(?:" + _history_regex("month_year2") + r"|since|in)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -159,7 +165,7 @@ _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
     r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|dx|hx|s/p|status[ \t]post|cabg|pci|tavr|tka|tha|surgery|last|died|passed)"
+    r"[a-z]{3,}ed|" + _history_regex("year") + r"|last|died|passed)"
     r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
