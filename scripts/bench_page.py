@@ -5,8 +5,8 @@ Usage::
 
     python scripts/bench_page.py [--page dist/deid.html] [--loads 5]
 
-Opens the page by its file:// URL in Debian's headless Chromium (``/usr/bin/chromium``) with the
-network off, as the tests do, and prints:
+Opens the page by its file:// URL in Debian's headless Chromium with the network off, launched
+and polled by the page tests' helpers (``tests/pagehelpers.py``), and prints:
 
 * the file's size in bytes and MB;
 * cold ready time: seconds from navigation until ``<body data-state="ready">``, each load in a fresh
@@ -42,8 +42,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+sys.path.insert(0, str(ROOT / "tests"))
+from pagehelpers import launch_chromium, poll  # noqa: E402  (the page tests' helpers)
 
 
 def five_kb_note() -> str:
@@ -80,12 +80,13 @@ def one_kb_notes(n: int = 30) -> list[str]:
 
 
 def wait_ready(page, timeout: float = 120.0) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        state = page.evaluate("document.body.dataset.state")
-        if state != "loading" or time.monotonic() > deadline:
-            return state
-        time.sleep(0.02)
+    """The page's ``data-state`` once it is no longer ``loading`` (``ready``, or a failure),
+    polled every 20 ms; ``"loading"`` when it still is after ``timeout`` seconds."""
+    try:
+        return poll(page, "(s => s !== 'loading' && String(s))(document.body.dataset.state)",
+                    timeout, interval=0.02)
+    except AssertionError:
+        return "loading"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     size = page_path.stat().st_size
     print(f"file size            {size:,} bytes ({size / 1e6:.1f} MB)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+        browser = launch_chromium(p)
         times = []
         model_times = []
         model = None
