@@ -281,7 +281,7 @@ def id_label_words(kind: str) -> frozenset[str]:
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
 
 
-HANDWRITTEN_LISTS += ("history_words",)
+HANDWRITTEN_LISTS += ("history_words", "vehicle_words")
 
 
 @lru_cache(maxsize=None)

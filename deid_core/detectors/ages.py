@@ -33,11 +33,18 @@ from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, label_before, run
 
 __all__ = ["detect", "words_to_number"]
 
-_UNIT_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+
+def _number_words(lo: int, hi: int) -> str:
+    """``lists/number_words.tsv`` words worth ``lo`` to ``hi`` (in value order) as an alternation."""
+    return "|".join(w for w, v in sorted(lists.number_words().items(), key=lambda x: x[1]) if lo <= v <= hi)
+
+
+#: Number words of ages 90-130 (``ninety-four``, ``one hundred and two``, ``hundred thirty``).
+_UNIT_WORDS = r"(?:" + _number_words(1, 9) + r")"
 _NUMBER_WORDS = (
     r"(?P<w>ninety(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?|"
     r"(?:one[ \t-]{1,2})?hundred(?:(?:[ \t-]{1,2}and)?[ \t-]{1,2}(?:" + _UNIT_WORDS
-    + r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)"
+    + r"|" + _number_words(10, 30) + r")"
     r"(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?)?)")
 _AGE_SUFFIX = (
     r"(?:y/o|y\.o\.?|yo|y[ \t]?o(?=[ \t,.]|$)|yrs?\.?[ \t-]{0,2}old|years?[ \t-]{1,2}old|-?years?-old|"

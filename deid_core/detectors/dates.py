@@ -173,14 +173,12 @@ _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
 #: Prepositions that make a year a time even before a model noun (``in 2012 cars were``).
 _TIME_WORD_BEFORE = re.compile(r"(?i:\b(?:in|since|from|until|till|during|circa|year|between)[ \t]{1,3})$")
 #: A year naming a model or an edition, not an event in the patient's life (``2012 pickup``,
-#: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``).
-_MODEL_AFTER = re.compile(
-    r"[ \t]{1,2}(?i:pick-?ups?|trucks?|cars?|sedans?|suvs?|vans?|minivans?|jeeps?|motorcycles?|"
-    r"motorbikes?|bikes?|bicycles?|scooters?|atvs?|tractors?|rvs?|campers?|trailers?|boats?|"
-    r"coupes?|convertibles?|hatchbacks?|wagons?|vehicles?|models?|makes?|editions?|versions?|"
-    r"ford|toyota|honda|chevy|chevrolet|dodge|ram|gmc|nissan|subaru|hyundai|kia|bmw|audi|mercedes|"
-    r"volkswagen|vw|jeep|tesla|mazda|volvo|lexus|acura|buick|cadillac|chrysler|lincoln|harley|"
-    r"yamaha|kawasaki|silverado|f-?150|camry|corolla|civic|accord|tacoma|tundra|wrangler)(?![\w-])")
+#: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``). The
+#: words are ``lists/vehicle_words.txt``; vehicles and edition words also as plurals.
+_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + "|".join(
+    re.escape(w) + ("s?" if kind in ("vehicle", "edition") else "")
+    for w, kind in sorted(lists.read_list("vehicle_words.txt").rows, key=lambda r: (-len(r[0]), r[0])))
+    + r")(?![\w-])")
 _DATE_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:on|seen|since|from|until|till|through|thru|dated?|dos|dob|d\.o\.b\.?|"
     r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
