@@ -281,22 +281,5 @@ def id_label_words(kind: str) -> frozenset[str]:
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
 
 
-HANDWRITTEN_LISTS += ("history_words", "vehicle_words")
-
-
-@lru_cache(maxsize=None)
-def history_words(use: str) -> tuple[str, ...]:
-    """Lower-case clinical history words (``mi``, ``cabg``, ``s/p``, ``status post``) with the tag
-    ``use``, sorted: ``"year2"`` (before a two-digit year: ``MI 93``), ``"count"`` (may take a
-    count first: ``CABG X2 99'``), ``"month_year2"`` (history context for ``ECHO 3/91``) or
-    ``"year"`` (context before a four-digit year: ``s/p CABG 2003``).
-
-    Source: ``lists/history_words.txt`` (columns entry, uses: tags joined by ``+``),
-    hand-written; read by :mod:`deid_core.detectors.dates`.
-
-    Raises:
-        ValueError: ``use`` is not one of the four tags.
-    """
-    if use not in ("year2", "count", "month_year2", "year"):
-        raise ValueError(f"unknown use {use!r}; expected year2, count, month_year2 or year")
-    return tuple(r[0] for r in read_list("history_words.txt").rows if use in r[1].split("+"))
+#: Hand-written lists of the DATE detector (``deid_core.detectors.dates``), read with :func:`read_list`.
+HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words")

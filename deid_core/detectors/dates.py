@@ -70,14 +70,21 @@ __all__ = ["detect", "month_number", "valid_date"]
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
-def _history_regex(use: str) -> str:
-    """Regex source of the ``lists/history_words.txt`` words tagged ``use``, longest first (a
-    space as ``[ \\t]``); in ``year2`` the ``count`` ones may take a count (``CABG X2``)."""
-    count = lists.history_words("count") if use == "year2" else ()
-    words = sorted(lists.history_words(use), key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]")
+def _tagged(filename: str, use: str) -> list[str]:
+    """Entries of ``lists/<filename>`` whose ``uses`` column (tags joined by ``+``) holds ``use``."""
+    return [r[0] for r in lists.read_list(filename).rows if use in r[1].split("+")]
+
+
+def _alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
+    """Regex source (no groups) matching any of ``words``, longest first, a space as ``space``;
+    those in ``count`` may take a count after them (``CABG X2``)."""
+    count, words = frozenset(count), sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", space)
                     + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
 
+
+#: Word lists (``lists/``): history words (``MI``, ``CABG``, ``s/p``); words before a date or not.
+_HISTORY, _CONTEXT = "history_words.txt", "date_context_words.txt"
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
 _DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
@@ -137,13 +144,11 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:" + _history_regex("year2") + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
+    r"(?i:\b(?:" + _alternation(_tagged(_HISTORY, "year2"), count=_tagged(_HISTORY, "count"))
+    + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
-#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
-_NOT_DATE_NEAR_BEFORE = re.compile(
-    r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
-    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla|"
-    r"abg|trialed)\b")
+#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
+_NOT_DATE_NEAR_BEFORE = re.compile(r"\b(?:" + _alternation(_tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
     r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
@@ -152,7 +157,8 @@ _NOT_DATE_NEAR_AFTER = re.compile(
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
-_HISTORY_CONTEXT = re.compile(r"\b(?:" + _history_regex("month_year2") + r"|since|in)\b[^\n]{0,20}$")
+_HISTORY_CONTEXT = re.compile(
+    r"\b(?:" + _alternation(_tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -165,7 +171,7 @@ _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
     r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|" + _history_regex("year") + r"|last|died|passed)"
+    r"[a-z]{3,}ed|" + _alternation(_tagged(_HISTORY, "year")) + r"|last|died|passed)"
     r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
@@ -175,28 +181,21 @@ _TIME_WORD_BEFORE = re.compile(r"(?i:\b(?:in|since|from|until|till|during|circa|
 #: A year naming a model or an edition, not an event in the patient's life (``2012 pickup``,
 #: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``). The
 #: words are ``lists/vehicle_words.txt``; vehicles and edition words also as plurals.
-_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + "|".join(
-    re.escape(w) + ("s?" if kind in ("vehicle", "edition") else "")
-    for w, kind in sorted(lists.read_list("vehicle_words.txt").rows, key=lambda r: (-len(r[0]), r[0])))
-    + r")(?![\w-])")
+_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + _alternation(
+    w + s for w, kind in lists.read_list("vehicle_words.txt").rows
+    for s in (("", "s") if kind in ("vehicle", "edition") else ("",))) + r")(?![\w-])")
+#: Date context just before a value, on the lower-cased line (``seen 3/4``, ``on 9/15``,
+#: ``admitted 3/5``, ``Tues 3/5``): the ``date`` words of :data:`_CONTEXT`, past participles, weekdays.
 _DATE_CONTEXT = re.compile(
-    r"(?:^|[^\w])(?:on|seen|since|from|until|till|through|thru|dated?|dos|dob|d\.o\.b\.?|"
-    r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
-    r"starting|started|start|last|next|ending|effective|scheduled|between|born|expires?|exp|"
-    r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
-    r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|given|"
-    r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|died|"
-    r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|lmp|edd|edc|"
+    r"(?:^|[^\w])(?:" + _alternation(_tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
     + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
+#: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
-    r"\b(?:gcs|score|strength|power|pain|apgar|motor|grade|murmur|ratio|reflexes|dtrs?|"
-    r"rated|rates|scale|nihss|vision|va|acuity|x|times|ga|ega|out of|bpp|bps|apgars?|esi|"
-    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|sets?|hiv|hsv|htlv|"
-    r"type|types|pulses?)[ \t:=|]{0,20}$"
+    r"\b(?:" + _alternation(_tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
 _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
