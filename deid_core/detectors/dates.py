@@ -151,8 +151,8 @@ _YY_HISTORY_BEFORE = re.compile(
 _NOT_DATE_NEAR_BEFORE = re.compile(r"\b(?:" + _alternation(_tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
-    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
-    r"amps?|gallons?|dilution|titer|bilat\w*)\b)")
+    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:" + _alternation(_tagged(_CONTEXT, "vent_after"))
+    + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
@@ -197,13 +197,11 @@ _MONTH_CONTEXT = re.compile(
 _NOT_DATE_BEFORE = re.compile(
     r"\b(?:" + _alternation(_tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
+#: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
+#: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
-    r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
-    r"full|dose|tsp|teaspoons?|tbsp|cups?|glass|liters?|l\b|lpm|nc\b|bilat|b/l|throughout|"
-    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|ns\b|nss\b|saline|pulses?|"
-    r"ppd|inch|ab\b|pcr|"
-    r"views?|points?|criteria|lobes?|vessels?|nodes?|cores?)|" + r"[ \t]{0,2}" + UNITS,
-    re.I)
+    r"[ \t]{0,2}(?:" + _alternation(_tagged(_CONTEXT, "after")) + r"|(?:"
+    + _alternation(_tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
 _BARE_YEAR_BAD_BEFORE = re.compile(
     r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
