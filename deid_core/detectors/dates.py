@@ -47,7 +47,8 @@ day (14:30), decimals and version numbers, ``x2``, ``q4h``, vent triples (``PS 1
 The patterns are a table (:data:`PATTERNS`) of :class:`~deid_core.detectors.patterns.Pattern`
 run by :func:`~deid_core.detectors.patterns.run`; the patterns find candidates, the one date
 reader (:func:`~deid_core.datereader.read_match`, :func:`~deid_core.datereader.read_text`) reads
-their values, :func:`~deid_core.calendars.valid_date` checks them.
+their values, :func:`~deid_core.calendars.valid_date` checks them. Context words are hand-written
+lists: ``lists/history_words.txt``, ``date_context_words.txt``, ``vehicle_words.txt``.
 """
 from __future__ import annotations
 
