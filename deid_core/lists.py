@@ -281,5 +281,15 @@ def id_label_words(kind: str) -> frozenset[str]:
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
 
 
-#: Hand-written lists of the DATE detector (``deid_core.detectors.dates``), read with :func:`read_list`.
-HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words")
+#: Hand-written lists of the DATE and AGE detectors, read with :func:`read_list` and :func:`tagged`.
+HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words", "age_context_words")
+
+
+def tagged(filename: str, use: str) -> tuple[str, ...]:
+    """First-column entries of a hand-written ``lists/<filename>`` whose second column (tags
+    joined by ``+``, e.g. ``score+vent``) holds ``use``, in file order; ``()`` when none does.
+
+    Raises:
+        FileNotFoundError: if the file does not exist.
+    """
+    return tuple(r[0] for r in read_list(filename).rows if use in r[1].split("+"))

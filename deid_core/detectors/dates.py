@@ -71,11 +71,6 @@ __all__ = ["detect", "month_number", "valid_date"]
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
 
-def _tagged(filename: str, use: str) -> list[str]:
-    """Entries of ``lists/<filename>`` whose ``uses`` column (tags joined by ``+``) holds ``use``."""
-    return [r[0] for r in lists.read_list(filename).rows if use in r[1].split("+")]
-
-
 def _alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
     """Regex source (no groups) matching any of ``words``, longest first, a space as ``space``;
     those in ``count`` may take a count after them (``CABG X2``)."""
@@ -145,21 +140,22 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:" + _alternation(_tagged(_HISTORY, "year2"), count=_tagged(_HISTORY, "count"))
+    r"(?i:\b(?:" + _alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
     + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
-_NOT_DATE_NEAR_BEFORE = re.compile(r"\b(?:" + _alternation(_tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
+_NOT_DATE_NEAR_BEFORE = re.compile(
+    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
-    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:" + _alternation(_tagged(_CONTEXT, "vent_after"))
-    + r"|bilat\w*)\b)")
+    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:"
+    + _alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
-    r"\b(?:" + _alternation(_tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
+    r"\b(?:" + _alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -172,7 +168,7 @@ _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
     r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|" + _alternation(_tagged(_HISTORY, "year")) + r"|last|died|passed)"
+    r"[a-z]{3,}ed|" + _alternation(lists.tagged(_HISTORY, "year")) + r"|last|died|passed)"
     r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
@@ -188,7 +184,7 @@ _MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + _alternation(
 #: Date context just before a value, on the lower-cased line (``seen 3/4``, ``on 9/15``,
 #: ``admitted 3/5``, ``Tues 3/5``): the ``date`` words of :data:`_CONTEXT`, past participles, weekdays.
 _DATE_CONTEXT = re.compile(
-    r"(?:^|[^\w])(?:" + _alternation(_tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
+    r"(?:^|[^\w])(?:" + _alternation(lists.tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
     + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
@@ -196,13 +192,13 @@ _MONTH_CONTEXT = re.compile(
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
 #: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
-    r"\b(?:" + _alternation(_tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
+    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
 #: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
 #: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
-    r"[ \t]{0,2}(?:" + _alternation(_tagged(_CONTEXT, "after")) + r"|(?:"
-    + _alternation(_tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
+    r"[ \t]{0,2}(?:" + _alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
+    + _alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
 _BARE_YEAR_BAD_BEFORE = re.compile(
     r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
