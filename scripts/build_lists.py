@@ -575,7 +575,7 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "school_words", "landmark_words", "lower_case_facility_words", "place_common_words",
     "place_name_collisions", "country_aliases", "state_abbr_ambiguous", "place_context_words",
     "facility_context_words", "place_aliases", "transfer_words", "clinical_abbreviations",
-    "history_words", "vehicle_words", "date_context_words", "age_context_words",
+    "history_words", "vehicle_words", "date_context_words", "age_context_words", "id_context_words",
 )
 
 
