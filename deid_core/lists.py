@@ -400,3 +400,18 @@ def id_label_words(kind: str) -> frozenset[str]:
     if kind not in ("label", "insurer", "kept"):
         raise ValueError(f"unknown kind {kind!r}; expected 'label', 'insurer' or 'kept'")
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
+
+
+#: Hand-written lists of the DATE, AGE and ID detectors, read with :func:`read_list` and :func:`tagged`.
+HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words", "age_context_words",
+                      "id_context_words")
+
+
+def tagged(filename: str, use: str) -> tuple[str, ...]:
+    """First-column entries of a hand-written ``lists/<filename>`` whose second column (tags
+    joined by ``+``, e.g. ``score+vent``) holds ``use``, in file order; ``()`` when none does.
+
+    Raises:
+        FileNotFoundError: if the file does not exist.
+    """
+    return tuple(r[0] for r in read_list(filename).rows if use in r[1].split("+"))

@@ -5,8 +5,8 @@ Usage::
 
     python scripts/bench_page.py [--page dist/deid.html] [--loads 5]
 
-Opens the page by its file:// URL in Debian's headless Chromium (``/usr/bin/chromium``) with the
-network off, as the tests do, and prints:
+Opens the page by its file:// URL in Debian's headless Chromium with the network off, launched
+and polled by the page tests' helpers (``tests/pagehelpers.py``), and prints:
 
 * the file's size in bytes and MB;
 * cold ready time: seconds from navigation until ``<body data-state="ready">``, each load in a fresh
@@ -35,24 +35,27 @@ Bars from the issue: file <= 40 MB, ready <= 5 s, 5 KB note < 0.5 s with the rul
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from deid_core import jsonl  # noqa: E402
+from pagehelpers import launch_chromium, poll  # noqa: E402  (the page tests' helpers)
+
+
+def corpus_texts() -> list[str]:
+    """The texts of ``corpus/notes.jsonl`` (read with the project's JSONL reader), or ``[]``."""
+    corpus = ROOT / "corpus" / "notes.jsonl"
+    return [r["text"] for r in jsonl.parse(corpus.read_text(encoding="utf-8"), str(corpus))] \
+        if corpus.is_file() else []
 
 
 def five_kb_note() -> str:
     """About 5,000 characters of invented clinical text (corpus notes, else a fixed paragraph)."""
-    corpus = ROOT / "corpus" / "notes.jsonl"
-    parts: list[str] = []
-    if corpus.is_file():
-        parts = [json.loads(line)["text"] for line in corpus.read_text(encoding="utf-8").splitlines()
-                 if line.strip()]
+    parts = corpus_texts()
     if not parts:
         parts = ["Seen by Dr. Helen Achterberg on 09/14/2016 for atrial fibrillation. MRN 00781245. "
                  "Daughter Maria called from Springfield, MA at 617-555-0144. Foley catheter removed."]
@@ -66,11 +69,8 @@ def five_kb_note() -> str:
 
 def one_kb_notes(n: int = 30) -> list[str]:
     """``n`` notes of about 1,000 characters: corpus notes cut at the last line end before 1,000."""
-    corpus = ROOT / "corpus" / "notes.jsonl"
-    texts = [json.loads(line)["text"] for line in corpus.read_text(encoding="utf-8").splitlines()
-             if line.strip()] if corpus.is_file() else []
     out = []
-    for t in texts:
+    for t in corpus_texts():
         if len(t) >= 900:
             cut = t[:1000]
             out.append(cut[:cut.rfind("\n")] if cut.rfind("\n") > 800 else cut)
@@ -80,12 +80,13 @@ def one_kb_notes(n: int = 30) -> list[str]:
 
 
 def wait_ready(page, timeout: float = 120.0) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        state = page.evaluate("document.body.dataset.state")
-        if state != "loading" or time.monotonic() > deadline:
-            return state
-        time.sleep(0.02)
+    """The page's ``data-state`` once it is no longer ``loading`` (``ready``, or a failure),
+    polled every 20 ms; ``"loading"`` when it still is after ``timeout`` seconds."""
+    try:
+        return poll(page, "(s => s !== 'loading' && String(s))(document.body.dataset.state)",
+                    timeout, interval=0.02)
+    except AssertionError:
+        return "loading"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     size = page_path.stat().st_size
     print(f"file size            {size:,} bytes ({size / 1e6:.1f} MB)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+        browser = launch_chromium(p)
         times = []
         model_times = []
         model = None

@@ -504,6 +504,9 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "known_part_followers.txt", "address_forms.tsv", "us_territories.tsv",
     # the words fake addresses and institution names keep (deid_core.surrogate.places)
     "surrogate_place_words.txt",
+    # the date, age and ID detectors' context words (deid_core.lists.tagged)
+    "history_words.txt", "vehicle_words.txt", "date_context_words.txt", "age_context_words.txt",
+    "id_context_words.txt",
 )
 
 

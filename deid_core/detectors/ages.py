@@ -33,11 +33,25 @@ from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, label_before, run
 
 __all__ = ["detect", "words_to_number"]
 
-_UNIT_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+
+def _number_words(lo: int, hi: int) -> str:
+    """``lists/number_words.tsv`` words worth ``lo`` to ``hi`` (in value order) as an alternation."""
+    return "|".join(w for w, v in sorted(lists.number_words().items(), key=lambda x: x[1]) if lo <= v <= hi)
+
+
+def _context_words(use: str) -> str:
+    """The ``lists/age_context_words.txt`` entries tagged ``use`` as an alternation, longest
+    first, a space as ``[ \\t]+`` (``heart rate``)."""
+    words = sorted(lists.tagged("age_context_words.txt", use), key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in words)
+
+
+#: Number words of ages 90-130 (``ninety-four``, ``one hundred and two``, ``hundred thirty``).
+_UNIT_WORDS = r"(?:" + _number_words(1, 9) + r")"
 _NUMBER_WORDS = (
     r"(?P<w>ninety(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?|"
     r"(?:one[ \t-]{1,2})?hundred(?:(?:[ \t-]{1,2}and)?[ \t-]{1,2}(?:" + _UNIT_WORDS
-    + r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)"
+    + r"|" + _number_words(10, 30) + r")"
     r"(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?)?)")
 _AGE_SUFFIX = (
     r"(?:y/o|y\.o\.?|yo|y[ \t]?o(?=[ \t,.]|$)|yrs?\.?[ \t-]{0,2}old|years?[ \t-]{1,2}old|-?years?-old|"
@@ -52,8 +66,7 @@ _LABEL_BEFORE = re.compile(
     r"(?:[:=|][ \t]{0,2}|is[ \t]{1,2}|was[ \t]{1,2})?)$")
 #: A person as the subject of ``is``/``was`` before a number that ends its clause: ``she is 94.``
 _SUBJECT_IS_BEFORE = re.compile(
-    r"(?i:\b(?:he|she|who|patient|pt|mother|father|mom|dad|husband|wife|brother|sister|son|"
-    r"daughter|grandmother|grandfather|aunt|uncle)[ \t]{1,2}(?:is|was)[ \t]{1,2}"
+    r"(?i:\b(?:he|she|who|" + _context_words("subject") + r")[ \t]{1,2}(?:is|was)[ \t]{1,2}"
     r"(?:now[ \t]{1,2}|nearly[ \t]{1,2}|almost[ \t]{1,2})?|\b(?:died[ \t]+at|lived[ \t]+to))$")
 _DIGIT_CLAUSE_END = re.compile(r"[ \t]{0,2}(?:[.!?;](?!\d)|,[ \t]|$|\r?\n|[ \t](?i:and|when|but)\b)")
 _SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
@@ -62,7 +75,7 @@ _COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
 _LABEL_NOT_AFTER = re.compile(r"[.,/:]\d|[ \t]{0,2}(?:days?|weeks?|wks?|months?|mos?|d|w|m|%)\b", re.I)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|pt|patient)[ \t]{1,2})$")
 _SEX_AFTER = re.compile(
-    r"[ \t]?(?:[MF]\b|(?i:male|female|man|woman|gentleman|lady|gent|yo[mf]|y/o[mf]))(?![a-z])")
+    r"[ \t]?(?:[MF]\b|(?i:" + _context_words("sex_after") + r"|yo[mf]|y/o[mf]))(?![a-z])")
 _DECADE_BEFORE = re.compile(
     r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
 _DECADE_AFTER = re.compile(r"['’]?s(?![\w'’])")
@@ -89,13 +102,10 @@ _CLAUSE_END_AFTER = re.compile(
     r"years?|yrs?|himself|herself|soon)\b)")
 #: A quantity rather than an age: ``ninety minutes``, ``ninety percent``, ``ninety over sixty``.
 _WORD_NOT_AGE_AFTER = re.compile(
-    r"[ \t]{0,2}-?[ \t]{0,2}(?:" + UNITS + r"|(?i:over|to|per|percent|degrees?|pounds|miles|mph|"
-    r"dollars|thousand|million|times|seconds?|milliliters?|millig|beats|pts)\b)")
+    r"[ \t]{0,2}-?[ \t]{0,2}(?:" + UNITS + r"|(?i:" + _context_words("quantity_after") + r")\b)")
 #: Vital signs or scores just before the cue: ``pulse was ninety.``, ``sats at ninety``.
 _VITAL_BEFORE = re.compile(
-    r"(?i:\b(?:hr|heart[ \t]+rate|pulse|bp|pressure|systolic|diastolic|sats?|saturation|spo2|o2|"
-    r"oxygen|glucose|sugar|bgl?|temp|temperature|weight|rate|score|count|level|rr|map|fio2|"
-    r"percent|speed|iq)\b[^.;\n]{0,12})$")
+    r"(?i:\b(?:" + _context_words("vital") + r")\b[^.;\n]{0,12})$")
 _DECADE_WORD = re.compile(
     r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)"
     r"(?P<d>nineties)(?![\w'’])")

@@ -47,13 +47,15 @@ day (14:30), decimals and version numbers, ``x2``, ``q4h``, vent triples (``PS 1
 The patterns are a table (:data:`PATTERNS`) of :class:`~deid_core.detectors.patterns.Pattern`
 run by :func:`~deid_core.detectors.patterns.run`; the patterns find candidates, the one date
 reader (:func:`~deid_core.datereader.read_match`, :func:`~deid_core.datereader.read_text`) reads
-their values, :func:`~deid_core.calendars.valid_date` checks them.
+their values, :func:`~deid_core.calendars.valid_date` checks them. Context words are hand-written
+lists: ``lists/history_words.txt``, ``date_context_words.txt``, ``vehicle_words.txt``.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 
+from .. import lists
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
@@ -68,6 +70,17 @@ __all__ = ["detect", "month_number", "valid_date"]
 #: they count only with a year, an ordinal ``of`` or date context, and never alone.
 _AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
 
+
+def _alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
+    """Regex source (no groups) matching any of ``words``, longest first, a space as ``space``;
+    those in ``count`` may take a count after them (``CABG X2``)."""
+    count, words = frozenset(count), sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", space)
+                    + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
+
+
+#: Word lists (``lists/``): history words (``MI``, ``CABG``, ``s/p``); words before a date or not.
+_HISTORY, _CONTEXT = "history_words.txt", "date_context_words.txt"
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
 _DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
@@ -112,9 +125,10 @@ _HOLIDAY = re.compile(
 _ANCHOR3 = frozenset({m[:3] for m in MONTHS} | {w[:3] for w in WEEKDAYS} | holiday_anchors())
 _ANCHOR3_VARIANTS = frozenset(v for w in _ANCHOR3 for v in (w, w.title(), w.upper()))
 _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
+#: A weekday written just before a date (``Tuesday, ``, ``Thurs ``, ``Thu. ``), from the date
+#: reader's weekday words (so not ``thus``).
 _WD_BEFORE = re.compile(
-    r"(?<![\w'’])(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thur?s?|fri|sat|sun)\.?,?"
-    r"[ \t]{1,3}(?:the[ \t]{1,2})?$")
+    r"(?<![\w'’])(?i:" + WEEKDAY_REGEX + r")\.?,?[ \t]{1,3}(?:the[ \t]{1,2})?$")
 _SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
 #: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
 _SLASH_RANGE = re.compile(
@@ -126,26 +140,22 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:mi|nstemi|stemi|cva|tia|cabg(?:[ \t]?x[ \t]?\d)?|ptca|pci|stents?|chf|dx|ca|dvt|"
-    r"afib|avr|mvr|aaa|repair|ppm|aicd|icd|fx|hx|cath|echo|surgery|chole|appy|tah|orif|"
-    r"tkr|thr|lap|stroke|ami|imi|mvp|ablation|colectomy|mastectomy|lumpectomy|"
-    r"(?P<weak>in)|s/p)(?:[ \t]{1,2}|['’]))$")
+    r"(?i:\b(?:" + _alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
+    + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
-#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date.
+#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
 _NOT_DATE_NEAR_BEFORE = re.compile(
-    r"\b(?:ps|psv|cpap|c[ \t]pap|bipap|bi-?pap|peep|imv|simv|ips|ipap|epap|vent|ventilat\w*|"
-    r"flowby|support|mask|pain|rating|rated|rales|crackles|ratio|dilution|cp|c/o|pressure|perrla|"
-    r"abg|trialed)\b")
+    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
-    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:peep|fio2|ips|cp|angina|pain|up|way|"
-    r"amps?|gallons?|dilution|titer|bilat\w*)\b)")
+    r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:"
+    + _alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+#: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
-    r"\b(?:pmh|pmhx|hx|h/o|s/p|dx|echo|cath|fx|mi|cabg|ptca|pci|stent|surgery|since|in|ca|"
-    r"cva|tia|repair)\b[^\n]{0,20}$")
+    r"\b(?:" + _alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -158,7 +168,7 @@ _COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
     r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|dx|hx|s/p|status[ \t]post|cabg|pci|tavr|tka|tha|surgery|last|died|passed)"
+    r"[a-z]{3,}ed|" + _alternation(lists.tagged(_HISTORY, "year")) + r"|last|died|passed)"
     r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
@@ -166,40 +176,29 @@ _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
 #: Prepositions that make a year a time even before a model noun (``in 2012 cars were``).
 _TIME_WORD_BEFORE = re.compile(r"(?i:\b(?:in|since|from|until|till|during|circa|year|between)[ \t]{1,3})$")
 #: A year naming a model or an edition, not an event in the patient's life (``2012 pickup``,
-#: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``).
-_MODEL_AFTER = re.compile(
-    r"[ \t]{1,2}(?i:pick-?ups?|trucks?|cars?|sedans?|suvs?|vans?|minivans?|jeeps?|motorcycles?|"
-    r"motorbikes?|bikes?|bicycles?|scooters?|atvs?|tractors?|rvs?|campers?|trailers?|boats?|"
-    r"coupes?|convertibles?|hatchbacks?|wagons?|vehicles?|models?|makes?|editions?|versions?|"
-    r"ford|toyota|honda|chevy|chevrolet|dodge|ram|gmc|nissan|subaru|hyundai|kia|bmw|audi|mercedes|"
-    r"volkswagen|vw|jeep|tesla|mazda|volvo|lexus|acura|buick|cadillac|chrysler|lincoln|harley|"
-    r"yamaha|kawasaki|silverado|f-?150|camry|corolla|civic|accord|tacoma|tundra|wrangler)(?![\w-])")
+#: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``). The
+#: words are ``lists/vehicle_words.txt``; vehicles and edition words also as plurals.
+_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + _alternation(
+    w + s for w, kind in lists.read_list("vehicle_words.txt").rows
+    for s in (("", "s") if kind in ("vehicle", "edition") else ("",))) + r")(?![\w-])")
+#: Date context just before a value, on the lower-cased line (``seen 3/4``, ``on 9/15``,
+#: ``admitted 3/5``, ``Tues 3/5``): the ``date`` words of :data:`_CONTEXT`, past participles, weekdays.
 _DATE_CONTEXT = re.compile(
-    r"(?:^|[^\w])(?:on|seen|since|from|until|till|through|thru|dated?|dos|dob|d\.o\.b\.?|"
-    r"admitted|admission|discharged?|returned|visits?|visited|f/u|follow[- ]?up|by|before|after|"
-    r"starting|started|start|last|next|ending|effective|scheduled|between|born|expires?|exp|"
-    r"received|collected|drawn|performed|done|obtained|reported|signed|during|of|in|as of|"
-    r"due|planned|surgery|procedure|labs?|ekg|ecg|ct|mri|cxr|x-ray|echo|completed|given|"
-    r"administered|placed|removed|stopped|held|resumed|changed|updated|delivered|died|"
-    r"[a-z]{3,}ed|retest|recheck|repeat|redraw|home|out|appt|appointment|clinic|dictated|lmp|edd|edc|"
+    r"(?:^|[^\w])(?:" + _alternation(lists.tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
     + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
+#: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
-    r"\b(?:gcs|score|strength|power|pain|apgar|motor|grade|murmur|ratio|reflexes|dtrs?|"
-    r"rated|rates|scale|nihss|vision|va|acuity|x|times|ga|ega|out of|bpp|bps|apgars?|esi|"
-    r"mmse|moca|ecog|kps|phq-?\d*|gad-?\d*|asa|mallampati|gleason|sets?|hiv|hsv|htlv|"
-    r"type|types|pulses?)[ \t:=|]{0,20}$"
+    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
+#: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
+#: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
-    r"[ \t]{0,2}(?:strength|of\b|murmur|power|motor|reflex|normal|str\b|dilut|conc|"
-    r"full|dose|tsp|teaspoons?|tbsp|cups?|glass|liters?|l\b|lpm|nc\b|bilat|b/l|throughout|"
-    r"systolic|diastolic|holosystolic|x\b|\+|bottles?|sets?|vials?|ns\b|nss\b|saline|pulses?|"
-    r"ppd|inch|ab\b|pcr|"
-    r"views?|points?|criteria|lobes?|vessels?|nodes?|cores?)|" + r"[ \t]{0,2}" + UNITS,
-    re.I)
+    r"[ \t]{0,2}(?:" + _alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
+    + _alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
 _BARE_YEAR_BAD_BEFORE = re.compile(
     r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"

@@ -154,6 +154,14 @@ _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.rep
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
+
+
+def _context_words(use: str) -> str:
+    """The ``lists/id_context_words.txt`` entries tagged ``use`` as an alternation, longest first."""
+    words = sorted(lists.tagged("id_context_words.txt", use), key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w) for w in words)
+
+
 #: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the
 #: infectious-disease heading's temperature or count (``ID: T 101.8``, ``ID: WBC 18.4``,
 #: ``ID: 98.9``), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
@@ -163,13 +171,12 @@ _NOT_ID_VALUE = re.compile(
     r"|\d{1,3}(?:/\d{1,3}){1,2}(?:-\d{1,3})?|\d{1,2}(?:[-x]?[a-z]{1,10}\d?)(?:/\d{1,3}[a-z]{0,3})?"
     r"|\d{1,4}" + UNITS)
 _DOSE_VALUE = re.compile(r"\d{1,4}" + UNITS)
-_NOT_ID_BEFORE = re.compile(
-    r"\b(?:room|rm|bed|bay|apt|apartment|suite|ste|floor|unit|box|phone|ph|tel|fax|cell|pager|pgr|"
-    r"loinc|cpt|icd(?:-?\d+)?|snomed|rxnorm|ndc|step|number|grade|stage|gravida|para|page|no|item)"
-    r"\.?[ \t]{0,2}$")
-_CODE_BEFORE = re.compile(r"\b(?:loinc|cpt|icd(?:-?\d+)?(?:-cm)?|snomed(?:-ct)?|rxnorm|ndc|hcpcs|drg)"
-                          r"[ \t:#]{0,3}$")
-_PHONE_WORDS = re.compile(r"\b(?:phone|ph|tel|telephone|fax|cell|mobile|pager|pgr|beeper|contact)\b")
+#: Words before a value that make it no identifier (``bed # 12``, ``CPT 99214``, ``cell # ...``):
+#: the ``not_id``, ``code`` and ``phone`` entries of ``lists/id_context_words.txt``.
+_NOT_ID_BEFORE = re.compile(r"\b(?:" + _context_words("not_id") + r"|icd(?:-?\d+)?)\.?[ \t]{0,2}$")
+_CODE_BEFORE = re.compile(
+    r"\b(?:" + _context_words("code") + r"|icd(?:-?\d+)?(?:-cm)?)[ \t:#]{0,3}$")
+_PHONE_WORDS = re.compile(r"\b(?:" + _context_words("phone") + r")\b")
 
 
 def _label_starts(doc: Document) -> list[int]:
