@@ -1,9 +1,23 @@
-"""Property tests: any Unicode string is handled, and outputs keep the original outside spans."""
+"""Property tests: any Unicode string is handled, and outputs keep the original outside spans.
+
+The default run uses a small profile; ``DEID_FUZZ=full`` (the CI-sized run, as
+``tests/test_fuzz_surrogate.py``) runs :data:`FULL_SCALE` times as many examples per property.
+"""
+import os
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deid_core import analyze
 from deid_core.api import process
 from deid_core.redact import redact
+
+#: How many times the default example counts ``DEID_FUZZ=full`` runs.
+FULL_SCALE = 20 if os.environ.get("DEID_FUZZ") == "full" else 1
+
+
+def _examples(n: int) -> settings:
+    return settings(max_examples=n * FULL_SCALE, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 # Text biased towards what detectors look at: digits, separators, capitals, clinical words.
 PIECES = st.sampled_from([
@@ -15,7 +29,7 @@ PIECES = st.sampled_from([
 NOTES = st.one_of(st.text(max_size=300), st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=60).map("".join))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_examples(300)
 @given(NOTES)
 def test_any_string_gives_valid_spans(text):
     a = analyze(text)
@@ -29,7 +43,7 @@ def test_any_string_gives_valid_spans(text):
         assert c.source
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_examples(200)
 @given(NOTES)
 def test_redacted_output_keeps_the_rest_and_hides_span_text(text):
     a = analyze(text)
@@ -50,7 +64,7 @@ def test_redacted_output_keeps_the_rest_and_hides_span_text(text):
             assert detected not in out.text
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_examples(100)
 @given(NOTES, st.sampled_from(["redact", "surrogate", "review"]))
 def test_every_mode_accepts_any_string(text, mode):
     result = process(text, mode=mode, key="property-test-key")
@@ -67,7 +81,7 @@ NOTES_WITH_SURROGATES = st.lists(st.one_of(PIECES, ANY_CODE_POINT, st.just("http
                                            st.just("\ud800")), max_size=40).map("".join)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_examples(100)
 @given(NOTES_WITH_SURROGATES, st.sampled_from(["k", "", "k\udc00"]))
 def test_surrogate_mode_accepts_lone_surrogates(text, key):
     result = process(text, mode="surrogate", key=key)

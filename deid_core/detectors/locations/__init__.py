@@ -81,15 +81,18 @@ __all__ = ["detect"]
 def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
     """Facility, practice, unit, company, school, landmark and bare-street names inside
     capitalised runs, and places right after context words or commas."""
+    last = t.phrase_last
     for r in n.runs:
         words = r.words
-        nw = len(words)
-        for j in range(nw):
+        keys = [phrase_key(w.text) for w in words]   # a phrase's key is its words' keys joined
+        for j, key in enumerate(keys):
+            if key not in last:
+                continue   # no phrase ends with this word
             for length in range(1, min(t.max_phrase, j + 1) + 1):
                 i = j - length + 1
                 if is_connector(words[i]):
                     continue
-                kinds = t.phrases.get(phrase_key(" ".join(w.text for w in words[i:j + 1])))
+                kinds = t.phrases.get(" ".join(keys[i:j + 1]))
                 if kinds:
                     yield from phrase_rules(n, t, r, i, j, kinds)
         yield from lowercase_facility_after(n, t, r)

@@ -92,6 +92,9 @@ class Scan:
         glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
         for k in range(1, n):
             g = text[toks[k - 1].end:toks[k].start]
+            if g == " ":
+                lines[-1][-1].append(k)   # the common gap: what the tests below give for it
+                continue
             if g and not any(c.isspace() for c in g) and any(c in "@._/\\" for c in g):
                 glued[k - 1] = glued[k] = 1
             if "\n" in g or "\r" in g:
