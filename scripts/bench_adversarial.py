@@ -33,6 +33,14 @@ def _blob(n: int) -> str:
     return base64.b64encode(random.Random(0).randbytes(n)).decode()
 
 
+def _mix(n: int) -> str:
+    """The adversarial note of issue 11: base64 blobs, long runs of digits and punctuation, and
+    repeated text (a short note pasted over and over), to ``n`` characters."""
+    unit = "\n".join([_blob(1500), "1234567890" * 40, "-=" * 200, "0x7f3a9c " * 40,
+                       "Pt seen by Dr. Alder at Mercy Hospital, lives in Boston. " * 12, ""])
+    return (unit * (n // len(unit) + 1))[:n]
+
+
 #: name -> unit repeated to the size (a callable gets the size and returns the text).
 SHAPES: dict[str, object] = {
     "mrn_words": "MRN ",                       # issue 11: joined adjacent name spans
@@ -63,6 +71,7 @@ SHAPES: dict[str, object] = {
     "zero_width": "a\u200b",
     "spaced_date": "3 / 5 / 2014 ",
     "ssn_repeat": "SSN 123-45-6789 ",
+    "adversarial_mix": _mix,
 }
 
 
