@@ -39,6 +39,8 @@ def _dept_ward_re(ward_alt: str) -> re.Pattern:
 _DEPT_NUMBER_UNIT_RE = re.compile(
     r"(?<![\w/.:-])\d{1,2}[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
     r"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w])")
+#: The unit words :data:`_DEPT_NUMBER_UNIT_RE` ends with (a note without one skips it).
+_UNIT_LITERALS = ("ICU", "CCU", "Unit", "unit", "Ward", "ward", "Floor", "floor")
 _DEPT_BEFORE_ROOM_RE = re.compile(
     rf"(?<![\w/.:-])\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
 _DEPT_AFTER_ROOM_RE = re.compile(
@@ -59,14 +61,20 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             return words
         return []
 
-    for rx, source in ((_DEPT_DIR_RE, "direction"), (_dept_ward_re(t.ward_alt), "ward")):
-        for m in rx.finditer(text):
+    low = text.lower()
+    # Each pattern needs a literal word; a note without it skips the scan (same spans, faster).
+    has_direction = any(d in low for d in ("north", "south", "east", "west"))
+    has_unit = any(u in text for u in _UNIT_LITERALS)
+    has_room = any(r in low for r in ("rm", "room", "bed"))
+    for rx, source in ((_DEPT_DIR_RE if has_direction else None, "direction"),
+                       (_dept_ward_re(t.ward_alt), "ward")):
+        for m in rx.finditer(text) if rx else ():
             name = name_before(m.start())
             yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
                        f"locations:department:{source}")
-    for rx, source in ((_DEPT_NUMBER_UNIT_RE, "building_number_unit"),
-                       (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
-        for m in rx.finditer(text):
+    for rx, source in ((_DEPT_NUMBER_UNIT_RE if has_unit else None, "building_number_unit"),
+                       (_DEPT_BEFORE_ROOM_RE if has_room else None, "building_number_room")):
+        for m in rx.finditer(text) if rx else ():
             if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
                 continue   # "Received 1 unit", "given 2 units": a quantity
             name = name_before(m.start())
@@ -76,9 +84,9 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
                     name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
             if name:
                 yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
-    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE, "after_room", CERTAIN),
-                             (_DEPT_ON_AT_RE, "on_number_at", REVIEW)):
-        for m in rx.finditer(text):
+    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE if has_room else None, "after_room", CERTAIN),
+                             (_DEPT_ON_AT_RE if "at" in text else None, "on_number_at", REVIEW)):
+        for m in rx.finditer(text) if rx else ():
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if not words or name_kind(words, t.generic) != "distinct":
                 continue
