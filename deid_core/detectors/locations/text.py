@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # --------------------------------------------------------------------------------------------
 # Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
@@ -47,9 +48,9 @@ def alternation(words: Iterable[str], gap: str = GAP) -> str:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """A word of a capitalised run: offsets, text, and whether a line break precedes it."""
+class Word(NamedTuple):
+    """A word of a capitalised run: offsets, text, and whether a line break precedes it (a
+    named tuple: built once per word of every run, so it must be cheap)."""
 
     start: int
     end: int
@@ -86,12 +87,13 @@ def scan_note(text: str) -> Note:
     runs = []
     for m in _RUN_RE.finditer(text):
         words = []
-        prev_end = m.start()
-        for w in _RUN_WORD_RE.finditer(m.group()):
-            s, e = m.start() + w.start(), m.start() + w.end()
-            words.append(Word(s, e, w.group(), "\n" in text[prev_end:s]))
+        g, base = m.group(), m.start()
+        prev_end = 0
+        for w in _RUN_WORD_RE.finditer(g):
+            s, e = w.span()
+            words.append(Word(base + s, base + e, w.group(), "\n" in g[prev_end:s]))
             prev_end = e
-        runs.append(Run(m.start(), m.end(), tuple(words)))
+        runs.append(Run(base, m.end(), tuple(words)))
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
                  runs, [r.start for r in runs])
 
