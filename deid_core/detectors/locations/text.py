@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 # --------------------------------------------------------------------------------------------
@@ -86,8 +87,11 @@ def scan_note(text: str) -> Note:
     upper = sum(map(str.isupper, sample))
     runs = []
     for m in _RUN_RE.finditer(text):
-        words = []
         g, base = m.group(), m.start()
+        if " " not in g and "\n" not in g and "&" not in g:   # one word (gaps hold one of these)
+            runs.append(Run(base, m.end(), (Word(base, m.end(), g),)))
+            continue
+        words = []
         prev_end = 0
         for w in _RUN_WORD_RE.finditer(g):
             s, e = w.span()
@@ -103,6 +107,7 @@ def split_words(text: str, offset: int) -> list[Word]:
     return [Word(offset + m.start(), offset + m.end(), m.group()) for m in _RUN_WORD_RE.finditer(text)]
 
 
+@lru_cache(maxsize=8192)
 def norm(word: str) -> str:
     """Lower-case a word, straighten its apostrophe and drop a trailing period."""
     return word.lower().replace("’", "'").rstrip(".")
@@ -116,6 +121,7 @@ def phrase_key(phrase: str) -> str:
 _ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
 
 
+@lru_cache(maxsize=8192)
 def place_key(phrase: str) -> str:
     """Lookup key of a place name: words lower-cased, periods dropped, ``St``/``Ft``/``Mt``
     spelled out (``St. Louis`` and ``Saint Louis`` give ``saint louis``)."""
