@@ -1,19 +1,22 @@
 """Which windows the NER model is not run on (issue 11): windows where no name or place can be,
 and windows identical to one already in the batch.
 
-The model finds names, places, hospitals, organisations, ages and professions: each needs a
-word of letters. A window is *skipped* (every one of its tokens gets the label ``O``, unless a
-window that is run also covers it) when the text it spans, widened to whole words, holds no
-*nameable* word: no run of two or more letters outside an encoded blob. An encoded blob is a
-chunk (split at whitespace and at ``, ; : " ' ( ) < > [ ] { } |``) of at least
-:data:`BLOB_MIN` characters of the base64 / hex / URL-safe alphabet (``A-Z a-z 0-9 + / = _ -``) that holds a digit, ``+`` or ``/`` (random base64 and hex
-do within a few characters; a long hyphenated surname does not). So a run of digits, dates and
-punctuation, a base64 or hex dump, or a line of single letters is skipped;
+The model finds names, places, hospitals, organisations and professions, each of which needs a
+word of letters, and ages (which the rules find too: a window of bare numbers such as
+``92 y/o 93 y/o`` is skipped, and so is a line of initials alone). A window is *skipped*
+(every one of its tokens gets the label ``O``, unless a window that is run also covers it) when
+the text it spans, widened to whole words, holds no *nameable* word: no run of two or more
+letters outside an encoded blob. An encoded blob is a chunk (split at whitespace and at
+``, ; : " ' ( ) < > [ ] { } |``) of at least :data:`BLOB_MIN` characters of the base64 / hex /
+URL-safe alphabet (``A-Z a-z 0-9 + / = _ -``) that holds a digit, ``+`` or ``/`` (random
+base64 and hex do within a few characters; a long hyphenated surname does not). So a run of
+digits, dates and punctuation, a base64 or hex dump, or a line of single letters is skipped;
 ``12/03 Smith 617-555-0142`` is not.
 
 A window whose model input (token ids and case ids) equals an earlier window's is run once and
 its logits reused: the model's output depends on nothing else (``[CLS]``/``[SEP]`` and padding
-are the same), so repeated text costs one window.
+are the same; a quantised model's batch-wide activation scaling aside), so repeated text costs
+one window.
 
 Pure Python, standard library only (runs in Pyodide: the page's worker follows
 :meth:`~deid_core.ner.pipeline.Prepared.chunks`, which hold only the windows that run).
