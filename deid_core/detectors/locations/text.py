@@ -40,6 +40,17 @@ _RUN_WORD_RE = re.compile(r"[^\s&]+|&")
 LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
 
 
+#: The only non-ASCII characters that ``re.IGNORECASE`` matches to an ASCII letter (``İ``, ``ı``
+#: to ``i``, ``ſ`` to ``s``, the Kelvin sign to ``k``).
+_CASE_FOLDS = "\u0130\u0131\u017f\u212a"
+
+
+def may_hold(text: str, low: str, words: Iterable[str]) -> bool:
+    """False only when no case-insensitive pattern needing one of the lower-case ASCII ``words``
+    can match in ``text`` (``low`` is ``text.lower()``): a cheap test before a slow scan."""
+    return any(w in low for w in words) or any(c in text for c in _CASE_FOLDS)
+
+
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
     """Regex alternation of literal phrases, longest first, a space inside a phrase matching ``gap``."""
     parts = sorted(set(words), key=lambda w: (-len(w), w))

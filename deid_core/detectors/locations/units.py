@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import CAPW, DIRECTION, Word, after_title, norm, Note, split_words, words_before
+from .text import (CAPW, DIRECTION, Word, after_title, may_hold, norm, Note, split_words,
+                   words_before)
 
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
@@ -23,6 +24,8 @@ _ROOM_RE = re.compile(
     rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
     rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
+#: What every case-insensitive keyword of :data:`_ROOM_RE` holds, lower-cased.
+_ROOM_WORDS = ("room", "rm", "bed", "bay", "suite", "ste", "chair", "cubicle", "stretcher")
 _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
 
 
@@ -97,6 +100,9 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
     """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
     text = n.text
+    if not (may_hold(text, text.lower(), _ROOM_WORDS) or "OR" in text or "Pod" in text
+            or "POD" in text):
+        return   # no room keyword anywhere in the note
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
         ident = m.group("id")
