@@ -356,16 +356,13 @@ def _unskip(n_tokens: int, all_wins: Sequence[tuple[int, int]], rows: Sequence[i
     for s, e in wins:
         covered[s:e] = b"\x01" * (e - s)
     o_row = [0.0] + [-1e4] * (n_labels - 1)
-    t = 0
-    while t < n_tokens:
-        if covered[t]:
-            t += 1
-            continue
+    t = covered.find(0)
+    while t >= 0:
         u = covered.find(1, t)
         u = n_tokens if u < 0 else u
         wins.append((t, u))
         out.append([o_row] * (u - t))
-        t = u
+        t = covered.find(0, u)
     return wins, out
 
 
