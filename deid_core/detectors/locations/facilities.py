@@ -236,8 +236,11 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: facilities and businesses before a lower-case facility or company
     word (review)."""
     text = n.text
-    for rx, label, source in ((t.hospital_lower_re, "HOSPITAL", "hospital_lower"),
-                              (t.org_lower_re, "ORGANIZATION", "organization:lower_case")):
+    for rx, label, source, first in (
+            (t.hospital_lower_re, "HOSPITAL", "hospital_lower", t.hospital_lower_first),
+            (t.org_lower_re, "ORGANIZATION", "organization:lower_case", t.org_lower_first)):
+        if not any(w in text for w in first):
+            continue   # no keyword of the pattern (case-sensitive) anywhere in the note
         for m in rx.finditer(text):
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if name_kind(words, t.generic) != "distinct":

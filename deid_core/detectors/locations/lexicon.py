@@ -65,6 +65,8 @@ class Tables:
     transfer_words: frozenset   # transfer_words (sent, transferred, admitted ...)
     phrase_last: frozenset = frozenset()  # the last word of every key of ``phrases``
     place_first: frozenset = frozenset()  # the first word of every key of states, countries, places
+    hospital_lower_first: tuple = ()  # first word of each keyword of hospital_lower_re
+    org_lower_first: tuple = ()       # first word of each keyword of org_lower_re
 
 
 def _ward_forms(words: Iterable[str]) -> list[str]:
@@ -179,7 +181,9 @@ def tables() -> Tables:
                    frozenset(a.upper() for a in _hw("state_abbr_ambiguous")), place_verbs,
                    place_verbs | {"from"}, _hw("facility_context_words"), proper,
                    _hw("transfer_words"), frozenset(k.rsplit(" ", 1)[-1] for k in frozen),
-                   frozenset(k.split(" ", 1)[0] for k in (*places, *states, *countries)))
+                   frozenset(k.split(" ", 1)[0] for k in (*places, *states, *countries)),
+                   tuple(sorted({w.split()[0] for w in _hw("lower_case_facility_words")})),
+                   tuple(sorted({w.split()[0] for w in company_suffixes | school_words if len(w) > 4})))
 
 
 # --------------------------------------------------------------------------------------------
