@@ -40,10 +40,12 @@ How each kind moves by ``offset`` days (documented rule, see :func:`shift_date_t
   itself), and moving it by the offset's sign would claim a precision the note never had and
   shift a whole decade of history. When a span holds only decades, :func:`shift_date_text`
   returns it unchanged (the caller decides whether to keep it or write a tag).
-* day of the month alone (``the 13th``): ``(day - 1 + offset) mod 31 + 1`` (one up if that
+* day of the month alone (``the 13th``): ``(day - 1 + lone) mod 31 + 1`` (one up if that
   leaves it unchanged); no calendar is known, so this only hides the day.
-* weekday alone: ``(weekday + offset) mod 7`` (true in every calendar); with a full date the
-  weekday of the new date.
+* weekday alone (or with no month and day): ``(weekday + lone) mod 7``; with a month and day
+  the weekday of the new date. ``lone`` (:func:`shift_date_text`) defaults to ``offset``; the
+  surrogate writer passes a keyed step unrelated to the offset, so a lone weekday or day whose
+  original a reader knows tells nothing about the offset modulo 7 or 31.
 * two-digit years: ``00``-``49`` are read as 20xx, ``50``-``99`` as 19xx, and written back as
   two digits.
 * a holiday (``Christmas 2019``, ``Thanksgiving``, ``Easter Sunday``, ``Memorial Day``) is read
@@ -202,7 +204,7 @@ def is_decade(text: str) -> bool:
 
 
 def shift_date_text(text: str, offset: int, context_year: int | None = None,
-                    day_first: bool = False) -> str | None:
+                    day_first: bool = False, lone: int | None = None) -> str | None:
     """Move the date written in ``text`` by ``offset`` days, keeping its layout.
 
     Args:
@@ -213,6 +215,8 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
             other dates in the note) when the span itself has no dated neighbour; ``None`` uses
             :data:`REFERENCE_YEAR`.
         day_first: read ambiguous numeric dates day first (see :func:`day_first_in`).
+        lone: days to move a day of the month or a weekday written without a month and day
+            (module docstring); ``None``: ``offset``.
 
     Returns:
         The shifted text (same separators, padding, letter case, abbreviation style and
@@ -237,7 +241,7 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
         return None
     values: dict[tuple[int, int], str] = {}
     for parsed, year in zip(dates, _span_years(dates, context_year)):
-        new = _shift_parsed(parsed, text, offset, year)
+        new = _shift_parsed(parsed, text, offset, year, offset if lone is None else lone)
         if new is None:
             return None
         values.update(new)
@@ -262,7 +266,7 @@ def _month_step(y: int, m: int, step: int) -> tuple[int, int]:
 
 
 def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
-                  context_year: int | None) -> dict[tuple[int, int], str] | None:
+                  context_year: int | None, lone: int) -> dict[tuple[int, int], str] | None:
     """New text for each field of one parsed date, keyed by the field's ``(start, end)``
     (a zero-width key inserts text there)."""
     if parsed.pattern == "decade":
@@ -299,13 +303,13 @@ def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
         new_m = nm
         new_y = ny if y is not None else None
     elif d is not None:  # a day of the month alone ("the 13th"): moved within a 31-day month
-        new_d = (d - 1 + offset) % 31 + 1
-        if new_d == d:  # the offset is a multiple of 31 days
+        new_d = (d - 1 + lone) % 31 + 1
+        if new_d == d:  # the step is a multiple of 31 days
             new_d = d % 28 + 1
     elif y is not None:
         new_y = y + sign
     if parsed.weekday is not None and new_wd is None:
-        new_wd = (parsed.weekday + offset) % 7
+        new_wd = (parsed.weekday + lone) % 7   # no month and day: the lone step
     f = parsed.fields
     values: dict[tuple[int, int], str] = {}
 

@@ -50,6 +50,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import re
+from bisect import bisect_left
 
 from . import lists
 from .analyze import Analysis, analyze
@@ -230,12 +231,16 @@ def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: 
         The model spans to add to the candidates, relabelled where they overlap the rules.
     """
     rules = sorted(rules)
+    starts = [r.start for r in rules]
+    longest = max((r.end - r.start for r in rules), default=0)
     out: list[Span] = []
     for m in model_spans:
         m = trimmed(m, text)
         if m is None or not plausible(m, text):
             continue
-        hits = [r for r in rules if r.start < m.end and m.start < r.end]
+        # the rules overlapping m, in order: only those starting within ``longest`` before it
+        lo, hi = bisect_left(starts, m.start - longest), bisect_left(starts, m.end)
+        hits = [r for r in rules[lo:hi] if r.start < m.end and m.start < r.end]
         if not hits:
             out.append(m)
             continue

@@ -9,6 +9,13 @@ detector's worst case found by reading its patterns). Every shape runs through
 addresses, birth_dates)`` (the ``known`` column), since known MRNs compile patterns of their
 own. The growth exponent is ``log(t_big / t_small) / log(size_big / size_small)``: 1.0 is
 linear, 2.0 quadratic. Bars (issue 11): under 5 s per MB and an exponent under 1.2.
+
+    python scripts/bench_adversarial.py --model             # the adversarial mix at 1 MB, with the model
+
+``--model`` times each shape (default: ``adversarial_mix``, base64 blobs, long runs and
+repeated text) at the big size rules only and with the NER model (``OnnxNer.spans`` and
+:func:`~deid_core.ensemble.analyze_with_model`, what ``deid detect`` runs) and prints the ratio
+and the windows the model ran of all the note's windows. Bar: within 3 times the rules-only time.
 Figures are wall-clock on whatever machine runs it; no test asserts them.
 """
 from __future__ import annotations
@@ -31,6 +38,14 @@ KNOWN = Known(names=("Mary Anne Okafor",), mrns=("0045-2231", "00000"),
 
 def _blob(n: int) -> str:
     return base64.b64encode(random.Random(0).randbytes(n)).decode()
+
+
+def _mix(n: int) -> str:
+    """The adversarial note of issue 11: base64 blobs, long runs of digits and punctuation, and
+    repeated text (a short note pasted over and over), to ``n`` characters."""
+    unit = "\n".join([_blob(1500), "1234567890" * 40, "-=" * 200, "0x7f3a9c " * 40,
+                       "Pt seen by Dr. Alder at Mercy Hospital, lives in Boston. " * 12, ""])
+    return (unit * (n // len(unit) + 1))[:n]
 
 
 #: name -> unit repeated to the size (a callable gets the size and returns the text).
@@ -63,6 +78,7 @@ SHAPES: dict[str, object] = {
     "zero_width": "a\u200b",
     "spaced_date": "3 / 5 / 2014 ",
     "ssn_repeat": "SSN 123-45-6789 ",
+    "adversarial_mix": _mix,
 }
 
 
@@ -74,10 +90,15 @@ def make(shape: str, size: int) -> str:
     return (unit * (size // len(unit) + 1))[:size]
 
 
+#: The clock :func:`timed` reads: wall-clock, or this process's CPU time (``--cpu``: steadier
+#: on a machine others share).
+CLOCK = time.perf_counter
+
+
 def timed(text: str, known: Known | None) -> float:
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     analyze(text, known)
-    return time.perf_counter() - t0
+    return CLOCK() - t0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,8 +107,20 @@ def main(argv: list[str] | None = None) -> int:
                     metavar=("SMALL", "BIG"), help="the two sizes in characters")
     ap.add_argument("--shapes", nargs="*", default=sorted(SHAPES), help="shapes to run")
     ap.add_argument("--no-known", action="store_true", help="skip the runs with known identifiers")
+    ap.add_argument("--model", action="store_true",
+                    help="time the big size with the NER model against rules only")
+    ap.add_argument("--model-dir", default=None, help="the model folder (default: model/)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="report this process's CPU seconds instead of wall-clock seconds "
+                         "(with --model: onnxruntime's threads count too)")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     small, big = args.sizes
+    if args.model:
+        shapes = args.shapes if args.shapes != sorted(SHAPES) else ["adversarial_mix"]
+        return with_model(shapes, big, args.model_dir)
     analyze("Warm up: Dr. Smith seen 3/5/2014, MRN 1234567.", KNOWN)  # lists load once
     print(f"{'shape':14} {'known':5} {'s/MB@' + str(small):>12} {'s/MB@' + str(big):>12} {'exponent':>8}")
     worst = 0.0
@@ -102,6 +135,28 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{shape:14} {'yes' if known else 'no':5} {t_small / (small / 1e6):12.2f} "
                   f"{per_mb:12.2f} {exp:8.2f}{flag}", flush=True)
     print(f"worst: {worst:.2f} s/MB")
+    return 0
+
+
+def with_model(shapes: list[str], size: int, model_dir: str | None) -> int:
+    """Print rules-only and rules-plus-model seconds for ``shapes`` at ``size`` characters."""
+    from deid_core.ensemble import analyze_with_model
+    from deid_core.ner.onnx_runtime import OnnxNer
+    ner = OnnxNer.load(model_dir)
+    warm = "Warm up: Dr. Smith seen 3/5/2014, MRN 1234567."
+    analyze_with_model(warm, ner.spans(warm))
+    print(f"{'shape':16} {'size':>9} {'rules s':>8} {'model s':>8} {'ratio':>6} {'windows run':>14}")
+    for shape in shapes:
+        text = make(shape, size)
+        t_rules = timed(text, None)
+        t0 = CLOCK()
+        analyze_with_model(text, ner.spans(text))
+        t_model = CLOCK() - t0
+        prep = ner.model.prepare(text)
+        ratio = t_model / max(t_rules, 1e-6)
+        flag = "  <-- over the bar" if ratio > 3 else ""
+        print(f"{shape:16} {size:9d} {t_rules:8.2f} {t_model:8.2f} {ratio:6.2f} "
+              f"{len(prep.windows):>6}/{len(prep.all_windows or prep.windows):<7}{flag}", flush=True)
     return 0
 
 

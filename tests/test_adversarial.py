@@ -53,3 +53,32 @@ def test_whole_engine_sources_stay_bounded(name):
     a = analyze(ADVERSARIAL[name])
     assert all(len(s.source.split(" + ")) <= MAX_SOURCE_PARTS for s in a.spans)
     assert all(len(s.source) < 400 for s in a.spans)
+
+
+def _adversarial_mix(n: int) -> str:
+    """Base64 blobs, long runs of digits and punctuation, hex words and one short invented note
+    pasted over and over (the shape of ``scripts/bench_adversarial.py``'s ``adversarial_mix``)."""
+    import base64
+    import random
+    blob = base64.b64encode(random.Random(0).randbytes(1500)).decode()
+    unit = "\n".join([blob, "1234567890" * 40, "-=" * 200, "0x7f3a9c " * 40,
+                      "Pt seen by Dr. Alder at Mercy Hospital, lives in Boston. " * 12, ""])
+    return (unit * (n // len(unit) + 1))[:n]
+
+
+def test_the_model_is_not_run_where_no_name_can_be():
+    """Issue 11: the NER model is not given the windows of blobs and runs (skipped), and text
+    repeated in step with the window stride runs once (repeats of a window reuse its logits)."""
+    from pathlib import Path
+    from deid_core.ner.pipeline import NerModel
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "model" / "ner.json").is_file():
+        pytest.skip("no model/ner.json")
+    m = NerModel.load(root / "model")
+    for size in (50_000, 150_000):
+        prep = m.prepare(_adversarial_mix(size))
+        assert len(prep.all_windows) > size // 250
+        assert len(prep.windows) <= 16, (size, len(prep.windows))
+        assert -1 in prep.rows                              # blob windows skipped
+        prep = m.prepare(("Seen by Dr. Alder at Mercy Hospital. " * size)[:size])
+        assert len(prep.windows) <= 8 < len(prep.all_windows)   # the rest are repeats

@@ -3,13 +3,17 @@ marked by hand (names with particles, initials, credentials and relation words; 
 supported format; record numbers), no original identifier string and no name part of three or
 more letters appears in the output, and the same name gets the same fake everywhere.
 
-The default run uses a small profile; ``DEID_FUZZ=full`` runs 20,000 examples per property (the
-CI-sized run; about 40 ms of one core per example); ``DEID_FUZZ_EXAMPLES=N`` sets the count.
-All names and values are invented.
+The default run uses a small profile (120 examples per property). The full profile, 20,000
+examples per property (the CI-sized run; about 10-20 ms of one core per example, some 10 minutes
+for both), runs as the ``*_full`` copies, marked ``slow`` (so ``.ci/run`` and
+``scripts/test.sh --all``, which run ``-m ""``, run it; ``pytest -m slow -k fuzz`` alone);
+``DEID_FUZZ=full`` makes the default copies full too, ``DEID_FUZZ_EXAMPLES=N`` sets the count of
+every copy. All names and values are invented.
 """
 import os
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deid_core.analyze import Analysis
@@ -18,8 +22,10 @@ from deid_core.surrogate import surrogate
 
 EXAMPLES = int(os.environ.get("DEID_FUZZ_EXAMPLES",
                               20_000 if os.environ.get("DEID_FUZZ") == "full" else 120))
+FULL_EXAMPLES = int(os.environ.get("DEID_FUZZ_EXAMPLES", 20_000))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FULL = settings(SETTINGS, max_examples=FULL_EXAMPLES)
 
 GIVEN = ["Mary", "John", "Grace", "Della", "Van", "Al", "Di", "Maria", "Hope", "Tomasz", "Le"]
 SURNAMES = ["Smith", "Young", "Rivers", "Johnson", "Le", "Do", "Cruz", "Berg", "Okafor", "Van"]
@@ -91,9 +97,7 @@ def _name_words(a: Analysis) -> set[str]:
     return words - KEPT_WORDS
 
 
-@SETTINGS
-@given(note(), st.sampled_from(["study-1", "ward seven", "k"]))
-def test_no_original_identifier_survives_a_surrogate(a, key):
+def _no_original_identifier_survives(a, key):
     out = surrogate(a, key)
     gap_words = {w.casefold() for w in WORD.findall(re.sub(r"\S*\d\S*", " ", "".join(
         a.text[p:q] for p, q in zip([0] + [s.end for s in a.spans], [s.start for s in a.spans] + [len(a.text)]))))}
@@ -108,9 +112,7 @@ def test_no_original_identifier_survives_a_surrogate(a, key):
             assert original not in out.text, (original, out.text)
 
 
-@SETTINGS
-@given(note(), st.sampled_from(["study-1", "k"]))
-def test_the_same_value_gets_the_same_fake_everywhere(a, key):
+def _same_value_same_fake(a, key):
     out = surrogate(a, key)
     seen: dict[tuple[str, str, str], str] = {}
     for p in out.placed:
@@ -122,3 +124,14 @@ def test_the_same_value_gets_the_same_fake_everywhere(a, key):
             continue  # a lone word's role may depend on its context (title, relation word)
         k = (s.label if s.category != "NAME" else "NAME", original, before if s.category == "NAME" else "")
         assert seen.setdefault(k, fake) == fake, (original, a.text, out.text)
+
+
+_LEAK_ARGS = (note(), st.sampled_from(["study-1", "ward seven", "k"]))
+_SAME_ARGS = (note(), st.sampled_from(["study-1", "k"]))
+test_no_original_identifier_survives_a_surrogate = SETTINGS(
+    given(*_LEAK_ARGS)(_no_original_identifier_survives))
+test_the_same_value_gets_the_same_fake_everywhere = SETTINGS(given(*_SAME_ARGS)(_same_value_same_fake))
+test_no_original_identifier_survives_a_surrogate_full = pytest.mark.slow(
+    FULL(given(*_LEAK_ARGS)(_no_original_identifier_survives)))
+test_the_same_value_gets_the_same_fake_everywhere_full = pytest.mark.slow(
+    FULL(given(*_SAME_ARGS)(_same_value_same_fake)))

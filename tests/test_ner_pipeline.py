@@ -130,7 +130,8 @@ def test_windowed_long_note_gives_the_short_notes_spans_at_every_repeat():
     assert len(m.prepare(SHORT).windows) >= 2          # even the short note is windowed (max_len 16)
     long_text = SHORT * 12
     prep = m.prepare(long_text)
-    assert len(prep.windows) > 20
+    assert len(prep.all_windows) > 20
+    assert len(prep.windows) < len(prep.all_windows)    # repeated windows run once
     short_spans = m.predict(SHORT, fake_infer)
     want = [(s.start + k * len(SHORT), s.end + k * len(SHORT), s.label, s.tier)
             for k in range(12) for s in short_spans]
@@ -251,7 +252,12 @@ def page_model():
     pl._prepared_cache.clear()
 
 
-@pytest.mark.parametrize("text", [SHORT, SHORT * 5, SHORT * 40, "", "   ", "Dr. Smith"])
+BLOB_NOTE = ("Seen by Dr. Smith today. " + "0123 4567 / 89 " * 20 + "by Dr. Martin. "
+             + "aGVsbG8gd29ybGQhIQ==aGVsbG8gd29y " * 6 + "- - " * 30 + "Dr. Nunez")
+
+
+@pytest.mark.parametrize("text", [SHORT, SHORT * 5, SHORT * 40, "", "   ", "Dr. Smith", BLOB_NOTE,
+                                  "0123 4567 " * 40])
 def test_json_route_equals_predict(page_model, text):
     prep = json.loads(prepare_json(text))
     b, t = prep["dims"]
@@ -324,3 +330,74 @@ def test_odd_text_gives_spans_inside_the_text(text):
     assert all(0 <= s.start < s.end <= len(text) for s in spans)
     assert all(len(r) <= m.max_len for r in prep.input_ids)
     assert all(0 <= c < 6 for row in prep.case_ids for c in row)
+
+
+# -- windows the model is not run on (deid_core.ner.skip) ------------------------------------------
+
+from deid_core.ner.skip import nameable
+
+#: (window text, could hold a name or place). Invented values.
+NAMEABLE_TABLE = [
+    ("0123 4567 / 89 12.5 -- 03/05/2014", False),                 # digits and punctuation
+    ("aGVsbG8gd29ybGQhIQ==aGVsbG8gd29y", False),                  # base64
+    ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ", False),      # base64 of a PNG header
+    ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB", True),  # "data", "image": words
+    ("3f9a0c77e1b24d6c8a5f0e2d9b7c4a1e 9f86d081884c7d659a2feaa0c55ad015", False),  # hex digests
+    ("a b c d e f 1 2 3", False),                                  # single letters only
+    ("- - - = = = * * *", False),
+    ("", False),
+    ("0123 4567 Smith 89", True),                                  # a name among digits
+    ("seen by dr li", True),                                       # two-letter surname
+    ("12/03 Boston 617-555-0142", True),                           # a place among numbers
+    ("Ortega-Villanueva-Santamaria", True),                        # long hyphenated surname, no digit
+    ("O'Brien", True),
+    ("Müller 0123", True),
+    ("東京 0123", True),                                            # caseless script
+    ("patient:JohnSmith;MRN:0012345", True),                        # glued fields
+    ("Parkinson Foley catheter", True),                            # words are kept (the model decides)
+]
+
+
+@pytest.mark.parametrize("text,expected", NAMEABLE_TABLE)
+def test_nameable_table(text, expected):
+    assert nameable(text) is expected
+
+
+def test_skipped_windows_change_no_span_and_run_no_model():
+    m = fake_model()
+    prep = m.prepare(BLOB_NOTE)
+    off = fake_model(skip=False)
+    assert len(prep.windows) < len(prep.all_windows) == len(off.prepare(BLOB_NOTE).windows)
+    assert -1 in prep.rows
+    got = triples(BLOB_NOTE, m.predict(BLOB_NOTE, fake_infer))
+    assert got == triples(BLOB_NOTE, off.predict(BLOB_NOTE, fake_infer))
+    assert [t for t, _, _ in got] == ["Smith", "Martin", "Nunez"]
+    calls = []
+    assert m.predict("0123 4567 " * 40, lambda *a: calls.append(a) or fake_infer(*a)) == []
+    assert calls == []          # nothing nameable: the model is not run at all
+
+
+def test_repeated_windows_run_once_with_their_offsets_moved():
+    m, off = fake_model(), fake_model(skip=False)
+    text = "Seen by Dr. Smith. " * 30
+    prep = m.prepare(text)
+    assert len(prep.windows) <= 6 < len(prep.all_windows)   # 6 tokens a sentence, stride 7
+    spans = m.predict(text, fake_infer)
+    assert spans == off.predict(text, fake_infer)
+    assert [text[s.start:s.end] for s in spans] == ["Smith"] * 30
+
+
+def test_skip_changes_no_window_of_the_project_corpus():
+    """On every project corpus note the real model's tokenizer gives the same batch with and
+    without the skip: no window is skipped or run twice, so the model's spans are the same."""
+    from pathlib import Path
+    from deid_core.readers import read_corpus
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "model" / "ner.json").is_file():
+        pytest.skip("no model/ner.json")
+    m = NerModel.load(root / "model")
+    assert m.skip
+    for doc in read_corpus(root / "corpus" / "notes.jsonl"):
+        prep = m.prepare(doc.text)
+        assert prep.rows == tuple(range(len(prep.all_windows))), doc.text[:60]
+        assert prep.windows == prep.all_windows

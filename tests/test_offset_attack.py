@@ -119,3 +119,74 @@ def test_a_partly_detected_date_is_masked_whole(text, date):
         assert not any("/" in s for s in spans)
     else:
         assert date in spans
+
+
+# -- lone weekdays and days of the month ---------------------------------------------------------
+# A weekday or a day of the month written without a month and day used to move by the offset
+# (mod 7, mod 31): a reader who knew the original ("seen Monday", "on the 5th": clinic days,
+# a note's own heading) read the offset modulo 7 and 31, and with both, modulo 217, which leaves
+# two or three of the 670 possible offsets. Now they move by a keyed step of their own.
+
+from deid_core.analyze import Analysis  # noqa: E402
+from deid_core.dateshift import WEEKDAYS  # noqa: E402
+from deid_core.spans import Span  # noqa: E402
+
+_OFFSETS = [s * n for n in range(OFFSET_MIN_DAYS, OFFSET_MAX_DAYS + 1) if n % 7 for s in (-1, 1)]
+_WD = {w.lower(): i for i, w in enumerate(WEEKDAYS)}
+
+
+def _marked(text: str, *values: str) -> Analysis:
+    """``text`` with each of ``values`` marked as a DATE span (what the surrogate writer gets)."""
+    spans = []
+    for v in values:
+        i = text.index(v)
+        spans.append(Span(i, i + len(v), "DATE", "certain", "test"))
+    spans.sort()
+    return Analysis(text, tuple(spans), tuple(spans))
+
+
+def _lone_candidates(out: str) -> set[int]:
+    """Offsets a reader who knows the originals (Monday, the 5th) proposes from the output."""
+    wd = re.search(r"seen (\w+)day", out)
+    day = re.search(r"on the (\d+)", out)
+    step_wd = (_WD[wd.group(1).lower() + "day"] - _WD["monday"]) % 7
+    step_d = (int(day.group(1)) - 5) % 31
+    return {o for o in _OFFSETS if o % 7 == step_wd and o % 31 == step_d}
+
+
+@pytest.mark.parametrize("note,values", [
+    ("Patient seen Monday in clinic; return on the 5th.", ("Monday", "the 5th")),
+    ("SEEN MONDAY. Labs on the 5th of each month.", ("MONDAY", "the 5th")),
+])
+def test_lone_weekday_and_day_recover_no_offset(note, values):
+    recovered = agree_mod7 = 0
+    ks = keys()
+    for key in ks:
+        offset = key.date_offset_days()
+        out = surrogate(_marked(note, *values), key).text.lower()
+        assert "monday" not in out and "the 5th" not in out     # both still change
+        cands = _lone_candidates(out)
+        recovered += offset in cands and len(cands) <= 4
+        wd = re.search(r"seen (\w+day)", out).group(1)
+        agree_mod7 += (_WD[wd] - _WD["monday"]) % 7 == offset % 7
+    assert recovered <= 4                      # chance: about 3 of 670 offsets per key
+    assert agree_mod7 / len(ks) <= 0.3         # chance: 1 in 6 (before: every key)
+
+
+@pytest.mark.parametrize("text,value,kept", [
+    ("Seen Monday, March 5, 2014 in clinic.", "Monday, March 5, 2014", None),
+    ("Seen Tues 3/4 for Parkinson follow-up.", "Tues 3/4", "Parkinson"),
+])
+def test_a_weekday_with_a_month_and_day_follows_the_shifted_date(text, value, kept):
+    """With a month and day the weekday stays the new date's (the offset moves it, as before)."""
+    for key in keys(20):
+        out = surrogate(_marked(text, value), key)
+        fake = out.text[out.placed[0].out_start:out.placed[0].out_end]
+        if kept:
+            assert kept in out.text
+        if "2014" in value:
+            d = dt.date(2014, 3, 5) + dt.timedelta(days=key.date_offset_days())
+            assert fake == f"{WEEKDAYS[d.weekday()].capitalize()}, {d:%B} {d.day}, {d.year}"
+        else:
+            d = dt.date(2000, 3, 4) + dt.timedelta(days=key.date_offset_days())
+            assert fake.split()[1] == f"{d.month}/{d.day}"

@@ -1,9 +1,32 @@
-"""Property tests: any Unicode string is handled, and outputs keep the original outside spans."""
+"""Property tests: any Unicode string is handled, and outputs keep the original outside spans.
+
+The default run uses a small profile; the ``*_full`` copies, marked ``slow`` (run by ``-m ""``:
+``.ci/run``, ``scripts/test.sh --all``), run :data:`FULL_SCALE` times as many examples per
+property (the CI-sized run, with ``tests/test_fuzz_surrogate.py``); ``DEID_FUZZ=full`` makes
+the default copies full too.
+"""
+import os
+
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deid_core import analyze
 from deid_core.api import process
 from deid_core.redact import redact
+
+#: How many times the default example counts the full profile runs.
+FULL_SCALE = 20
+_DEFAULT_SCALE = FULL_SCALE if os.environ.get("DEID_FUZZ") == "full" else 1
+#: property -> (its strategies, default example count); the tests are built at the end.
+PROPERTIES: dict = {}
+
+
+def _examples(n: int, *strategies):
+    """Register the decorated property with ``strategies`` and ``n`` default examples."""
+    def register(fn):
+        PROPERTIES[fn.__name__] = (fn, strategies, n)
+        return fn
+    return register
 
 # Text biased towards what detectors look at: digits, separators, capitals, clinical words.
 PIECES = st.sampled_from([
@@ -15,9 +38,8 @@ PIECES = st.sampled_from([
 NOTES = st.one_of(st.text(max_size=300), st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=60).map("".join))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(NOTES)
-def test_any_string_gives_valid_spans(text):
+@_examples(300, NOTES)
+def _any_string_gives_valid_spans(text):
     a = analyze(text)
     prev_end = 0
     for s in a.spans:
@@ -29,9 +51,8 @@ def test_any_string_gives_valid_spans(text):
         assert c.source
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(NOTES)
-def test_redacted_output_keeps_the_rest_and_hides_span_text(text):
+@_examples(200, NOTES)
+def _redacted_output_keeps_the_rest_and_hides_span_text(text):
     a = analyze(text)
     out = redact(a)
     # Rebuild the output from the original: gaps are copied verbatim, spans become tags.
@@ -50,9 +71,8 @@ def test_redacted_output_keeps_the_rest_and_hides_span_text(text):
             assert detected not in out.text
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(NOTES, st.sampled_from(["redact", "surrogate", "review"]))
-def test_every_mode_accepts_any_string(text, mode):
+@_examples(100, NOTES, st.sampled_from(["redact", "surrogate", "review"]))
+def _every_mode_accepts_any_string(text, mode):
     result = process(text, mode=mode, key="property-test-key")
     assert isinstance(result["output"], str)
     for s in result["spans"]:
@@ -67,8 +87,17 @@ NOTES_WITH_SURROGATES = st.lists(st.one_of(PIECES, ANY_CODE_POINT, st.just("http
                                            st.just("\ud800")), max_size=40).map("".join)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(NOTES_WITH_SURROGATES, st.sampled_from(["k", "", "k\udc00"]))
-def test_surrogate_mode_accepts_lone_surrogates(text, key):
+@_examples(100, NOTES_WITH_SURROGATES, st.sampled_from(["k", "", "k\udc00"]))
+def _surrogate_mode_accepts_lone_surrogates(text, key):
     result = process(text, mode="surrogate", key=key)
     assert isinstance(result["output"], str)
+
+
+def _settings(n: int) -> settings:
+    return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+for _name, (_fn, _strategies, _n) in PROPERTIES.items():
+    globals()["test" + _name] = _settings(_n * _DEFAULT_SCALE)(given(*_strategies)(_fn))
+    globals()["test" + _name + "_full"] = pytest.mark.slow(
+        _settings(_n * FULL_SCALE)(given(*_strategies)(_fn)))

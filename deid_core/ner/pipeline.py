@@ -7,8 +7,10 @@ CLI give identical spans for a note given the same logits:
    original text, the token case feature (:mod:`deid_core.ner.case`), overlapping windows
    (:func:`deid_core.ner.windows.windows`; ``"stride"`` from ``ner.json``, else half a window),
    each window wrapped in
-   ``[CLS] ... [SEP]``; ALL windows of a note form ONE batch, padded at the right to the batch's
-   longest window with ``[PAD]`` id, attention mask 0 and case id 0. Shapes: ``[B, T]`` with ``B``
+   ``[CLS] ... [SEP]``; windows where no name or place can be are skipped and repeated
+   windows run once (:mod:`deid_core.ner.skip`; :attr:`Prepared.rows`); ALL windows that run
+   form ONE batch, padded at the right to the batch's longest window with ``[PAD]`` id,
+   attention mask 0 and case id 0. Shapes: ``[B, T]`` with ``B``
    the number of windows and ``T = max window length + 2 <= max_len``; a note without tokens has
    ``B = 0`` and the host must not run the model (:meth:`predict` does not).
 2. (host) ``logits = session.run(input_ids, attention_mask, case_ids)``: float ``[B, T, L]`` with
@@ -50,6 +52,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..spans import LABELS, Span
 from .case import case_ids as _case_ids
 from .decode import DEFAULT_LABEL_MAP, decode, parse_labels
+from .skip import plan_rows
 from .windows import merge, windows
 from .wordpiece import Encoding, WordPiece
 
@@ -89,8 +92,12 @@ class Prepared:
     Attributes:
         text: the note.
         encoding: its :class:`Encoding` (note tokens, no special tokens).
-        windows: ``(start, end)`` token ranges, one per batch row.
+        windows: ``(start, end)`` token ranges, one per batch row (the windows the model runs).
         input_ids, attention_mask, case_ids: ``[B][T]`` int lists, right-padded.
+        all_windows: every window of the note, run or not (:mod:`deid_core.ner.skip`);
+            empty means ``windows``.
+        rows: per window of ``all_windows``, the batch row whose logits it takes, ``-1`` for
+            a skipped window (its tokens are ``O`` unless a window that runs covers them).
     """
 
     text: str
@@ -99,6 +106,8 @@ class Prepared:
     input_ids: list[list[int]]
     attention_mask: list[list[int]]
     case_ids: list[list[int]]
+    all_windows: tuple[tuple[int, int], ...] = ()
+    rows: tuple[int, ...] = ()
 
     @property
     def dims(self) -> tuple[int, int]:
@@ -171,6 +180,9 @@ class NerModel:
             raise ValueError(f"model max_batch must be an int >= 1, got {max_batch!r}")
         self.max_batch: int = max_batch
         self.case_feature: bool = bool(config.get("case_feature", True))
+        #: skip windows without a nameable word and run repeated windows once
+        #: (:mod:`deid_core.ner.skip`; ``"skip": false`` in ``ner.json`` turns it off)
+        self.skip: bool = bool(config.get("skip", True))
         self.inputs: list[str] = list(config.get("inputs") or
                                       ["input_ids", "attention_mask", "case_ids"])
         self.output: str = str(config.get("output") or "logits")
@@ -225,8 +237,14 @@ class NerModel:
         """
         enc = self.tokenizer.encode(text)
         n = len(enc.ids)
-        wins = windows(n, self.max_len, self.stride)
+        all_wins = windows(n, self.max_len, self.stride)
         cases = _case_ids(text, enc.offsets, enc.word_ids) if self.case_feature else [0] * n
+        rows = plan_rows(text, enc.offsets, all_wins, enc.ids, cases) if self.skip else list(
+            range(len(all_wins)))
+        wins = []
+        for w, r in zip(all_wins, rows):
+            if r == len(wins):   # a row's first window (rows are numbered in window order)
+                wins.append(w)
         width = max(e - s for s, e in wins) + 2 if wins else 0
         tok = self.tokenizer
         ids_rows: list[list[int]] = []
@@ -237,7 +255,8 @@ class NerModel:
             ids_rows.append([tok.cls_id, *enc.ids[s:e], tok.sep_id] + [tok.pad_id] * pad)
             mask_rows.append([1] * (e - s + 2) + [0] * pad)
             case_rows.append([0, *cases[s:e], 0] + [0] * pad)
-        return Prepared(text, enc, tuple(wins), ids_rows, mask_rows, case_rows)
+        return Prepared(text, enc, tuple(wins), ids_rows, mask_rows, case_rows, tuple(all_wins),
+                        tuple(rows))
 
     def spans(self, text: str, prepared: Prepared, logits: Sequence) -> list[Span]:
         """Spans from the model's logits for ``prepared`` (module docstring, step 3).
@@ -261,20 +280,27 @@ class NerModel:
         if len(logits) != len(wins):
             raise ValueError(f"logits have {len(logits)} rows for a batch of {len(wins)} windows")
         if not wins:
-            return []
-        n_labels = len(self.labels)
+            return []   # no window runs: no token can be a name (or the note has none)
         bodies = []
         for k, (s, e) in enumerate(wins):
             rows = logits[k]
             if len(rows) < e - s + 2:
                 raise ValueError(f"window {k} has {len(rows)} logit rows, needs {e - s + 2}")
             bodies.append(rows[1:e - s + 1])
+        n_labels = len(self.labels)
+        if prepared.all_windows and prepared.all_windows != wins:
+            wins, bodies = _unskip(len(prepared.encoding.ids), prepared.all_windows, prepared.rows,
+                                   bodies, n_labels)
         merged = merge(len(prepared.encoding.ids), wins, bodies)
         probs = []
-        for row in merged:
-            if len(row) != n_labels:
-                raise ValueError(f"logit rows have {len(row)} values for {n_labels} labels")
-            probs.append(_softmax(row))
+        done: dict[int, list[float]] = {}   # id(row) -> softmax: a repeated or skipped window's
+        for row in merged:                  # rows are the same objects (all alive in ``merged``)
+            p = done.get(id(row))
+            if p is None:
+                if len(row) != n_labels:
+                    raise ValueError(f"logit rows have {len(row)} values for {n_labels} labels")
+                p = done[id(row)] = _softmax(row)
+            probs.append(p)
         return decode(text, prepared.encoding, probs, self.labels, label_map=self.label_map,
                       threshold=self.threshold, model_name=self.name, floor=self.floor)
 
@@ -316,6 +342,28 @@ class NerModel:
         flat = list(logits_flat)
         nested = [[flat[(i * t + j) * l:(i * t + j + 1) * l] for j in range(t)] for i in range(b)]
         return self.spans(text, prepared, nested)
+
+
+def _unskip(n_tokens: int, all_wins: Sequence[tuple[int, int]], rows: Sequence[int],
+            bodies: list, n_labels: int) -> tuple[list, list]:
+    """The windows and per-window logit rows :func:`~deid_core.ner.windows.merge` takes for a
+    note with skipped or repeated windows: each window that runs or repeats one that runs, with
+    its row's logits (a repeat takes the same ones), then one window per stretch of tokens that
+    only skipped windows cover, with logits that give ``O`` certainty (no span)."""
+    wins = [w for w, r in zip(all_wins, rows) if r >= 0]
+    out = [bodies[r] for r in rows if r >= 0]
+    covered = bytearray(n_tokens)
+    for s, e in wins:
+        covered[s:e] = b"\x01" * (e - s)
+    o_row = [0.0] + [-1e4] * (n_labels - 1)
+    t = covered.find(0)
+    while t >= 0:
+        u = covered.find(1, t)
+        u = n_tokens if u < 0 else u
+        wins.append((t, u))
+        out.append([o_row] * (u - t))
+        t = covered.find(0, u)
+    return wins, out
 
 
 def _softmax(row: Sequence[float]) -> list[float]:

@@ -32,7 +32,10 @@ more than a 10-year band.
 What no output reveals about the date offset (issue 11): a year written alone (``2014``,
 ``'14``) moves by one year in a direction the key draws on its own (``date:year-alone``), not
 in the offset's direction, so it reveals the original year within one year and nothing about
-the offset. A date whose rest no detector read (``3 / 5 / 2014``, ``March the fifth, 2014``;
+the offset. A weekday or a day of the month written without a month and day (``seen Monday``,
+``on the 5th``) moves by a keyed step of its own (``date:lone-day``), not by the offset, so a
+reader who knows its original learns nothing about the offset modulo 7 or 31. A date whose
+rest no detector read (``3 / 5 / 2014``, ``March the fifth, 2014``;
 :func:`deid_core.extend.whole_dates` widens the year's span over it) is shifted whole when it is
 numeric, and otherwise replaced by a keyed fake date unrelated to the offset. Every other
 date moves by the one offset, so intervals between full dates are kept: a reader who knows one
@@ -82,6 +85,9 @@ class Surrogator:
         self.text = text
         self.key = key
         self.offset = key.date_offset_days()
+        #: what a weekday or day of the month written alone moves by: keyed on its own, so it
+        #: tells nothing about the offset (never a whole number of weeks or of 31 days)
+        self.lone = key.choice(_LONE_STEPS, "date:lone-day", "")
         self._names_src = [(text[s.start:s.end], self._before(s), s.source)
                            for s in spans if s.category == "NAME"]
         self._excluded: set[str] = set()
@@ -183,11 +189,16 @@ class Surrogator:
             original = re.sub(r"[ \t]*([-/.])[ \t]*", r"\1", original.strip())
         elif rest == "words":
             return fake_date(self.key.number("date:fake", normalise(original)))
-        shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first)
+        shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first,
+                                  lone=self.lone)
         if shifted is None:
             shifted = fake_date(self.key.number("date:fake", normalise(original)))
         return shifted
 
+
+#: Steps for a lone weekday and day of the month (``Surrogator.lone``): every residue modulo 7
+#: and 31 but 0, each pair once.
+_LONE_STEPS: tuple[int, ...] = tuple(n for n in range(1, 7 * 31) if n % 7 and n % 31)
 
 #: A year written alone (``2014``, ``'14``).
 _YEAR_ALONE = re.compile(r"[ \t]*['’]?(?P<y>(?:1[6-9]|2\d)\d\d|(?<=['’])\d\d)[ \t]*")

@@ -72,7 +72,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules
 from .terse import saint_after_transfer, same_note_facilities, terse_context
-from .text import is_connector, Note, scan_note, phrase_key
+from .text import is_connector, Note, scan_note
 from .units import departments, rooms
 
 __all__ = ["detect"]
@@ -81,11 +81,14 @@ __all__ = ["detect"]
 def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
     """Facility, practice, unit, company, school, landmark and bare-street names inside
     capitalised runs, and places right after context words or commas."""
+    last = t.phrase_last
     for r in n.runs:
         words = r.words
-        nw = len(words)
-        keys = [phrase_key(w.text) for w in words]  # words hold no space: key of a join = join of keys
-        for j in range(nw):
+        # a phrase's key is its words' keys joined (phrase_key of one word, which has no space)
+        keys = [w.text.lower().replace("’", "'") for w in words]
+        for j, key in enumerate(keys):
+            if key not in last:
+                continue   # no phrase ends with this word
             for length in range(1, min(t.max_phrase, j + 1) + 1):
                 i = j - length + 1
                 if is_connector(words[i]):

@@ -16,8 +16,8 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, norm, Note, place_key,
-                   phrase_key, Run, run_at, segment, sentence_initial, tail_words,
+from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, may_hold, norm, Note,
+                   place_key, phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
 _SAINT_RE = re.compile(
@@ -30,6 +30,9 @@ _ORG_CONTEXT_RE = re.compile(
 _ORG_LABEL_RE = re.compile(
     r"(?<![\w])(?i:employer|company|school|workplace|place[ \t]+of[ \t]+employment|agency)[ \t]*:[ \t]*"
     r"(?:the[ \t]+)?(?=[A-Z])")
+#: What every match of :data:`_ORG_CONTEXT_RE` / :data:`_ORG_LABEL_RE` holds, lower-cased.
+_ORG_CONTEXT_WORDS = ("work", "employ", "job", "retired", "volunteer")
+_ORG_LABEL_WORDS = ("employ", "company", "school", "workplace", "agency")
 _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|health[ \t]+center)(?![\w'’])")
 _BOAT_RE = re.compile(rf"{GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
@@ -213,7 +216,11 @@ def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
 def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
     """An employer after ``works at``/``employed by`` or ``Employer:`` (ORGANIZATION, certain)."""
     text = n.text
-    for rx, source in ((_ORG_CONTEXT_RE, "employer_context"), (_ORG_LABEL_RE, "employer_label")):
+    low = text.lower()
+    for rx, source, words in ((_ORG_CONTEXT_RE, "employer_context", _ORG_CONTEXT_WORDS),
+                              (_ORG_LABEL_RE, "employer_label", _ORG_LABEL_WORDS)):
+        if not may_hold(text, low, words):
+            continue   # the pattern's keyword is nowhere in the note
         for m in rx.finditer(text):
             r = run_at(n, m.end())
             if r is None:
@@ -236,8 +243,11 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: facilities and businesses before a lower-case facility or company
     word (review)."""
     text = n.text
-    for rx, label, source in ((t.hospital_lower_re, "HOSPITAL", "hospital_lower"),
-                              (t.org_lower_re, "ORGANIZATION", "organization:lower_case")):
+    for rx, label, source, first in (
+            (t.hospital_lower_re, "HOSPITAL", "hospital_lower", t.hospital_lower_first),
+            (t.org_lower_re, "ORGANIZATION", "organization:lower_case", t.org_lower_first)):
+        if not any(w in text for w in first):
+            continue   # no keyword of the pattern (case-sensitive) anywhere in the note
         for m in rx.finditer(text):
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if name_kind(words, t.generic) != "distinct":

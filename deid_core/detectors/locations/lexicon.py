@@ -63,6 +63,10 @@ class Tables:
     facility_verbs: frozenset   # facility_context_words
     proper: frozenset           # names and one-word places that are no English or medical word
     transfer_words: frozenset   # transfer_words (sent, transferred, admitted ...)
+    phrase_last: frozenset = frozenset()  # the last word of every key of ``phrases``
+    place_first: frozenset = frozenset()  # the first word of every key of states, countries, places
+    hospital_lower_first: tuple = ()  # first word of each keyword of hospital_lower_re
+    org_lower_first: tuple = ()       # first word of each keyword of org_lower_re
 
 
 def _ward_forms(words: Iterable[str]) -> list[str]:
@@ -176,7 +180,10 @@ def tables() -> Tables:
                    _hw("place_name_collisions"),
                    frozenset(a.upper() for a in _hw("state_abbr_ambiguous")), place_verbs,
                    place_verbs | {"from"}, _hw("facility_context_words"), proper,
-                   _hw("transfer_words"))
+                   _hw("transfer_words"), frozenset(k.rsplit(" ", 1)[-1] for k in frozen),
+                   frozenset(k.split(" ", 1)[0] for k in (*places, *states, *countries)),
+                   tuple(sorted({w.split()[0] for w in _hw("lower_case_facility_words")})),
+                   tuple(sorted({w.split()[0] for w in company_suffixes | school_words if len(w) > 4})))
 
 
 # --------------------------------------------------------------------------------------------
@@ -228,6 +235,8 @@ def lookup_place(t: Tables, words: list[Word]):
 
     Returns ``(n_words, label, population)`` or ``None``.
     """
+    if not words or place_key(words[0].text).split(" ", 1)[0] not in t.place_first:
+        return None   # every key starts with the key of the first word's first piece
     for n in range(min(len(words), t.max_place_words), 0, -1):
         if any(w.nl for w in words[1:n]):
             continue

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ... import lists
 
@@ -41,6 +42,17 @@ _RUN_WORD_RE = re.compile(r"[^\s&]+|&")
 LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
 
 
+#: The only non-ASCII characters that ``re.IGNORECASE`` matches to an ASCII letter (``İ``, ``ı``
+#: to ``i``, ``ſ`` to ``s``, the Kelvin sign to ``k``).
+_CASE_FOLDS = "\u0130\u0131\u017f\u212a"
+
+
+def may_hold(text: str, low: str, words: Iterable[str]) -> bool:
+    """False only when no case-insensitive pattern needing one of the lower-case ASCII ``words``
+    can match in ``text`` (``low`` is ``text.lower()``): a cheap test before a slow scan."""
+    return any(w in low for w in words) or any(c in text for c in _CASE_FOLDS)
+
+
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
     """Regex alternation of literal phrases, longest first, a space inside a phrase matching ``gap``."""
     parts = sorted(set(words), key=lambda w: (-len(w), w))
@@ -50,9 +62,9 @@ def alternation(words: Iterable[str], gap: str = GAP) -> str:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """A word of a capitalised run: offsets, text, and whether a line break precedes it."""
+class Word(NamedTuple):
+    """A word of a capitalised run: offsets, text, and whether a line break precedes it (a
+    named tuple: built once per word of every run, so it must be cheap)."""
 
     start: int
     end: int
@@ -88,13 +100,17 @@ def scan_note(text: str) -> Note:
     upper = sum(map(str.isupper, sample))
     runs = []
     for m in _RUN_RE.finditer(text):
+        g, base = m.group(), m.start()
+        if " " not in g and "\n" not in g and "&" not in g:   # one word (gaps hold one of these)
+            runs.append(Run(base, m.end(), (Word(base, m.end(), g),)))
+            continue
         words = []
-        prev_end = m.start()
-        for w in _RUN_WORD_RE.finditer(m.group()):
-            s, e = m.start() + w.start(), m.start() + w.end()
-            words.append(Word(s, e, w.group(), "\n" in text[prev_end:s]))
+        prev_end = 0
+        for w in _RUN_WORD_RE.finditer(g):
+            s, e = w.span()
+            words.append(Word(base + s, base + e, w.group(), "\n" in g[prev_end:s]))
             prev_end = e
-        runs.append(Run(m.start(), m.end(), tuple(words)))
+        runs.append(Run(base, m.end(), tuple(words)))
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
                  runs, [r.start for r in runs])
 
@@ -104,6 +120,7 @@ def split_words(text: str, offset: int) -> list[Word]:
     return [Word(offset + m.start(), offset + m.end(), m.group()) for m in _RUN_WORD_RE.finditer(text)]
 
 
+@lru_cache(maxsize=8192)
 def norm(word: str) -> str:
     """Lower-case a word, straighten its apostrophe and drop a trailing period."""
     return word.lower().replace("’", "'").rstrip(".")
@@ -117,6 +134,7 @@ def phrase_key(phrase: str) -> str:
 _ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
 
 
+@lru_cache(maxsize=8192)
 def place_key(phrase: str) -> str:
     """Lookup key of a place name: words lower-cased, periods dropped, ``St``/``Ft``/``Mt``
     spelled out (``St. Louis`` and ``Saint Louis`` give ``saint louis``)."""

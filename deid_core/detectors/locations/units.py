@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import CAPW, DIRECTION, Word, after_title, norm, Note, split_words, words_before
+from .text import (CAPW, DIRECTION, Word, after_title, may_hold, norm, Note, split_words,
+                   words_before)
 
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
@@ -23,6 +24,8 @@ _ROOM_RE = re.compile(
     rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
     rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
+#: What every case-insensitive keyword of :data:`_ROOM_RE` holds, lower-cased.
+_ROOM_WORDS = ("room", "rm", "bed", "bay", "suite", "ste", "chair", "cubicle", "stretcher")
 _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
 
 
@@ -39,6 +42,8 @@ def _dept_ward_re(ward_alt: str) -> re.Pattern:
 _DEPT_NUMBER_UNIT_RE = re.compile(
     r"(?<![\w/.:-])\d{1,2}[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
     r"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w])")
+#: The unit words :data:`_DEPT_NUMBER_UNIT_RE` ends with (a note without one skips it).
+_UNIT_LITERALS = ("ICU", "CCU", "Unit", "unit", "Ward", "ward", "Floor", "floor")
 _DEPT_BEFORE_ROOM_RE = re.compile(
     rf"(?<![\w/.:-])\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
 _DEPT_AFTER_ROOM_RE = re.compile(
@@ -59,14 +64,20 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             return words
         return []
 
-    for rx, source in ((_DEPT_DIR_RE, "direction"), (_dept_ward_re(t.ward_alt), "ward")):
-        for m in rx.finditer(text):
+    low = text.lower()
+    # Each pattern needs a literal word; a note without it skips the scan (same spans, faster).
+    has_direction = any(d in low for d in ("north", "south", "east", "west"))
+    has_unit = any(u in text for u in _UNIT_LITERALS)
+    has_room = any(r in low for r in ("rm", "room", "bed"))
+    for rx, source in ((_DEPT_DIR_RE if has_direction else None, "direction"),
+                       (_dept_ward_re(t.ward_alt), "ward")):
+        for m in rx.finditer(text) if rx else ():
             name = name_before(m.start())
             yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
                        f"locations:department:{source}")
-    for rx, source in ((_DEPT_NUMBER_UNIT_RE, "building_number_unit"),
-                       (_DEPT_BEFORE_ROOM_RE, "building_number_room")):
-        for m in rx.finditer(text):
+    for rx, source in ((_DEPT_NUMBER_UNIT_RE if has_unit else None, "building_number_unit"),
+                       (_DEPT_BEFORE_ROOM_RE if has_room else None, "building_number_room")):
+        for m in rx.finditer(text) if rx else ():
             if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
                 continue   # "Received 1 unit", "given 2 units": a quantity
             name = name_before(m.start())
@@ -76,9 +87,9 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
                     name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
             if name:
                 yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
-    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE, "after_room", CERTAIN),
-                             (_DEPT_ON_AT_RE, "on_number_at", REVIEW)):
-        for m in rx.finditer(text):
+    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE if has_room else None, "after_room", CERTAIN),
+                             (_DEPT_ON_AT_RE if "at" in text else None, "on_number_at", REVIEW)):
+        for m in rx.finditer(text) if rx else ():
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if not words or name_kind(words, t.generic) != "distinct":
                 continue
@@ -89,6 +100,9 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
     """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
     text = n.text
+    if not (may_hold(text, text.lower(), _ROOM_WORDS) or "OR" in text or "Pod" in text
+            or "POD" in text):
+        return   # no room keyword anywhere in the note
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
         ident = m.group("id")

@@ -36,6 +36,12 @@ LINE_WORD_RE = re.compile(r"(?m)^[ \t\-–—•*>]*(?=[^\W_])")
 NOT_NAME = NON | FOL | CLN | TITLE | REL | LBL | CRED | PROF | MONTH
 
 
+#: Gap tests of ``Scan._lower_segments`` (``\s`` is what ``str.isspace`` says).
+_SPACE_RE = re.compile(r"\s")
+_GLUE_RE = re.compile(r"[@._/\\]")
+_STOP_RE = re.compile(r"[.!?;]")
+
+
 class Scan:
     """Per-document state of one detection run (see the module docstring).
 
@@ -92,11 +98,14 @@ class Scan:
         glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
         for k in range(1, n):
             g = text[toks[k - 1].end:toks[k].start]
-            if g and not any(c.isspace() for c in g) and any(c in "@._/\\" for c in g):
+            if g == " ":
+                lines[-1][-1].append(k)   # the common gap: what the tests below give for it
+                continue
+            if g and not _SPACE_RE.search(g) and _GLUE_RE.search(g):
                 glued[k - 1] = glued[k] = 1
             if "\n" in g or "\r" in g:
                 lines.append([[k]])
-            elif g[-1:] in " \t" and (any(c in ".!?;" for c in g)
+            elif g[-1:] in " \t" and (_STOP_RE.search(g)
                                        or ":" in g and not self.fl[k - 1] & (LBL | TITLE | REL)) \
                     or "\t" in g or "   " in g:
                 lines[-1].append([k])   # a heading's colon splits ("Progress Note: pt ..."), a label's not

@@ -1,0 +1,101 @@
+"""Which windows the NER model is not run on (issue 11): windows where no name or place can be,
+and windows identical to one already in the batch.
+
+The model finds names, places, hospitals, organisations and professions, each of which needs a
+word of letters, and ages (which the rules find too: a window of bare numbers such as
+``92 y/o 93 y/o`` is skipped, and so is a line of initials alone). A window is *skipped*
+(every one of its tokens gets the label ``O``, unless a window that is run also covers it) when
+the text it spans, widened to whole words, holds no *nameable* word: no run of two or more
+letters outside an encoded blob. An encoded blob is a chunk (split at whitespace and at
+``, ; : " ' ( ) < > [ ] { } |``) of at least :data:`BLOB_MIN` characters of the base64 / hex /
+URL-safe alphabet (``A-Z a-z 0-9 + / = _ -``) that holds a digit, ``+`` or ``/`` (random
+base64 and hex do within a few characters; a long hyphenated surname does not). So a run of
+digits, dates and punctuation, a base64 or hex dump, or a line of single letters is skipped;
+``12/03 Smith 617-555-0142`` is not.
+
+A window whose model input (token ids and case ids) equals an earlier window's is run once and
+its logits reused: the model's output depends on nothing else (``[CLS]``/``[SEP]`` and padding
+are the same; a quantised model's batch-wide activation scaling aside), so repeated text costs
+one window.
+
+Pure Python, standard library only (runs in Pyodide: the page's worker follows
+:meth:`~deid_core.ner.pipeline.Prepared.chunks`, which hold only the windows that run).
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+__all__ = ["BLOB_MIN", "nameable", "plan_rows"]
+
+#: Shortest chunk that counts as an encoded blob (characters).
+BLOB_MIN = 24
+_LETTERS = re.compile(r"[^\W\d_]{2}")
+_BLOB = re.compile(rf"[A-Za-z0-9+/=_-]{{{BLOB_MIN},}}")
+_BLOB_MARK = re.compile(r"[\d+/]")
+#: What separates chunks: whitespace, and punctuation base64 never holds (``data:image/png;base64,``).
+_CHUNK_GAP = re.compile(r"[\s,;:\"'()<>\[\]{}|]+")
+
+
+def nameable(text: str) -> bool:
+    """Whether ``text`` holds a word that could be (part of) a name or place: a run of two or
+    more letters (any script) in a chunk that is not an encoded blob
+    (module docstring).
+
+    >>> nameable("0123 4567 // 89"), nameable("aGVsbG8gd29ybGQhIQ==aGVsbG8gd29y"), nameable("seen by Dr Li")
+    (False, False, True)
+    """
+    if not _LETTERS.search(text):
+        return False
+    for chunk in _CHUNK_GAP.split(text):
+        if _LETTERS.search(chunk) and not (
+                len(chunk) >= BLOB_MIN and _BLOB.fullmatch(chunk) and _BLOB_MARK.search(chunk)):
+            return True
+    return False
+
+
+#: Most characters a window's text is widened by on each side (:func:`_word_bounds`).
+_WIDEN = 64
+
+
+def _word_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """``start..end`` widened to the whitespace around it, by at most :data:`_WIDEN` characters
+    a side (a window cut inside a word sees the whole word; a cut blob stays a blob)."""
+    lo = max(0, start - _WIDEN)
+    while start > lo and not text[start - 1].isspace():
+        start -= 1
+    hi = min(len(text), end + _WIDEN)
+    while end < hi and not text[end].isspace():
+        end += 1
+    return start, end
+
+
+def plan_rows(text: str, offsets: Sequence[tuple[int, int]], wins: Sequence[tuple[int, int]],
+              ids: Sequence[int], cases: Sequence[int]) -> list[int]:
+    """For each window of ``wins`` (token ranges), the batch row that gives its logits: a new
+    row index for a window that runs, the row of the identical earlier window for a repeat,
+    ``-1`` for a window the model skips.
+
+    Args:
+        text: the note; offsets: per token ``(start, end)`` character offsets into it.
+        wins: token windows (:func:`deid_core.ner.windows.windows`).
+        ids, cases: per token vocabulary ids and case ids (the window's model input).
+
+    Returns:
+        One int per window; the rows that run are ``0..k-1`` in window order.
+    """
+    rows: list[int] = []
+    seen: dict[tuple, int] = {}
+    n_rows = 0
+    for s, e in wins:
+        a, b = _word_bounds(text, offsets[s][0], offsets[e - 1][1])
+        if not nameable(text[a:b]):
+            rows.append(-1)
+            continue
+        key = (tuple(ids[s:e]), tuple(cases[s:e]))
+        row = seen.get(key)
+        if row is None:
+            row = seen[key] = n_rows
+            n_rows += 1
+        rows.append(row)
+    return rows
