@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from deid_core import jsonl  # noqa: E402
+
 CHILD = r"""
 import json, os, resource, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -59,8 +61,7 @@ def main() -> int:
     ap.add_argument("--no-model", action="store_true")
     ap.add_argument("--rules-json", default="", help="a rules.json from deid harvest to apply")
     args = ap.parse_args()
-    texts = [json.loads(line)["text"] for line in args.corpus.read_text(encoding="utf-8").splitlines()
-             if line.strip()]
+    texts = [r["text"] for r in jsonl.parse(args.corpus.read_text(encoding="utf-8"), str(args.corpus))]
     pieces = one_kb_notes(texts)
     settings = [("rules only", True, args.notes)] + ([] if args.no_model else
                                                      [("rules + model", False, args.model_notes)])

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deid_core.batch.engine import Config, Engine  # noqa: E402
+from deid_core import jsonl  # noqa: E402
 from deid_core.evaluate import evaluate  # noqa: E402
 from deid_core.harvest import harvest  # noqa: E402
 from deid_core.readers import read_corpus  # noqa: E402
@@ -68,7 +69,7 @@ def main() -> int:
         if not path.exists():
             print(f"{path}: missing, skipped")
             continue
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = jsonl.parse(path.read_text(encoding="utf-8"), str(path))
         docs = {d.id: d for d in read_corpus(path)}
         for r in rows:
             r["patient"] = patient_of(r)

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deid_core import analyze  # noqa: E402
+from deid_core import analyze, jsonl  # noqa: E402
 
 PIN_DIR = ROOT / "tests" / "pins"
 CORPORA = {
@@ -44,12 +44,9 @@ def note_digest(text: str) -> str:
 
 
 def pin(path: Path) -> dict:
-    """Digests for every note of a JSONL corpus at ``path`` (lines split on ``\\n`` only)."""
+    """Digests for every note of a JSONL corpus at ``path`` (read by :func:`deid_core.jsonl.parse`)."""
     per_note: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").split("\n"):
-        if not line.strip():
-            continue
-        rec = json.loads(line)
+    for rec in jsonl.parse(path.read_text(encoding="utf-8"), str(path)):
         per_note[str(rec["id"])] = note_digest(rec["text"])
     whole = hashlib.sha256(json.dumps(per_note, sort_keys=True).encode()).hexdigest()
     return {"corpus": path.name, "notes": len(per_note), "digest": whole, "per_note": per_note}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from deid_core import jsonl
 from deid_core.ner import DEFAULT_MAX_LEN, WordPiece, windows
 from deid_core.ner.case import case_ids as _case_ids
 
@@ -113,10 +114,7 @@ def _map_spans(spans: Iterable[dict], mapping: dict[str, str], key: str = "label
 def load_corpus(path: Path = CORPUS) -> tuple[list[Example], list[Example]]:
     """``(train, dev)`` examples of the annotated corpus (split by :func:`is_dev`)."""
     train, dev = [], []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        rec = json.loads(line)
+    for rec in jsonl.parse(path.read_text(encoding="utf-8"), str(path)):
         ex = Example(rec["id"], rec["text"], _map_spans(rec["spans"], SUBTYPE_TO_TYPE), "corpus")
         (dev if is_dev(rec["id"]) else train).append(ex)
     return train, dev
