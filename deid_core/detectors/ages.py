@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from .. import lists
-from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, label_before, run
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, alternation, label_before, run
 
 __all__ = ["detect", "words_to_number"]
 
@@ -42,8 +42,7 @@ def _number_words(lo: int, hi: int) -> str:
 def _context_words(use: str) -> str:
     """The ``lists/age_context_words.txt`` entries tagged ``use`` as an alternation, longest
     first, a space as ``[ \\t]+`` (``heart rate``)."""
-    words = sorted(lists.tagged("age_context_words.txt", use), key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in words)
+    return alternation(lists.tagged("age_context_words.txt", use), r"[ \t]+")
 
 
 #: Number words of ages 90-130 (``ninety-four``, ``one hundred and two``, ``hundred thirty``).

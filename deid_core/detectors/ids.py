@@ -47,8 +47,8 @@ from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, just_before, line_before, luhn_ok, run,
-                       vin_check_ok)
+from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, alternation, just_before, line_before,
+                       luhn_ok, run, vin_check_ok)
 
 __all__ = ["detect", "iban_ok"]
 
@@ -158,8 +158,7 @@ _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
 
 def _context_words(use: str) -> str:
     """The ``lists/id_context_words.txt`` entries tagged ``use`` as an alternation, longest first."""
-    words = sorted(lists.tagged("id_context_words.txt", use), key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w) for w in words)
+    return alternation(lists.tagged("id_context_words.txt", use), r"\ ")
 
 
 #: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the

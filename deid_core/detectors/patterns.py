@@ -86,6 +86,16 @@ def ssn_plausible(area: str, group: str, serial: str) -> bool:
     return not (area in ("000", "666") or area[:1] == "9" or group == "00" or serial == "0000")
 
 
+def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
+    """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
+    (ties alphabetical), each escaped, a space inside an entry written as ``space``
+    (``r"[ \t]+"``: any run of blanks; ``" "``: one space); the entries in ``count`` may take a
+    count after them (``CABG X2``). ``""`` for no words (wrap it: ``(?:...)``)."""
+    count, words = frozenset(count), sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", space)
+                    + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
+
+
 def line_before(text: str, start: int, width: int = 40) -> str:
     """Up to ``width`` characters before ``start`` on the same line (the context a label sits
     in), lower-cased. When ``start`` begins a line, the end of the previous line counts as the
