@@ -94,8 +94,8 @@ _WORD_CUE_BEFORE = re.compile(
     r"(?:(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)[ \t]{1,2})?)$")
 #: Cues that state an age by themselves; the others (``is``, ``was``, ``at``) need the number to
 #: end its clause (``He is ninety-four.``, ``was ninety-one when``).
-_STRONG_CUES = frozenset({"turned", "turns", "turning", "age", "ages", "aged", "will be", "reached",
-                          "reaching", "lived to"})
+#: The ``strong_cue`` entries of ``lists/age_context_words.txt``.
+_STRONG_CUES = frozenset(lists.tagged("age_context_words.txt", "strong_cue"))
 _CLAUSE_END_AFTER = re.compile(
     r"[ \t]{0,2}(?:[.!?;,)]|$|\r?\n|(?i:and|but|when|with|in|on|now|today|this|last|next|"
     r"years?|yrs?|himself|herself|soon)\b)")

@@ -68,7 +68,8 @@ __all__ = ["detect", "month_number", "valid_date"]
 #: Month words that are also ordinary words or clinical abbreviations: written in lower case
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
 #: they count only with a year, an ordinal ``of`` or date context, and never alone.
-_AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
+#: The ``ambiguous_month`` entries of ``lists/date_context_words.txt``.
+_AMBIGUOUS_MONTHS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_month"))
 
 
 #: Word lists (``lists/``): history words (``MI``, ``CABG``, ``s/p``); words before a date or not.
@@ -156,7 +157,8 @@ _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3])
 _YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?[sS])?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
 _COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
-_COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
+#: A birth or date label before ``20190304``: the ``compact`` words of :data:`_CONTEXT`.
+_COMPACT_BEFORE = re.compile(r"(?i:\b(?:" + alternation(lists.tagged(_CONTEXT, "compact"), " ") + r")\W{1,3})$")
 _YEAR_CTX = re.compile(
     r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
     r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
@@ -192,9 +194,10 @@ _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:" + alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
     + alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
+#: Before a bare year-shaped number that is no year (``room 2004``, ``plt 1998``, ``@ 2012``):
+#: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
 _BARE_YEAR_BAD_BEFORE = re.compile(
-    r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
-    r"ste|floor|total|count|plt|platelets?|wbc|glucose|level)[ \t:.]{0,3}$")
+    r"(?:at|@|#|" + alternation(lists.tagged(_CONTEXT, "bare_year_bad")) + r")[ \t:.]{0,3}$")
 #: ``MI 12``: a two-digit year after a history word that the reader, with this pivot, puts in
 #: 20xx (00-31) is as likely a count, so it needs an apostrophe.
 _COUNT_PIVOT = 32
