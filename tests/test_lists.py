@@ -376,7 +376,9 @@ def test_address_forms_groups_and_unit_words():
     assert rows["street"] == (["st"], ["equivalent"]) and rows["saint"][0] == ["st"]
     assert rows["apartment"] == (["apt", "#", "unit", "no"], ["equivalent", "unit"])
     assert rows["room"] == (["rm"], ["unit"])
-    assert all(set(k) <= {"equivalent", "unit"} and k for _f, k in rows.values())
+    assert all(set(k) <= {"equivalent", "unit", "place"} and k for _f, k in rows.values())
+    # place: spelled out at the start of a place name; ste is suite in a street, sainte here
+    assert rows["sainte"] == (["ste"], ["place"]) and "place" not in rows["suite"][1]
 
 
 def test_number_words_cardinals_and_decades():

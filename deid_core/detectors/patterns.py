@@ -88,10 +88,10 @@ def ssn_plausible(area: str, group: str, serial: str) -> bool:
 
 def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
     """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
-    (ties alphabetical), each escaped, a space inside an entry written as ``space``
+    (ties alphabetical, duplicates once), each escaped, a space inside an entry written as ``space``
     (``r"[ \t]+"``: any run of blanks; ``" "``: one space); the entries in ``count`` may take a
     count after them (``CABG X2``). ``""`` for no words (wrap it: ``(?:...)``)."""
-    count, words = frozenset(count), sorted(words, key=lambda w: (-len(w), w))
+    count, words = frozenset(count), sorted(set(words), key=lambda w: (-len(w), w))
     return "|".join(re.escape(w).replace(r"\ ", space)
                     + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ... import lists
+from ..patterns import alternation as _alternation
 
 # --------------------------------------------------------------------------------------------
 # Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
@@ -42,9 +43,9 @@ LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
 
 
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
-    """Regex alternation of literal phrases, longest first, a space inside a phrase matching ``gap``."""
-    parts = sorted(set(words), key=lambda w: (-len(w), w))
-    return "|".join(gap.join(re.escape(p) for p in w.split()) for w in parts)
+    """Regex alternation of literal phrases, longest first, a space inside a phrase matching
+    ``gap`` (:func:`deid_core.detectors.patterns.alternation` with the locations' default gap)."""
+    return _alternation(words, gap)
 
 
 
@@ -114,7 +115,10 @@ def phrase_key(phrase: str) -> str:
     return " ".join(w.lower().replace("’", "'") for w in phrase.split())
 
 
-_ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
+#: Abbreviations spelled out at the start of a place name (``st`` -> ``saint``, ``ste`` ->
+#: ``sainte``): the forms of the ``place`` rows of ``lists/address_forms.tsv``.
+_ABBREV_EXPANSIONS = {f: r[0] for r in lists.read_list("address_forms.tsv").rows
+                      if "place" in r[2].split() for f in r[1].split()}
 
 
 def place_key(phrase: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP, Document
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
@@ -19,8 +20,10 @@ from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, PROF, REL
 
 SPACES = frozenset(" \t")
 #: Starts of identifier labels after a name on a header line (``(MRN``, ``| DOB``, ``rm 4``).
-ID_WORDS = ("mrn", "dob", "d.o.b", "med rec", "acct", "age", "sex", "room", "rm ", "bed ", "ssn",
-            "id ", "id:", "id#", "hosp")
+#: Cues ``id_prefix`` (any ending) and ``id_prefix_spaced`` (then a space) of
+#: ``lists/name_cues.txt``, and the shapes ``id:``, ``id#``.
+ID_WORDS = (tuple(sorted(lists.name_cue_words("id_prefix")))
+            + tuple(w + " " for w in sorted(lists.name_cue_words("id_prefix_spaced"))) + ("id:", "id#"))
 #: Characters that may open a sentence before its first word, and that end a sentence.
 OPENERS = " \"'“‘(*•·-–—#>[0123456789"
 SENTENCE_END = ".!?:;\n\r|\t"
