@@ -60,8 +60,9 @@ _AGE_SUFFIX = (
 _NUM = re.compile(r"(?:9\d|1[0-3]\d)(?!\d)")
 _NUM_BAD_BEFORE = frozenset(".,/_")
 _SUFFIX_AFTER = re.compile(r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX, re.I)
+#: An age label just before the number (``aged 94``, ``turned 91``): the ``label`` words.
 _LABEL_BEFORE = re.compile(
-    r"(?i:\b(?:aged?|ages|age[ \t]+of|at[ \t]+age|turns|turned|turning|will[ \t]+be)[ \t]{0,2}"
+    r"(?i:\b(?:" + _context_words("label") + r")[ \t]{0,2}"
     r"(?:[:=|][ \t]{0,2}|is[ \t]{1,2}|was[ \t]{1,2})?)$")
 #: A person as the subject of ``is``/``was`` before a number that ends its clause: ``she is 94.``
 _SUBJECT_IS_BEFORE = re.compile(
@@ -88,10 +89,11 @@ _WORDS = re.compile(
 _BARE_WORDS = re.compile(r"(?i:(?<![\w-])" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w3>") + r"(?![\w-]))")
 #: Cue before a bare number word: a verb or preposition that states an age (``is``, ``was``,
 #: ``turned``, ``at``, ``age``), optionally with an adverb (``is now``, ``was nearly``).
+#: Adverbs between the cue and the number word (grammar).
+_CUE_ADVERBS = r"(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)"
 _WORD_CUE_BEFORE = re.compile(
-    r"(?i:\b(?P<cue>is|was|turned|turns|turning|at|ages?|aged|will[ \t]+be|be|reached|reaching|"
-    r"now|died[ \t]+at|lived[ \t]+to|until)[ \t]{1,2}"
-    r"(?:(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)[ \t]{1,2})?)$")
+    r"(?i:\b(?P<cue>" + _context_words("cue") + r")[ \t]{1,2}"
+    r"(?:" + _CUE_ADVERBS + r"[ \t]{1,2})?)$")
 #: Cues that state an age by themselves; the others (``is``, ``was``, ``at``) need the number to
 #: end its clause (``He is ninety-four.``, ``was ninety-one when``).
 #: The ``strong_cue`` entries of ``lists/age_context_words.txt``.

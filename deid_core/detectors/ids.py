@@ -163,10 +163,10 @@ def _context_words(use: str) -> str:
 
 #: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the
 #: infectious-disease heading's temperature or count (``ID: T 101.8``, ``ID: WBC 18.4``,
-#: ``ID: 98.9``), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
+#: ``ID: 98.9``; the ``value_prefix`` words), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
 #: ``#8ETT``, ``#4PRBC``, ``#20x2``), a dose (``order 5cc``).
 _NOT_ID_VALUE = re.compile(
-    r"(?i)(?:(?:t|tm|tmax|temp|wbc|hct|plt)[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
+    r"(?i)(?:(?:" + _context_words("value_prefix") + r")[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
     r"|\d{1,3}(?:/\d{1,3}){1,2}(?:-\d{1,3})?|\d{1,2}(?:[-x]?[a-z]{1,10}\d?)(?:/\d{1,3}[a-z]{0,3})?"
     r"|\d{1,4}" + UNITS)
 _DOSE_VALUE = re.compile(r"\d{1,4}" + UNITS)
