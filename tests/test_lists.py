@@ -111,7 +111,7 @@ PENDING = {
     "_LABEL_NOT_AFTER": "ages: duration units after an age label",
     "_YEARS_AFTER": "ages: words after years that make it a duration (ago, history, hx)",
     "_YEAR_CTX": "dates: seasons and event words before a year (summer, born, died)",
-    "_INSURERS": "ids: health insurer names", "_LABELS": "ids: identifier label words",
+    "_LABELS": "ids: identifier label words",
     "_SAINT_RE": "locations.facilities: words after Saint X's (wort, day, disease)",
     "_ORG_CONTEXT_RE": "locations.facilities: work verbs before an employer",
     "_ORG_LABEL_RE": "locations.facilities: employer labels",
@@ -493,3 +493,30 @@ def test_fetch_rejects_wrong_sha256():
 def test_fetch_without_cache_and_download_off_raises(tmp_path):
     with pytest.raises(FileNotFoundError):
         B.fetch(B.SOURCES["states"], tmp_path, download=False)
+
+
+@pytest.mark.parametrize("rows, text, hit", [
+    ([("united health care", "? ?")], "UnitedHealthcare", True),
+    ([("united health care", "? ?")], "united  health care", False),
+    ([("kaiser permanente", "+")], "kaiser \t permanente", True),
+    ([("kaiser permanente", "+")], "kaiserpermanente", False),
+    ([("blue cross blue shield", "? {0,4} ?")], "blue cross    blueshield", True),
+    ([("aetna", "-"), ("aetna better", "+")], "aetna better", True),
+])
+def test_gapped_alternation_reads_the_gaps_column(rows, text, hit):
+    from deid_core.detectors.patterns import gapped_alternation
+    assert bool(re.fullmatch("(?i:" + gapped_alternation(rows) + ")", text)) is hit
+
+
+def test_gapped_alternation_rejects_gaps_that_do_not_fit():
+    from deid_core.detectors.patterns import gapped_alternation
+    with pytest.raises(ValueError):
+        gapped_alternation([("blue cross", "-")])
+    with pytest.raises(ValueError):
+        gapped_alternation([("blue cross", "*")])
+
+
+def test_alternation_longest_first_with_the_caller_s_space():
+    from deid_core.detectors.patterns import alternation
+    assert alternation(["mi", "s/p", "status post", "mi"], r"[ \t]+") == r"status[ \t]+post|s/p|mi"
+    assert re.fullmatch(alternation(["cabg"], count=["cabg"]), "cabg x2")

@@ -47,24 +47,23 @@ from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, alternation, just_before, line_before,
-                       luhn_ok, run, vin_check_ok)
+from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, alternation, gapped_alternation, just_before,
+                       line_before, luhn_ok, run, vin_check_ok)
 
 __all__ = ["detect", "iban_ok"]
 
 _NO = r"(?:[ \t]{0,2}(?:#|no\b\.?|nos?\.|num\b\.?|number|id\b|identifier))"
 #: Health insurers and public plans by name or abbreviation (hand-written); followed by a plan
 #: word (``BCBS policy``, ``Aetna member ID``, ``Cigna #``) they label a HEALTHPLAN number.
+#: The words are ``lists/insurers.txt`` (kinds name, plan_type, plan_word); ``bcbs`` with state
+#: letters, ``part a``-``d``, ``ins``, ``id``, ``#`` and ``no.`` are word shapes.
+_INSURER_ROWS = lists.read_list("insurers.txt").rows
 _INSURERS = (
-    r"(?:bcbs[a-z]{0,3}|blue[ \t]?cross(?:[ \t]{0,2}(?:/|and|&)?[ \t]{0,2}blue[ \t]?shield)?|"
-    r"blue[ \t]?shield|aetna|medicare|medicaid|medi-cal|masshealth|humana|cigna|"
-    r"united[ \t]?health[ \t]?care|united[ \t]?health|uhc|kaiser(?:[ \t]+permanente)?|anthem|"
-    r"tricare|champva|molina|centene|wellcare|ambetter|highmark|oscar|emblem(?:[ \t]?health)?|"
-    r"harvard[ \t]+pilgrim|tufts(?:[ \t]+health(?:[ \t]+plan)?)?|amerigroup|caresource|"
-    r"health[ \t]?net|fidelis|premera|regence|optum|geisinger)"
-    r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:advantage|ppo|hmo|epo|pos|supplement|part[ \t][a-d]))?"
-    r"(?:[ \t]{0,2}(?:policy|member(?:ship)?|subscriber|beneficiary|insurance|ins\b\.?|plan|"
-    r"card|group|id\b|identifier|#|no\b\.?|nos?\.|number)){1,3}")
+    r"(?:bcbs[a-z]{0,3}|" + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "name") + r")"
+    r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:"
+    + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "plan_type") + r"|part[ \t][a-d]))?"
+    r"(?:[ \t]{0,2}(?:" + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "plan_word")
+    + r"|ins\b\.?|id\b|#|no\b\.?|nos?\.)){1,3}")
 #: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively),
 #: from ``lists/id_label_words.tsv``.
 _INSURER_FIRST_WORDS = lists.id_label_words("insurer")

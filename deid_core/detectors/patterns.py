@@ -96,6 +96,25 @@ def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str
                     + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
 
 
+def gapped_alternation(rows: Iterable[tuple[str, str]]) -> str:
+    """Regex source (no groups) matching any of the phrases ``rows`` gives as ``(entry, gaps)``,
+    longest entry first: ``gaps`` says how each space of the entry is matched, in order, one
+    token each (``?``: an optional blank, ``+``: one or more, ``{0,2}``: up to two), or is ``-``
+    for an entry without spaces. ``("united health care", "? ?")`` gives
+    ``united[ \t]?health[ \t]?care``.
+
+    Raises:
+        ValueError: a token is none of ``? + {m,n}`` or the tokens do not match the spaces.
+    """
+    out = []
+    for entry, gaps in sorted(set(rows), key=lambda r: (-len(r[0]), r)):
+        words, toks = entry.split(" "), ([] if gaps == "-" else gaps.split())
+        if len(toks) != len(words) - 1 or not all(re.fullmatch(r"[?+]|\{\d,\d\}", t) for t in toks):
+            raise ValueError(f"gaps {gaps!r} do not fit {entry!r}")
+        out.append(re.escape(words[0]) + "".join(r"[ \t]" + t + re.escape(w) for t, w in zip(toks, words[1:])))
+    return "|".join(out)
+
+
 def line_before(text: str, start: int, width: int = 40) -> str:
     """Up to ``width`` characters before ``start`` on the same line (the context a label sits
     in), lower-cased. When ``start`` begins a line, the end of the previous line counts as the
