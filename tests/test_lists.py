@@ -111,7 +111,6 @@ PENDING = {
     "_LABEL_NOT_AFTER": "ages: duration units after an age label",
     "_YEARS_AFTER": "ages: words after years that make it a duration (ago, history, hx)",
     "_YEAR_CTX": "dates: seasons and event words before a year (summer, born, died)",
-    "_LABELS": "ids: identifier label words",
     "_SAINT_RE": "locations.facilities: words after Saint X's (wort, day, disease)",
     "_ORG_CONTEXT_RE": "locations.facilities: work verbs before an employer",
     "_ORG_LABEL_RE": "locations.facilities: employer labels",

@@ -67,34 +67,34 @@ _INSURERS = (
 #: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively),
 #: from ``lists/id_label_words.tsv``.
 _INSURER_FIRST_WORDS = lists.id_label_words("insurer")
+#: The label words of ``lists/id_labels.txt`` (entry, gaps, label, no): each entry, longest first,
+#: with the number word after it that its ``no`` column asks for.
+_ID_LABEL_ROWS = lists.read_list("id_labels.txt").rows
+_NO_AFTER = {"none": "", "required": _NO, "optional": _NO + "?"}
+
+
+def _label_words(label: str) -> str:
+    """The ``lists/id_labels.txt`` entries of ``label`` as an alternation, longest first, each
+    followed by its number word (``mr`` + ``#``/``No.``: required; ``npi``: optional)."""
+    rows = sorted((r for r in _ID_LABEL_ROWS if r[2] == label), key=lambda r: (-len(r[0]), r[0]))
+    return "|".join(gapped_alternation([(r[0], r[1])]) + _NO_AFTER[r[3]] for r in rows)
+
+
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
-#: character (the first alternative wins), so longer, more specific forms come first.
+#: character (the first alternative wins), so the subtypes keep this order. The words are the
+#: list's; what stays here are word shapes (abbreviations with optional letters and dots).
 _LABELS: tuple[tuple[str, str], ...] = (
-    ("SSN", r"ssn|ss[ \t]?#|soc(?:ial)?\.?[ \t]{0,2}sec(?:urity)?\.?" + _NO + "?"),
-    ("VEHICLE", r"vin|vehicle[ \t]+(?:id(?:entification)?(?:[ \t]+number)?|" r"plate)" + _NO + "?|"
-                r"licen[cs]e[ \t]+plate" + _NO + "?|(?:number[ \t]+)?plates?" + _NO + r"?|tag[ \t]?#"),
-    ("MEDICALRECORD", r"mrn|mr[ \t]?#|mr" + _NO + r"|med(?:ical)?\.?[ \t]{0,2}rec(?:ord)?s?\.?" + _NO + r"?|"
-                      r"unit" + _NO + r"|hosp(?:ital)?" + _NO + r"|chart" + _NO + r"|"
-                      r"(?:patient|pt\.?)[ \t]?(?:id\b|#)|history" + _NO),
-    ("ACCOUNT", r"acc(?:oun)?t\.?" + _NO + r"?|acc[ \t]?#|billing(?:[ \t]+account)?" + _NO
-                + r"|encounter[ \t]+account" + _NO + r"?|enc(?:ounter)?\.?" + _NO + r"?|fin" + _NO + "?"),
-    ("HEALTHPLAN", _INSURERS + r"|(?:member|subscriber|policy|beneficiary|insurance|plan|group|health[ \t]?plan)"
-                   + _NO + r"|member|subscriber|ins(?:urance)?(?=[ \t]{0,2}[:#])|medicare(?:[ \t]+card)?" + _NO + r"?|medicaid" + _NO + r"?|"
-                   r"health[ \t]?plan|mbi|hicn"),
-    ("LICENSE", r"(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + r"?|lic\.?" + _NO + r"?|dea" + _NO
-                + r"?|dea[ \t]+reg(?:istration)?" + _NO + r"?|npi" + _NO + r"?|dl[ \t]?#|"
-                r"certificate" + _NO + r"|board[ \t]+cert(?:ification)?" + _NO + r"|clia" + _NO + r"?|gmc|nmc|hcpc|upin|state[ \t]+licen[cs]e" + _NO + r"?"),
-    ("DEVICE", r"serial" + _NO + r"?|s/n|sn|device" + _NO + r"|device[ \t]+serial" + _NO + r"?|"
-               r"lot" + _NO + r"|implant" + _NO + r"|udi|model[ \t]+serial|cart" + _NO + r"?|sensor(?:[ \t]+serial)?" + _NO + r"?"),
-    ("BIOID", r"biometric" + _NO + r"?|fingerprint" + _NO + r"?|retinal?[ \t]+scan" + _NO + r"?|"
-              r"voice[ \t]?print" + _NO + r"?"),
-    ("IDNUM", r"accession" + _NO + r"?|specimen" + _NO + r"?|order" + _NO + r"?|requisition" + _NO
-              + r"?|req\.?" + _NO + r"?|case(?:[ \t]+reference)?" + _NO + r"?|ref(?:erence)?" + _NO
-              + r"|claim" + _NO + r"?|kit|badge|job" + _NO + r"?|ticket|armband|wristband|autopsy" + _NO
-              + r"?|ubrn|nhs" + _NO + r"?|image[ \t]+set|slides?|visit" + _NO + r"|lab" + _NO + r"|sample" + _NO + r"|"
-              r"study" + _NO + r"|path(?:ology)?" + _NO + r"|surgical[ \t]+pathology" + _NO + r"?|"
-              r"confirmation" + _NO + r"|tracking" + _NO + r"|control" + _NO + r"|"
-              r"record" + _NO + r"|file" + _NO + r"|id|identifier|#"),
+    ("SSN", _label_words("SSN") + r"|soc(?:ial)?\.?[ \t]{0,2}sec(?:urity)?\.?" + _NO + "?"),
+    ("VEHICLE", _label_words("VEHICLE")),
+    ("MEDICALRECORD", _label_words("MEDICALRECORD") + r"|med(?:ical)?\.?[ \t]{0,2}rec(?:ord)?s?\.?" + _NO + r"?|"
+                      r"(?:patient|pt\.?)[ \t]?(?:id\b|#)"),
+    ("ACCOUNT", _label_words("ACCOUNT")),
+    ("HEALTHPLAN", _INSURERS + "|" + _label_words("HEALTHPLAN") + r"|ins(?:urance)?(?=[ \t]{0,2}[:#])"),
+    ("LICENSE", _label_words("LICENSE") + r"|(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + "?|"
+                r"dea[ \t]+reg(?:istration)?" + _NO + "?"),   # after plain dea, which wins first
+    ("DEVICE", _label_words("DEVICE")),
+    ("BIOID", _label_words("BIOID")),
+    ("IDNUM", _label_words("IDNUM") + r"|#"),
 )
 _LABEL_RE = "|".join(f"(?P<{label}>{regex})" for label, regex in _LABELS)
 #: Between label and value: up to four of ``# : = | . -``, ``No.``/``Num``/``number``, ``is``/``was``,
