@@ -97,6 +97,8 @@ GRAMMAR = {
     "_TIME_WORD_BEFORE": "dates: prepositions before a year (in, since, from, until, during)",
     "_MONTH_CONTEXT": "dates: prepositions and time adverbs before a month (in, by, last, next)",
     "_DURATION_BEFORE": "dates: prepositions of a duration (for, x, past, over, within)",
+    "_YEAR_PREPOSITIONS": "dates: prepositions before a year (in, since, through, as of)",
+    "_YEAR_QUALIFIERS": "dates: adverbs before a year (early, late, mid, the year)",
     "_CLAUSE_END_AFTER": "ages: conjunctions, prepositions and time adverbs ending a clause",
     "_PREPS": "locations.terse: prepositions before a ward", "_WEAK_PREPS": "locations.terse: prepositions",
     "_RUN_RE": "locations.text: connectors inside a capitalised run (and, of, the, de, van)",
@@ -110,7 +112,6 @@ GRAMMAR = {
 PENDING = {
     "_LABEL_NOT_AFTER": "ages: duration units after an age label",
     "_YEARS_AFTER": "ages: words after years that make it a duration (ago, history, hx)",
-    "_YEAR_CTX": "dates: seasons and event words before a year (summer, born, died)",
     "_SAINT_RE": "locations.facilities: words after Saint X's (wort, day, disease)",
     "_ORG_CONTEXT_RE": "locations.facilities: work verbs before an employer",
     "_ORG_LABEL_RE": "locations.facilities: employer labels",

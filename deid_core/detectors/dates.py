@@ -159,11 +159,15 @@ _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'�
 _COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
 #: A birth or date label before ``20190304``: the ``compact`` words of :data:`_CONTEXT`.
 _COMPACT_BEFORE = re.compile(r"(?i:\b(?:" + alternation(lists.tagged(_CONTEXT, "compact"), " ") + r")\W{1,3})$")
+#: Prepositions before a year (grammar); the other words before one are the ``year_before``
+#: words of :data:`_CONTEXT` (summer, born, circa) and the ``year`` history words.
+_YEAR_PREPOSITIONS = r"in|since|from|until|till|during|by|before|after|around|of|through|thru|between|as[ \t]of"
+#: Adverbs between that word and the year (``in early 2019``, ``since the year 2000``): grammar.
+_YEAR_QUALIFIERS = r"(?:early|late|mid|the[ \t]year)"
 _YEAR_CTX = re.compile(
-    r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
-    r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|" + alternation(lists.tagged(_HISTORY, "year")) + r"|last|died|passed)"
-    r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
+    r"(?i:\b(?:" + _YEAR_PREPOSITIONS + "|" + alternation(lists.tagged(_CONTEXT, "year_before")) + r"|"
+    r"[a-z]{3,}ed|" + alternation(lists.tagged(_HISTORY, "year")) + r")"
+    r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:" + _YEAR_QUALIFIERS + r"[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
