@@ -72,7 +72,9 @@ _DIGIT_CLAUSE_END = re.compile(r"[ \t]{0,2}(?:[.!?;](?!\d)|,[ \t]|$|\r?\n|[ \t](
 _SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
 _COMMA_BEFORE = re.compile(r"[A-Za-z][a-z'’\-]+,[ \t]$|[A-Z][A-Za-z'’\-]+[ \t]\($")
 _COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
-_LABEL_NOT_AFTER = re.compile(r"[.,/:]\d|[ \t]{0,2}(?:days?|weeks?|wks?|months?|mos?|d|w|m|%)\b", re.I)
+#: After a labelled number, a duration (``age 94 days``: the ``duration_after`` words; d, w, m, %).
+_LABEL_NOT_AFTER = re.compile(
+    r"[.,/:]\d|[ \t]{0,2}(?:" + _context_words("duration_after") + r"|d|w|m|%)\b", re.I)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|pt|patient)[ \t]{1,2})$")
 _SEX_AFTER = re.compile(
     r"[ \t]?(?:[MF]\b|(?i:" + _context_words("sex_after") + r"|yo[mf]|y/o[mf]))(?![a-z])")
@@ -80,8 +82,7 @@ _DECADE_BEFORE = re.compile(
     r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
 _DECADE_AFTER = re.compile(r"['’]?s(?![\w'’])")
 _YEARS_AFTER = re.compile(
-    r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:of|ago|since|later|prior|before|after|"
-    r"duration|history|hx))", re.I)
+    r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:" + _context_words("not_years_after") + r"))", re.I)
 _WORDS = re.compile(
     r"(?i:(?<![\w-])" + _NUMBER_WORDS + r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX + r"|"
     r"\b(?:aged?|age[ \t]+of)[ \t:]{1,3}" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w2>") + r"(?![\w-]))")
