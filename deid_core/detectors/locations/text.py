@@ -42,6 +42,15 @@ _RUN_WORD_RE = re.compile(r"[^\s&]+|&")
 LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
 
 
+def after_words(use: str) -> str:
+    """Regex source (no groups) of the ``lists/quantity_after_words.txt`` words of ``use`` (``room``,
+    ``ward``, ``ward_staff``): the ``use`` ones as whole words, the ``use_prefix`` ones as prefixes."""
+    whole = lists.tagged("quantity_after_words.txt", use)
+    prefix = lists.tagged("quantity_after_words.txt", use + "_prefix")
+    return "|".join(p for p in ((r"(?:" + _alternation(whole, SP) + r")\b") if whole else "",
+                                _alternation(prefix, SP)) if p)
+
+
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
     """Regex alternation of literal phrases, longest first, a space inside a phrase matching
     ``gap`` (:func:`deid_core.detectors.patterns.alternation` with the locations' default gap)."""

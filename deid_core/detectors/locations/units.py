@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import CAPW, DIRECTION, Word, after_title, norm, Note, split_words, words_before
+from .text import CAPW, DIRECTION, Word, after_title, after_words, norm, Note, split_words, words_before
 
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
-_NOT_AFTER_NUMBER = (r"(?![ \t]*(?i:days?\b|d\b|nights?|hours?|hrs?|h\b|weeks?|wks?|months?|mos?\b|"
-                     r"years?|yrs?|x\b|times|min\b|minutes?|mg\b|units?|doses?|degrees?|deg\b|°|%))")
+#: The ``room`` words of ``lists/quantity_after_words.txt``, and ``°``, ``%``.
+_NOT_AFTER_NUMBER = r"(?![ \t]*(?i:" + after_words("room") + r"|°|%))"
 _ROOM_ID = r"[A-Za-z]{1,3}-\d{1,4}[A-Za-z]?|\d{1,4}[A-Za-z]?(?:-[A-Za-z0-9]{1,4})?|[A-HJ-Z](?:-?\d{1,3})?"
 _ROOM_RE = re.compile(
     rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
