@@ -10,18 +10,23 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import CAPW, DIRECTION, Word, after_title, after_words, norm, Note, split_words, words_before
+from .text import CAPW, DIRECTION, Word, after_title, after_words, alternation, norm, Note, split_words, words_before
 
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
 #: The ``room`` words of ``lists/quantity_after_words.txt``, and ``°``, ``%``.
 _NOT_AFTER_NUMBER = r"(?![ \t]*(?i:" + after_words("room") + r"|°|%))"
 _ROOM_ID = r"[A-Za-z]{1,3}-\d{1,4}[A-Za-z]?|\d{1,4}[A-Za-z]?(?:-[A-Za-z0-9]{1,4})?|[A-HJ-Z](?:-?\d{1,3})?"
+#: Room and bed words (``lists/room_words.txt``): any case, or only as the ``case`` column says.
+_ROOM_ROWS = lists.read_list("room_words.txt").rows
+_ROOM_WORDS = ("(?i:" + alternation(r[0] for r in _ROOM_ROWS if r[1] == "any") + ")|"
+               + alternation(f for r in _ROOM_ROWS if r[1] != "any" for c in r[1].split("+")
+                             for f in ((r[0].title(),) if c == "title" else (r[0].upper(),))))
 _ROOM_RE = re.compile(
-    rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
-    rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
+    rf"(?<![\w])(?P<kw>{_ROOM_WORDS})[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
 _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
 
