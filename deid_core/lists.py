@@ -405,7 +405,7 @@ def id_label_words(kind: str) -> frozenset[str]:
 #: Hand-written lists of the DATE, AGE, ID and CONTACT detectors, read with :func:`read_list` and :func:`tagged`.
 HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words", "age_context_words",
                       "id_context_words", "contact_words", "insurers", "id_labels", "facility_cues",
-                      "quantity_after_words", "room_words")
+                      "quantity_after_words", "room_words", "units")
 
 
 def tagged(filename: str, use: str) -> tuple[str, ...]:
