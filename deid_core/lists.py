@@ -402,9 +402,10 @@ def id_label_words(kind: str) -> frozenset[str]:
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
 
 
-#: Hand-written lists of the DATE, AGE and ID detectors, read with :func:`read_list` and :func:`tagged`.
+#: Hand-written lists of the DATE, AGE, ID and CONTACT detectors, read with :func:`read_list` and :func:`tagged`.
 HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words", "age_context_words",
-                      "id_context_words")
+                      "id_context_words", "contact_words", "insurers", "id_labels", "facility_cues",
+                      "quantity_after_words", "room_words", "units")
 
 
 def tagged(filename: str, use: str) -> tuple[str, ...]:

@@ -506,7 +506,7 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "surrogate_place_words.txt",
     # the date, age and ID detectors' context words (deid_core.lists.tagged)
     "history_words.txt", "vehicle_words.txt", "date_context_words.txt", "age_context_words.txt",
-    "id_context_words.txt",
+    "id_context_words.txt", "contact_words.txt", "insurers.txt", "id_labels.txt", "facility_cues.txt", "quantity_after_words.txt", "room_words.txt", "units.txt",
 )
 
 

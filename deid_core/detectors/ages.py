@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from .. import lists
-from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, label_before, run
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, alternation, label_before, run
 
 __all__ = ["detect", "words_to_number"]
 
@@ -42,8 +42,7 @@ def _number_words(lo: int, hi: int) -> str:
 def _context_words(use: str) -> str:
     """The ``lists/age_context_words.txt`` entries tagged ``use`` as an alternation, longest
     first, a space as ``[ \\t]+`` (``heart rate``)."""
-    words = sorted(lists.tagged("age_context_words.txt", use), key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in words)
+    return alternation(lists.tagged("age_context_words.txt", use), r"[ \t]+")
 
 
 #: Number words of ages 90-130 (``ninety-four``, ``one hundred and two``, ``hundred thirty``).
@@ -61,8 +60,9 @@ _AGE_SUFFIX = (
 _NUM = re.compile(r"(?:9\d|1[0-3]\d)(?!\d)")
 _NUM_BAD_BEFORE = frozenset(".,/_")
 _SUFFIX_AFTER = re.compile(r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX, re.I)
+#: An age label just before the number (``aged 94``, ``turned 91``): the ``label`` words.
 _LABEL_BEFORE = re.compile(
-    r"(?i:\b(?:aged?|ages|age[ \t]+of|at[ \t]+age|turns|turned|turning|will[ \t]+be)[ \t]{0,2}"
+    r"(?i:\b(?:" + _context_words("label") + r")[ \t]{0,2}"
     r"(?:[:=|][ \t]{0,2}|is[ \t]{1,2}|was[ \t]{1,2})?)$")
 #: A person as the subject of ``is``/``was`` before a number that ends its clause: ``she is 94.``
 _SUBJECT_IS_BEFORE = re.compile(
@@ -72,7 +72,9 @@ _DIGIT_CLAUSE_END = re.compile(r"[ \t]{0,2}(?:[.!?;](?!\d)|,[ \t]|$|\r?\n|[ \t](
 _SEX_COMMA_BEFORE = re.compile(r"\([ \t]?[MFmf][ \t]?,[ \t]?$")
 _COMMA_BEFORE = re.compile(r"[A-Za-z][a-z'’\-]+,[ \t]$|[A-Z][A-Za-z'’\-]+[ \t]\($")
 _COMMA_AFTER = re.compile(r"[ \t]?(?:,|\))")
-_LABEL_NOT_AFTER = re.compile(r"[.,/:]\d|[ \t]{0,2}(?:days?|weeks?|wks?|months?|mos?|d|w|m|%)\b", re.I)
+#: After a labelled number, a duration (``age 94 days``: the ``duration_after`` words; d, w, m, %).
+_LABEL_NOT_AFTER = re.compile(
+    r"[.,/:]\d|[ \t]{0,2}(?:" + _context_words("duration_after") + r"|d|w|m|%)\b", re.I)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|pt|patient)[ \t]{1,2})$")
 _SEX_AFTER = re.compile(
     r"[ \t]?(?:[MF]\b|(?i:" + _context_words("sex_after") + r"|yo[mf]|y/o[mf]))(?![a-z])")
@@ -80,8 +82,7 @@ _DECADE_BEFORE = re.compile(
     r"(?i:\b(?:in|into|entering)[ \t]{1,2}(?:his|her|their)[ \t]{1,2}(?:(?:early|mid|late)[ \t-]{1,2})?)$")
 _DECADE_AFTER = re.compile(r"['’]?s(?![\w'’])")
 _YEARS_AFTER = re.compile(
-    r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:of|ago|since|later|prior|before|after|"
-    r"duration|history|hx))", re.I)
+    r"[ \t]{0,2}-?[ \t]{0,2}(?:years?|yrs?)(?![\w-]|[ \t]+(?:" + _context_words("not_years_after") + r"))", re.I)
 _WORDS = re.compile(
     r"(?i:(?<![\w-])" + _NUMBER_WORDS + r"[ \t]{0,2}-?[ \t]{0,2}" + _AGE_SUFFIX + r"|"
     r"\b(?:aged?|age[ \t]+of)[ \t:]{1,3}" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w2>") + r"(?![\w-]))")
@@ -89,14 +90,15 @@ _WORDS = re.compile(
 _BARE_WORDS = re.compile(r"(?i:(?<![\w-])" + _NUMBER_WORDS.replace("(?P<w>", "(?P<w3>") + r"(?![\w-]))")
 #: Cue before a bare number word: a verb or preposition that states an age (``is``, ``was``,
 #: ``turned``, ``at``, ``age``), optionally with an adverb (``is now``, ``was nearly``).
+#: Adverbs between the cue and the number word (grammar).
+_CUE_ADVERBS = r"(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)"
 _WORD_CUE_BEFORE = re.compile(
-    r"(?i:\b(?P<cue>is|was|turned|turns|turning|at|ages?|aged|will[ \t]+be|be|reached|reaching|"
-    r"now|died[ \t]+at|lived[ \t]+to|until)[ \t]{1,2}"
-    r"(?:(?:now|nearly|almost|about|over|just|only|still|already|aged?|around)[ \t]{1,2})?)$")
+    r"(?i:\b(?P<cue>" + _context_words("cue") + r")[ \t]{1,2}"
+    r"(?:" + _CUE_ADVERBS + r"[ \t]{1,2})?)$")
 #: Cues that state an age by themselves; the others (``is``, ``was``, ``at``) need the number to
 #: end its clause (``He is ninety-four.``, ``was ninety-one when``).
-_STRONG_CUES = frozenset({"turned", "turns", "turning", "age", "ages", "aged", "will be", "reached",
-                          "reaching", "lived to"})
+#: The ``strong_cue`` entries of ``lists/age_context_words.txt``.
+_STRONG_CUES = frozenset(lists.tagged("age_context_words.txt", "strong_cue"))
 _CLAUSE_END_AFTER = re.compile(
     r"[ \t]{0,2}(?:[.!?;,)]|$|\r?\n|(?i:and|but|when|with|in|on|now|today|this|last|next|"
     r"years?|yrs?|himself|herself|soon)\b)")

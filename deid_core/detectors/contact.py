@@ -34,9 +34,11 @@ import ipaddress
 import re
 from collections.abc import Iterable
 
+from .. import lists
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import Emitter, Hit, Pattern, Verdict, clear_before, label_before, line_before, run
+from .patterns import (Emitter, Hit, Pattern, Verdict, alternation, clear_before, label_before, line_before,
+                       run)
 
 __all__ = ["detect"]
 
@@ -58,10 +60,13 @@ _PHONE_TRUNK = re.compile(r"0(?<![\w\-./+]0)\d{1,4}(?:[ \t.]?\d{2,4}){2,4}(?![\d
 #: ``(240555-1243)``): a mistyped phone, review.
 _PHONE_TYPO = re.compile(r"\((?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]\d{4}[ \t.\-]\d{4}|\d{6}-\d{4}"
                          r"|\d{4}[ \t.\-]\d{3}[ \t.\-]\d{4})\)")
-_TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:mobile|cell|home|work|landline|office)\b", re.I)
+#: Words of ``lists/contact_words.txt`` by use (``label``, ``fax``, ``tld`` ...).
+_WORDS = "contact_words.txt"
+_TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:" + alternation(lists.tagged(_WORDS, "type_after")) + r")\b", re.I)
 _PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
-    r"(?:[Pp]ager|PAGER|[Pp]gr|PGR|[Bb]eeper|BEEPER|[Bb]pr|BPR|[Pp]age|PAGE)\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
+    r"(?:" + alternation(f for w in lists.tagged(_WORDS, "pager") for f in (w, w.title(), w.upper()))
+    + r")\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
     r"(?P<n>\d{1,3}-\d{4,5}|\d{4,7})(?![\d\-]|\.\d)")
 _X_EXTENSION = re.compile(r"[Xx][ \t]?(?P<n>\d{3,6})(?!\d)")
 _EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d{3,6})(?!\d)")
@@ -71,8 +76,9 @@ _EMAIL_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2
 _URL_CHARS = r"[^\s<>\"'`{}|\\^\[\]]"
 _URL = re.compile(
     r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp]|[Ss][Ff][Tt][Pp])://" + _URL_CHARS + r"{1,2000}|[Ww]{3}\." + _URL_CHARS + r"{1,2000}")
-_TLDS = ("com|org|net|edu|gov|mil|io|info|biz|us|uk|ca|au|de|fr|nl|eu|health|co\\.uk|org\\.uk|"
-         "nhs\\.uk|gov\\.uk|ac\\.uk")
+#: The ``tld`` words, one-label ones first (``.co`` before ``.co.uk``, as a hint ends there).
+_TLDS = (alternation(w for w in lists.tagged(_WORDS, "tld") if "." not in w) + "|"
+         + alternation(w for w in lists.tagged(_WORDS, "tld") if "." in w))
 _BARE_DOMAIN = re.compile(
     r"(?<![\w@./\-])(?:[A-Za-z0-9][A-Za-z0-9\-]{0,62}\.){1,6}(?:" + _TLDS + r")(?![\w\-])"
     r"(?:/" + _URL_CHARS + r"{0,2000})?", re.I)
@@ -84,16 +90,17 @@ _TLD_HINT = re.compile(r"\.(?:" + _TLDS + r")(?![\w\-])", re.I)
 _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?P<v4>(?:\.\d{1,3}){3})?"
                    r"(?P<zone>%[0-9A-Za-z_.\-]{1,32})?(?P<pfx>/\d{1,3}(?!\d))?(?![\w:])")
 
+#: A phone label before the number (``label`` words, a one-letter label ``c``/``h``/``w``...),
+#: or one glued to it (``glued``: ``ph6175550144``).
+_GLUED = alternation(lists.tagged(_WORDS, "glued"))
 _PHONE_LABEL = re.compile(
-    r"(?:\b(?:phone|ph|tel|telephone|cell|cellphone|mobile|mob|home|work|office|contact|call|"
-    r"calls?|reach|reached|number|num|pager|pgr|beeper|page|paged|fax|facsimile|voice|"
-    r"landline|text|callback|cb|hotline|line)\b|\b[chwmopft]\b)\W{0,6}$|"
-    r"(?:phone|ph|tel|cell|fax|pgr)$")
-_FAX_LABELS = frozenset({"fax", "facsimile", "f", "(f)"})
+    r"(?:\b(?:" + alternation(lists.tagged(_WORDS, "label")) + r")\b|\b[chwmopft]\b)\W{0,6}$|"
+    r"(?:" + _GLUED + r")$")
+#: The ``fax`` words and the one-letter fax labels ``f``, ``(f)``.
+_FAX_LABELS = frozenset(lists.tagged(_WORDS, "fax")) | {"f", "(f)"}
 _ANY_LABEL = re.compile(
-    r"\b(?:fax|facsimile|f(?=[ \t]{0,2}[:#)])|phone|ph|tel|telephone|cell|mobile|home|work|office|"
-    r"pager|pgr|beeper|call|contact|voice|[chwmop](?=[ \t]{0,2}[:#)]))|\(f\)|"
-    r"(?:phone|ph|tel|cell|fax|pgr)(?=\d)")
+    r"\b(?:" + alternation(lists.tagged(_WORDS, "any_label")) + r"|f(?=[ \t]{0,2}[:#)])|"
+    r"[chwmop](?=[ \t]{0,2}[:#)]))|\(f\)|(?:" + _GLUED + r")(?=\d)")
 _FAX_AFTER = re.compile(r"[ \t]{0,2}[(\[]?[ \t]{0,2}(?:fax|f)\b", re.I)
 _TRAIL = ".,;:!?'\")]}>"
 

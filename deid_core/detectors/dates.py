@@ -60,7 +60,7 @@ from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from ..calendars import MONTH_REGEX, MONTHS, WEEKDAYS, holiday_anchors, holiday_regex, month_number, valid_date
 from ..datereader import WEEKDAY_REGEX, ParsedDate, read_match, read_text
-from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, clear_before, just_before, label_before,
+from .patterns import (UNITS, Emitter, alternation, Hit, Pattern, Verdict, clear_before, just_before, label_before,
                        line_before, run)
 
 __all__ = ["detect", "month_number", "valid_date"]
@@ -68,15 +68,8 @@ __all__ = ["detect", "month_number", "valid_date"]
 #: Month words that are also ordinary words or clinical abbreviations: written in lower case
 #: (or as ``MAR``/``OCT``, medication administration record and optical coherence tomography)
 #: they count only with a year, an ordinal ``of`` or date context, and never alone.
-_AMBIGUOUS_MONTHS = frozenset({"may", "mar", "march", "dec", "oct"})
-
-
-def _alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
-    """Regex source (no groups) matching any of ``words``, longest first, a space as ``space``;
-    those in ``count`` may take a count after them (``CABG X2``)."""
-    count, words = frozenset(count), sorted(words, key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w).replace(r"\ ", space)
-                    + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
+#: The ``ambiguous_month`` entries of ``lists/date_context_words.txt``.
+_AMBIGUOUS_MONTHS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_month"))
 
 
 #: Word lists (``lists/``): history words (``MI``, ``CABG``, ``s/p``); words before a date or not.
@@ -140,22 +133,22 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:" + _alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
+    r"(?i:\b(?:" + alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
     + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
 _NOT_DATE_NEAR_BEFORE = re.compile(
-    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
+    r"\b(?:" + alternation(lists.tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
 _NOT_DATE_NEAR_AFTER = re.compile(
     r"[ \t,(]{0,3}(?:c[ \t]{1,2})?(?:\d{2,3}[ \t]?%|(?i:"
-    + _alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
+    + alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
-    r"\b(?:" + _alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
+    r"\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -164,12 +157,17 @@ _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3])
 _YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?[sS])?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
 _COMPACT = re.compile(r"(?P<y>(?:19|20)(?<![\w]19|[\w]20)\d\d)(?P<m>\d\d)(?P<d>\d\d)(?!\d)")
-_COMPACT_BEFORE = re.compile(r"(?i:\b(?:dob|d\.o\.b\.?|date(?: of birth)?|dated|born|dos)\W{1,3})$")
+#: A birth or date label before ``20190304``: the ``compact`` words of :data:`_CONTEXT`.
+_COMPACT_BEFORE = re.compile(r"(?i:\b(?:" + alternation(lists.tagged(_CONTEXT, "compact"), " ") + r")\W{1,3})$")
+#: Prepositions before a year (grammar); the other words before one are the ``year_before``
+#: words of :data:`_CONTEXT` (summer, born, circa) and the ``year`` history words.
+_YEAR_PREPOSITIONS = r"in|since|from|until|till|during|by|before|after|around|of|through|thru|between|as[ \t]of"
+#: Adverbs between that word and the year (``in early 2019``, ``since the year 2000``): grammar.
+_YEAR_QUALIFIERS = r"(?:early|late|mid|the[ \t]year)"
 _YEAR_CTX = re.compile(
-    r"(?i:\b(?:in|since|from|until|till|during|by|year|circa|ca\.|c\.|before|after|around|of|"
-    r"through|thru|dated|born|summer|spring|fall|autumn|winter|early|late|mid|between|as[ \t]of|"
-    r"[a-z]{3,}ed|" + _alternation(lists.tagged(_HISTORY, "year")) + r"|last|died|passed)"
-    r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:(?:early|late|mid|the[ \t]year)[- \t]{1,2})?"
+    r"(?i:\b(?:" + _YEAR_PREPOSITIONS + "|" + alternation(lists.tagged(_CONTEXT, "year_before")) + r"|"
+    r"[a-z]{3,}ed|" + alternation(lists.tagged(_HISTORY, "year")) + r")"
+    r"(?:[ \t]{1,3}|[ \t]{0,2}\r?\n[ \t]{0,2})(?:" + _YEAR_QUALIFIERS + r"[- \t]{1,2})?"
     r"|(?:19|20)\d\d[ \t]{0,2}(?:-|–|to|and|through|&)[ \t]{0,2})$")
 
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
@@ -178,13 +176,13 @@ _TIME_WORD_BEFORE = re.compile(r"(?i:\b(?:in|since|from|until|till|during|circa|
 #: A year naming a model or an edition, not an event in the patient's life (``2012 pickup``,
 #: ``2019 Honda``): never certain, whatever came before it (``owned``, ``of``, ``by``). The
 #: words are ``lists/vehicle_words.txt``; vehicles and edition words also as plurals.
-_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + _alternation(
+_MODEL_AFTER = re.compile(r"[ \t]{1,2}(?i:" + alternation(
     w + s for w, kind in lists.read_list("vehicle_words.txt").rows
     for s in (("", "s") if kind in ("vehicle", "edition") else ("",))) + r")(?![\w-])")
 #: Date context just before a value, on the lower-cased line (``seen 3/4``, ``on 9/15``,
 #: ``admitted 3/5``, ``Tues 3/5``): the ``date`` words of :data:`_CONTEXT`, past participles, weekdays.
 _DATE_CONTEXT = re.compile(
-    r"(?:^|[^\w])(?:" + _alternation(lists.tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
+    r"(?:^|[^\w])(?:" + alternation(lists.tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
     + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
 _MONTH_CONTEXT = re.compile(
@@ -192,17 +190,18 @@ _MONTH_CONTEXT = re.compile(
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
 #: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
-    r"\b(?:" + _alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
+    r"\b(?:" + alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
     r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
 #: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
 #: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
-    r"[ \t]{0,2}(?:" + _alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
-    + _alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
+    r"[ \t]{0,2}(?:" + alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
+    + alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
+#: Before a bare year-shaped number that is no year (``room 2004``, ``plt 1998``, ``@ 2012``):
+#: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
 _BARE_YEAR_BAD_BEFORE = re.compile(
-    r"(?:at|@|room|rm|bed|ext|x|#|no\.?|number|hrs|time|code|id|mrn|bay|unit|suite|box|apt|"
-    r"ste|floor|total|count|plt|platelets?|wbc|glucose|level)[ \t:.]{0,3}$")
+    r"(?:at|@|#|" + alternation(lists.tagged(_CONTEXT, "bare_year_bad")) + r")[ \t:.]{0,3}$")
 #: ``MI 12``: a two-digit year after a history word that the reader, with this pivot, puts in
 #: 20xx (00-31) is as likely a count, so it needs an apostrophe.
 _COUNT_PIVOT = 32

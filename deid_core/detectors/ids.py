@@ -47,55 +47,54 @@ from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, just_before, line_before, luhn_ok, run,
-                       vin_check_ok)
+from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, alternation, gapped_alternation, just_before,
+                       line_before, luhn_ok, run, vin_check_ok)
 
 __all__ = ["detect", "iban_ok"]
 
 _NO = r"(?:[ \t]{0,2}(?:#|no\b\.?|nos?\.|num\b\.?|number|id\b|identifier))"
 #: Health insurers and public plans by name or abbreviation (hand-written); followed by a plan
 #: word (``BCBS policy``, ``Aetna member ID``, ``Cigna #``) they label a HEALTHPLAN number.
+#: The words are ``lists/insurers.txt`` (kinds name, plan_type, plan_word); ``bcbs`` with state
+#: letters, ``part a``-``d``, ``ins``, ``id``, ``#`` and ``no.`` are word shapes.
+_INSURER_ROWS = lists.read_list("insurers.txt").rows
 _INSURERS = (
-    r"(?:bcbs[a-z]{0,3}|blue[ \t]?cross(?:[ \t]{0,2}(?:/|and|&)?[ \t]{0,2}blue[ \t]?shield)?|"
-    r"blue[ \t]?shield|aetna|medicare|medicaid|medi-cal|masshealth|humana|cigna|"
-    r"united[ \t]?health[ \t]?care|united[ \t]?health|uhc|kaiser(?:[ \t]+permanente)?|anthem|"
-    r"tricare|champva|molina|centene|wellcare|ambetter|highmark|oscar|emblem(?:[ \t]?health)?|"
-    r"harvard[ \t]+pilgrim|tufts(?:[ \t]+health(?:[ \t]+plan)?)?|amerigroup|caresource|"
-    r"health[ \t]?net|fidelis|premera|regence|optum|geisinger)"
-    r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:advantage|ppo|hmo|epo|pos|supplement|part[ \t][a-d]))?"
-    r"(?:[ \t]{0,2}(?:policy|member(?:ship)?|subscriber|beneficiary|insurance|ins\b\.?|plan|"
-    r"card|group|id\b|identifier|#|no\b\.?|nos?\.|number)){1,3}")
+    r"(?:bcbs[a-z]{0,3}|" + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "name") + r")"
+    r"(?:[ \t]{1,2}(?:medicare[ \t]+)?(?:"
+    + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "plan_type") + r"|part[ \t][a-d]))?"
+    r"(?:[ \t]{0,2}(?:" + gapped_alternation((r[0], r[1]) for r in _INSURER_ROWS if r[2] == "plan_word")
+    + r"|ins\b\.?|id\b|#|no\b\.?|nos?\.)){1,3}")
 #: Lower-cased first words of :data:`_INSURERS` (label starts, matched case-insensitively),
 #: from ``lists/id_label_words.tsv``.
 _INSURER_FIRST_WORDS = lists.id_label_words("insurer")
+#: The label words of ``lists/id_labels.txt`` (entry, gaps, label, no): each entry, longest first,
+#: with the number word after it that its ``no`` column asks for.
+_ID_LABEL_ROWS = lists.read_list("id_labels.txt").rows
+_NO_AFTER = {"none": "", "required": _NO, "optional": _NO + "?"}
+
+
+def _label_words(label: str) -> str:
+    """The ``lists/id_labels.txt`` entries of ``label`` as an alternation, longest first, each
+    followed by its number word (``mr`` + ``#``/``No.``: required; ``npi``: optional)."""
+    rows = sorted((r for r in _ID_LABEL_ROWS if r[2] == label), key=lambda r: (-len(r[0]), r[0]))
+    return "|".join(gapped_alternation([(r[0], r[1])]) + _NO_AFTER[r[3]] for r in rows)
+
+
 #: Identifier labels by i2b2 subtype; order matters only among labels starting at the same
-#: character (the first alternative wins), so longer, more specific forms come first.
+#: character (the first alternative wins), so the subtypes keep this order. The words are the
+#: list's; what stays here are word shapes (abbreviations with optional letters and dots).
 _LABELS: tuple[tuple[str, str], ...] = (
-    ("SSN", r"ssn|ss[ \t]?#|soc(?:ial)?\.?[ \t]{0,2}sec(?:urity)?\.?" + _NO + "?"),
-    ("VEHICLE", r"vin|vehicle[ \t]+(?:id(?:entification)?(?:[ \t]+number)?|" r"plate)" + _NO + "?|"
-                r"licen[cs]e[ \t]+plate" + _NO + "?|(?:number[ \t]+)?plates?" + _NO + r"?|tag[ \t]?#"),
-    ("MEDICALRECORD", r"mrn|mr[ \t]?#|mr" + _NO + r"|med(?:ical)?\.?[ \t]{0,2}rec(?:ord)?s?\.?" + _NO + r"?|"
-                      r"unit" + _NO + r"|hosp(?:ital)?" + _NO + r"|chart" + _NO + r"|"
-                      r"(?:patient|pt\.?)[ \t]?(?:id\b|#)|history" + _NO),
-    ("ACCOUNT", r"acc(?:oun)?t\.?" + _NO + r"?|acc[ \t]?#|billing(?:[ \t]+account)?" + _NO
-                + r"|encounter[ \t]+account" + _NO + r"?|enc(?:ounter)?\.?" + _NO + r"?|fin" + _NO + "?"),
-    ("HEALTHPLAN", _INSURERS + r"|(?:member|subscriber|policy|beneficiary|insurance|plan|group|health[ \t]?plan)"
-                   + _NO + r"|member|subscriber|ins(?:urance)?(?=[ \t]{0,2}[:#])|medicare(?:[ \t]+card)?" + _NO + r"?|medicaid" + _NO + r"?|"
-                   r"health[ \t]?plan|mbi|hicn"),
-    ("LICENSE", r"(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + r"?|lic\.?" + _NO + r"?|dea" + _NO
-                + r"?|dea[ \t]+reg(?:istration)?" + _NO + r"?|npi" + _NO + r"?|dl[ \t]?#|"
-                r"certificate" + _NO + r"|board[ \t]+cert(?:ification)?" + _NO + r"|clia" + _NO + r"?|gmc|nmc|hcpc|upin|state[ \t]+licen[cs]e" + _NO + r"?"),
-    ("DEVICE", r"serial" + _NO + r"?|s/n|sn|device" + _NO + r"|device[ \t]+serial" + _NO + r"?|"
-               r"lot" + _NO + r"|implant" + _NO + r"|udi|model[ \t]+serial|cart" + _NO + r"?|sensor(?:[ \t]+serial)?" + _NO + r"?"),
-    ("BIOID", r"biometric" + _NO + r"?|fingerprint" + _NO + r"?|retinal?[ \t]+scan" + _NO + r"?|"
-              r"voice[ \t]?print" + _NO + r"?"),
-    ("IDNUM", r"accession" + _NO + r"?|specimen" + _NO + r"?|order" + _NO + r"?|requisition" + _NO
-              + r"?|req\.?" + _NO + r"?|case(?:[ \t]+reference)?" + _NO + r"?|ref(?:erence)?" + _NO
-              + r"|claim" + _NO + r"?|kit|badge|job" + _NO + r"?|ticket|armband|wristband|autopsy" + _NO
-              + r"?|ubrn|nhs" + _NO + r"?|image[ \t]+set|slides?|visit" + _NO + r"|lab" + _NO + r"|sample" + _NO + r"|"
-              r"study" + _NO + r"|path(?:ology)?" + _NO + r"|surgical[ \t]+pathology" + _NO + r"?|"
-              r"confirmation" + _NO + r"|tracking" + _NO + r"|control" + _NO + r"|"
-              r"record" + _NO + r"|file" + _NO + r"|id|identifier|#"),
+    ("SSN", _label_words("SSN") + r"|soc(?:ial)?\.?[ \t]{0,2}sec(?:urity)?\.?" + _NO + "?"),
+    ("VEHICLE", _label_words("VEHICLE")),
+    ("MEDICALRECORD", _label_words("MEDICALRECORD") + r"|med(?:ical)?\.?[ \t]{0,2}rec(?:ord)?s?\.?" + _NO + r"?|"
+                      r"(?:patient|pt\.?)[ \t]?(?:id\b|#)"),
+    ("ACCOUNT", _label_words("ACCOUNT")),
+    ("HEALTHPLAN", _INSURERS + "|" + _label_words("HEALTHPLAN") + r"|ins(?:urance)?(?=[ \t]{0,2}[:#])"),
+    ("LICENSE", _label_words("LICENSE") + r"|(?:driver['’]?s?[ \t]+)?licen[cs]e" + _NO + "?|"
+                r"dea[ \t]+reg(?:istration)?" + _NO + "?"),   # after plain dea, which wins first
+    ("DEVICE", _label_words("DEVICE")),
+    ("BIOID", _label_words("BIOID")),
+    ("IDNUM", _label_words("IDNUM") + r"|#"),
 )
 _LABEL_RE = "|".join(f"(?P<{label}>{regex})" for label, regex in _LABELS)
 #: Between label and value: up to four of ``# : = | . -``, ``No.``/``Num``/``number``, ``is``/``was``,
@@ -158,16 +157,15 @@ _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
 
 def _context_words(use: str) -> str:
     """The ``lists/id_context_words.txt`` entries tagged ``use`` as an alternation, longest first."""
-    words = sorted(lists.tagged("id_context_words.txt", use), key=lambda w: (-len(w), w))
-    return "|".join(re.escape(w) for w in words)
+    return alternation(lists.tagged("id_context_words.txt", use), r"\ ")
 
 
 #: What follows a generic ``ID:``/``#`` label in a nurse's note and is no identifier: the
 #: infectious-disease heading's temperature or count (``ID: T 101.8``, ``ID: WBC 18.4``,
-#: ``ID: 98.9``), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
+#: ``ID: 98.9``; the ``value_prefix`` words), a pressure (``PA # 35/18``), a size or a count with its unit (``#20fr``,
 #: ``#8ETT``, ``#4PRBC``, ``#20x2``), a dose (``order 5cc``).
 _NOT_ID_VALUE = re.compile(
-    r"(?i)(?:(?:t|tm|tmax|temp|wbc|hct|plt)[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
+    r"(?i)(?:(?:" + _context_words("value_prefix") + r")[ \t]?)?\d{1,3}(?:\.\d{1,2})?[a-z]?"
     r"|\d{1,3}(?:/\d{1,3}){1,2}(?:-\d{1,3})?|\d{1,2}(?:[-x]?[a-z]{1,10}\d?)(?:/\d{1,3}[a-z]{0,3})?"
     r"|\d{1,4}" + UNITS)
 _DOSE_VALUE = re.compile(r"\d{1,4}" + UNITS)

@@ -16,18 +16,27 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
+from .. import lists
 from ..spans import CERTAIN, Span
 
+def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
+    """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
+    (ties alphabetical, duplicates once), each escaped, a space inside an entry written as ``space``
+    (``r"[ \t]+"``: any run of blanks; ``" "``: one space); the entries in ``count`` may take a
+    count after them (``CABG X2``). ``""`` for no words (wrap it: ``(?:...)``)."""
+    count, words = frozenset(count), sorted(set(words), key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w).replace(r"\ ", space)
+                    + (r"(?:[ \t]?x[ \t]?\d)?" if w in count else "") for w in words)
+
+
 #: Measurement units and count nouns that, right after a number, make the number a quantity
-#: rather than part of a date, an age or an identifier (``May 5 mg``, ``in 2000 mL``).
+#: rather than part of a date, an age or an identifier (``May 5 mg``, ``in 2000 mL``): the
+#: entries of ``lists/units.txt`` and their other spellings (``mL``), ``u`` and ``%``.
 #: Used as a negative look-ahead: ``(?!\s*UNITS)``.
 UNITS = (
-    r"(?:mg|mcg|µg|ug|g|gm|gms|grams?|kg|lbs?|oz|ml|mL|cc|l|dl|dL|meq|mEq|mmol|mol|units?|iu|"
-    r"u\b|tabs?|tablets?|caps?|capsules?|pills?|puffs?|drops?|doses?|sprays?|patch(?:es)?|"
-    r"times|cm|mm|inches|ft|feet|%|percent|mmhg|bpm|beats|breaths|"
-    r"cigarettes|packs?|pack-years?|drinks|beers|cells|copies|hours?|hrs?|minutes?|mins?|"
-    r"seconds?|secs?|days?|weeks?|wks?|months?|mos?|years? old|patients|people|calories|kcal)"
-    r"(?![A-Za-z])"
+    r"(?:" + alternation([r[0] for r in lists.read_list("units.txt").rows]
+                         + [f for r in lists.read_list("units.txt").rows if r[1] != "-" for f in r[1].split()], " ")
+    + r"|u\b|%)(?![A-Za-z])"
 )
 
 
@@ -84,6 +93,25 @@ def ssn_plausible(area: str, group: str, serial: str) -> bool:
     implausible one means (the ids detector still reports the ``3-2-4`` shape).
     """
     return not (area in ("000", "666") or area[:1] == "9" or group == "00" or serial == "0000")
+
+
+def gapped_alternation(rows: Iterable[tuple[str, str]]) -> str:
+    """Regex source (no groups) matching any of the phrases ``rows`` gives as ``(entry, gaps)``,
+    longest entry first: ``gaps`` says how each space of the entry is matched, in order, one
+    token each (``?``: an optional blank, ``+``: one or more, ``{0,2}``: up to two), or is ``-``
+    for an entry without spaces. ``("united health care", "? ?")`` gives
+    ``united[ \t]?health[ \t]?care``.
+
+    Raises:
+        ValueError: a token is none of ``? + {m,n}`` or the tokens do not match the spaces.
+    """
+    out = []
+    for entry, gaps in sorted(set(rows), key=lambda r: (-len(r[0]), r)):
+        words, toks = entry.split(" "), ([] if gaps == "-" else gaps.split())
+        if len(toks) != len(words) - 1 or not all(re.fullmatch(r"[?+]|\{\d,\d\}", t) for t in toks):
+            raise ValueError(f"gaps {gaps!r} do not fit {entry!r}")
+        out.append(re.escape(words[0]) + "".join(r"[ \t]" + t + re.escape(w) for t, w in zip(toks, words[1:])))
+    return "|".join(out)
 
 
 def line_before(text: str, start: int, width: int = 40) -> str:

@@ -16,25 +16,37 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, UP, after_title, is_connector, may_hold, norm, Note,
+from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, may_hold, norm, Note,
                    place_key, phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
+#: The words of ``lists/facility_cues.txt`` by use (saint_follower, employer_context ...).
+_CUES = "facility_cues.txt"
+
+
+def _cue_words(use: str) -> str:
+    """The ``use`` entries of :data:`_CUES` as an alternation, a space as ``[ \t]+``."""
+    return alternation(lists.tagged(_CUES, use), SP)
+
+
+#: Prepositions between a work word and an employer (grammar).
+_EMPLOYER_PREPOSITIONS = "at|for|by|with|from"
 _SAINT_RE = re.compile(
     r"(?<![\w])(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
-    r"(?![ \t]+(?i:wort|day|dance|disease|fire))")
+    r"(?![ \t]+(?i:" + _cue_words("saint_follower") + r"))")
 _ORG_CONTEXT_RE = re.compile(
-    r"(?<![\w])(?i:works?|working|worked|employed|employee|job|retired|volunteers?|volunteering)"
+    r"(?<![\w])(?i:" + _cue_words("employer_context") + r")"
     r"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]{1,20}(?:[ \t]+[a-z-]{1,20}){0,2}[ \t]+)?"
-    r"(?i:at|for|by|with|from)(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
+    r"(?i:" + _EMPLOYER_PREPOSITIONS + r")(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
 _ORG_LABEL_RE = re.compile(
-    r"(?<![\w])(?i:employer|company|school|workplace|place[ \t]+of[ \t]+employment|agency)[ \t]*:[ \t]*"
+    r"(?<![\w])(?i:" + _cue_words("employer_label") + r")[ \t]*:[ \t]*"
     r"(?:the[ \t]+)?(?=[A-Z])")
-#: What every match of :data:`_ORG_CONTEXT_RE` / :data:`_ORG_LABEL_RE` holds, lower-cased.
-_ORG_CONTEXT_WORDS = ("work", "employ", "job", "retired", "volunteer")
-_ORG_LABEL_WORDS = ("employ", "company", "school", "workplace", "agency")
-_LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:hospital|clinic|medical[ \t]+center|health[ \t]+center)(?![\w'’])")
-_BOAT_RE = re.compile(rf"{GAP}(?:boat[ \t]+launch|parking[ \t]+lot|trailhead|entrance)(?![\w])")
+#: The first words of the cues of :data:`_ORG_CONTEXT_RE` / :data:`_ORG_LABEL_RE`: every match
+#: holds one, lower-cased (the cheap test of ``may_hold`` before the scan).
+_ORG_CONTEXT_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "employer_context")}))
+_ORG_LABEL_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "employer_label")}))
+_LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:" + _cue_words("hospital_after") + r")(?![\w'’])")
+_BOAT_RE = re.compile(rf"{GAP}(?:{_cue_words('place_part_after')})(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
 #: Words after a hospital name that belong to it (``lists/facility_tail_words.txt``), as written.

@@ -18,9 +18,9 @@ from ... import lists
 from .text import (CAPW, GAP, LOWER_WORD, SP, Word, is_connector, place_key, norm, phrase_key,
                    alternation)
 
-#: Credential abbreviations that are also states: ``Smith, MD`` is a doctor, not Maryland
-#: (a rule parameter, not a vocabulary).
-CREDENTIAL_ABBR = frozenset({"MD", "PA", "MS", "DO"})
+#: Credentials that, after ``Name,``, are no state: ``Smith, MD`` is a doctor, not Maryland; the
+#: rows of ``lists/credentials.txt`` whose ``not_state`` column is ``yes``, in capitals.
+CREDENTIAL_ABBR = frozenset(r[0].upper() for r in lists.read_list("credentials.txt").rows if r[3] == "yes")
 
 #: Large-city threshold for a bare preposition (``in Dallas``): population.
 BIG_CITY = 100_000

@@ -14,11 +14,15 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, Word, is_connector, place_key, norm, Note, Run, tail_words,
-                   same_line_words, trim_end, split_words, words_before_comma)
+from .text import (ADVERBS, PREPOSITIONS, Word, alternation, is_connector, place_key, norm, Note, Run,
+                   tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
+#: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
+#: ``city_facility_after`` words of ``lists/facility_cues.txt``, and the ``_caps`` ones in capitals.
 _CITY_FACILITY_AFTER_RE = re.compile(
-    r"[ \t]+(?:clinic|office|branch|location|campus|site|practice|VA|downtown)(?![\w])")
+    r"[ \t]+(?:" + alternation(list(lists.tagged("facility_cues.txt", "city_facility_after"))
+                               + [w.upper() for w in lists.tagged("facility_cues.txt", "city_facility_after_caps")])
+    + r")(?![\w])")
 
 def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
                   followed: bool) -> str | None:

@@ -27,23 +27,22 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
-from .text import Note, Word, norm, tail_words
+from .text import Note, Word, after_words, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
 #: A candidate right after the context: a word and a number, or a short token.
 _CANDIDATE_RE = re.compile(
     r"(?P<w>[A-Za-z][A-Za-z'’-]{1,24})(?![\w'’-])"
-    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:units?\b|u\b|mg\b|mcg|mls?\b|"
-    r"cc\b|l\b|lpm|liters?|%|cm\b|mm\b|hrs?\b|hours?|days?\b|min\b|x\b|x\d|times|am\b|pm\b|tabs?\b|tablets?|"
-    r"pills?|puffs?|caps?\b|capsules?|gtts?\b|drops?|amps?\b|bags?\b|doses?)))?")
+    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:" + after_words("ward") + r"|%|x\d)))?")
 #: A preposition after which a facility name may stand.
 _PREPS = frozenset({"to", "from", "at", "by", "in", "@"})
 #: Words before a ward without a transfer word: the ward is review, and needs a name-list word
 #: (``ON HARTWELL 4``, ``PER HARTWELL 4 RN``).
 _WEAK_PREPS = frozenset({"on", "per", "to", "from"})
 #: Words after a ward number that make it a ward (``HARTWELL 4 RN``, ``HARTWELL 4 WHEN BED``).
-_WARD_AFTER_RE = re.compile(r"[ \t]+(?i:rn\b|rns\b|nurses?\b|team\b|staff\b|step[ -]?down|when[ \t]+bed|bed\b)")
+#: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
+_WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
 
 
 @lru_cache(maxsize=1)

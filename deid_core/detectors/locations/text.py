@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ... import lists
+from ..patterns import alternation as _alternation
 
 # --------------------------------------------------------------------------------------------
 # Regex pieces. Every pattern is linear: words have bounded length, runs a bounded number of
@@ -53,10 +54,19 @@ def may_hold(text: str, low: str, words: Iterable[str]) -> bool:
     return any(w in low for w in words) or any(c in text for c in _CASE_FOLDS)
 
 
+def after_words(use: str) -> str:
+    """Regex source (no groups) of the ``lists/quantity_after_words.txt`` words of ``use`` (``room``,
+    ``ward``, ``ward_staff``): the ``use`` ones as whole words, the ``use_prefix`` ones as prefixes."""
+    whole = lists.tagged("quantity_after_words.txt", use)
+    prefix = lists.tagged("quantity_after_words.txt", use + "_prefix")
+    return "|".join(p for p in ((r"(?:" + _alternation(whole, SP) + r")\b") if whole else "",
+                                _alternation(prefix, SP)) if p)
+
+
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
-    """Regex alternation of literal phrases, longest first, a space inside a phrase matching ``gap``."""
-    parts = sorted(set(words), key=lambda w: (-len(w), w))
-    return "|".join(gap.join(re.escape(p) for p in w.split()) for w in parts)
+    """Regex alternation of literal phrases, longest first, a space inside a phrase matching
+    ``gap`` (:func:`deid_core.detectors.patterns.alternation` with the locations' default gap)."""
+    return _alternation(words, gap)
 
 
 
@@ -131,7 +141,10 @@ def phrase_key(phrase: str) -> str:
     return " ".join(w.lower().replace("’", "'") for w in phrase.split())
 
 
-_ABBREV_EXPANSIONS = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
+#: Abbreviations spelled out at the start of a place name (``st`` -> ``saint``, ``ste`` ->
+#: ``sainte``): the forms of the ``place`` rows of ``lists/address_forms.tsv``.
+_ABBREV_EXPANSIONS = {f: r[0] for r in lists.read_list("address_forms.tsv").rows
+                      if "place" in r[2].split() for f in r[1].split()}
 
 
 @lru_cache(maxsize=8192)

@@ -10,22 +10,28 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import (CAPW, DIRECTION, Word, after_title, may_hold, norm, Note, split_words,
-                   words_before)
+from .text import (CAPW, DIRECTION, Word, after_title, after_words, alternation, may_hold, norm, Note,
+                   split_words, words_before)
 
 #: After a ward or room number, a duration or quantity word means it is not a place
 #: (``in ICU 3 days``, ``head of bed 30 degrees``).
-_NOT_AFTER_NUMBER = (r"(?![ \t]*(?i:days?\b|d\b|nights?|hours?|hrs?|h\b|weeks?|wks?|months?|mos?\b|"
-                     r"years?|yrs?|x\b|times|min\b|minutes?|mg\b|units?|doses?|degrees?|deg\b|°|%))")
+#: The ``room`` words of ``lists/quantity_after_words.txt``, and ``°``, ``%``.
+_NOT_AFTER_NUMBER = r"(?![ \t]*(?i:" + after_words("room") + r"|°|%))"
 _ROOM_ID = r"[A-Za-z]{1,3}-\d{1,4}[A-Za-z]?|\d{1,4}[A-Za-z]?(?:-[A-Za-z0-9]{1,4})?|[A-HJ-Z](?:-?\d{1,3})?"
+#: Room and bed words (``lists/room_words.txt``): any case, or only as the ``case`` column says.
+_ROOM_ROWS = lists.read_list("room_words.txt").rows
+#: The forms written in one case only (``OR``, ``Pod``, ``POD``), and the any-case words lower-cased
+#: without a dot (``room``, ``rm``, ``ste``...): every match of :data:`_ROOM_RE` holds one.
+_ROOM_CASED = tuple(f for r in _ROOM_ROWS if r[1] != "any" for c in r[1].split("+")
+                    for f in ((r[0].title(),) if c == "title" else (r[0].upper(),)))
+_ROOM_ANY = tuple(sorted({r[0].rstrip(".") for r in _ROOM_ROWS if r[1] == "any"}))
 _ROOM_RE = re.compile(
-    rf"(?<![\w])(?P<kw>(?i:room|rm\.?|bed|bay|suite|ste\.?|chair|cubicle|stretcher)|Pod|POD"
-    rf"|OR)[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
+    rf"(?<![\w])(?P<kw>(?i:{alternation(r[0] for r in _ROOM_ROWS if r[1] == 'any')})|{alternation(_ROOM_CASED)})"
+    rf"[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
-#: What every case-insensitive keyword of :data:`_ROOM_RE` holds, lower-cased.
-_ROOM_WORDS = ("room", "rm", "bed", "bay", "suite", "ste", "chair", "cubicle", "stretcher")
 _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
 
 
@@ -100,13 +106,12 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
     """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
     text = n.text
-    if not (may_hold(text, text.lower(), _ROOM_WORDS) or "OR" in text or "Pod" in text
-            or "POD" in text):
+    if not (may_hold(text, text.lower(), _ROOM_ANY) or any(f in text for f in _ROOM_CASED)):
         return   # no room keyword anywhere in the note
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
         ident = m.group("id")
-        if kw in ("OR", "POD", "Pod"):
+        if kw in _ROOM_CASED:
             if kw == "OR" and (n.caps or not ident[0].isdigit() or
                                re.search(r"\d[ \t]*$", text[max(0, m.start() - 4):m.start()])):
                 continue  # "1 OR 2 tablets", ALL-CAPS prose

@@ -11,23 +11,29 @@ from __future__ import annotations
 
 import re
 
+from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP, Document
 from ...spans import CERTAIN, REVIEW, Span
+from ..patterns import alternation
 from . import words as W
 from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, PROF, REL,
                       TITLE, Lexicon)
 
 SPACES = frozenset(" \t")
 #: Starts of identifier labels after a name on a header line (``(MRN``, ``| DOB``, ``rm 4``).
-ID_WORDS = ("mrn", "dob", "d.o.b", "med rec", "acct", "age", "sex", "room", "rm ", "bed ", "ssn",
-            "id ", "id:", "id#", "hosp")
+#: Cues ``id_prefix`` (any ending) and ``id_prefix_spaced`` (then a space) of
+#: ``lists/name_cues.txt``, and the shapes ``id:``, ``id#``.
+ID_WORDS = (tuple(sorted(lists.name_cue_words("id_prefix")))
+            + tuple(w + " " for w in sorted(lists.name_cue_words("id_prefix_spaced"))) + ("id:", "id#"))
 #: Characters that may open a sentence before its first word, and that end a sentence.
 OPENERS = " \"'“‘(*•·-–—#>[0123456789"
 SENTENCE_END = ".!?:;\n\r|\t"
 #: After a name: an age (``, 96,``, ``— 67 yo``, ``82 year old``) or an identifier label
 #: (``(MRN``, ``| DOB``): the name is the patient's, at the head of a note or a row.
+#: The labels are cues ``id_after`` (whole words) and ``id_after_prefix`` of ``lists/name_cues.txt``.
 AGE_ID_AFTER_RE = re.compile(
-    r"[ \t]*(?:[,|(:\-–—][ \t]*)*(?:(?P<label>mrn|dob\b|d\.o\.b|med rec|acct|age\b|sex\b|ssn|nhs)"
+    r"[ \t]*(?:[,|(:\-–—][ \t]*)*(?:(?P<label>(?:" + alternation(lists.name_cue_words("id_after"), " ")
+    + r")\b|" + alternation(lists.name_cue_words("id_after_prefix"), " ") + r")"
     r"|\d{1,3}(?:[ \t]*(?:,|yo\b|y/o|y\.o|y\b|-?years?\b|-?yrs?\b|m\b|f\b|\)|$)|-y))",
     re.IGNORECASE | re.MULTILINE)
 #: Where a line's first word starts (after spaces, dashes and bullets).
