@@ -35,7 +35,17 @@ nursing shorthand, unit, department, heading or clinical-noun words (``lists/abb
 and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``, ``MICU``,
 ``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
 shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
-``DR OKONKWO`` stay). Spans below the model's ``floor`` (``ner.json``) never reach here.
+``DR OKONKWO`` stay). Also read there: a NAME span is cut to its first line and loses title,
+relation, credential, shorthand and person words at its edges (``DR. VOSSBERG AWARE`` ->
+``VOSSBERG``, ``DTR X`` -> ``X``); a one-word NAME that is shorthand, or an English-word name in
+capitals or lower case (``PEARL``, ``green``), needs a title before it, a bracket before it or a
+person's verb after it; ``90s``/``100s`` are decades, no ages; and a model-only LOCATION-OTHER or
+ORGANIZATION span (one under no rules candidate) needs place evidence: a listed city, country
+or (in a note with lower case) state, a ward shape (``HARTWELL 4``, ``MICU/HARTWELL``), a
+landmark word (``state park``), a postcode, ``apt 3b``, or a Capitalised word in a note with
+capitals; a time or amount (``AT 1130``, ``7a``) and an ALL-CAPS or lower-case common word
+(``IN FLUTTER``, ``in pudding``) are not. Spans below the model's ``floor`` (``ner.json``) never
+reach here.
 
 Tier: a model span is ``certain`` when its confidence is at or above the model's threshold (chosen
 on the dev split, written in ``model/ner.json`` and the model card) and ``review`` below; the
@@ -161,7 +171,19 @@ def _after_title(span: Span, text: str) -> bool:
     if not m:
         return False
     w = m.group(1).lower()
+    if w in ("pt", "patient") and not any(ch.islower() for ch in text[span.start:span.end]):
+        return False   # "PT BLADDR SCANNED": in capitals "PT" is the patient, no title
     return w in lists.handwritten("titles") or w in lists.relations("names")
+
+
+def _person_next(span: Span, text: str) -> bool:
+    """A bracket before the span or a person's verb after it (``(HOPE IS AWAY)``, ``dale
+    called``)."""
+    from .detectors.names import words as W
+    if text[:span.start].rstrip(" \t").endswith("("):
+        return True
+    m = re.match(r"[ \t]+([^\W\d_]+)", text[span.end:span.end + 30])
+    return bool(m) and (m.group(1).lower() in W.PERSON_VERBS or m.group(1).lower() in W.PERSON_AFTER)
 
 
 def _uncased_name_without_list_word(piece: str) -> bool:
@@ -181,9 +203,121 @@ _NEVER: frozenset[str] | None = None
 def _never_phi_words() -> frozenset[str]:
     global _NEVER
     if _NEVER is None:
-        _NEVER = (lists.abbreviations("shorthand") | lists.handwritten("departments")
+        _NEVER = (lists.abbreviations("shorthand", "clinical") | lists.handwritten("departments")
                   | lists.handwritten("note_headings") | lists.clinical_nouns())
     return _NEVER
+
+
+_NAME_EDGE: frozenset[str] | None = None
+
+
+def _name_edge_words() -> frozenset[str]:
+    """Words a model NAME span may not start or end with: titles, relations, credentials and
+    the person words after a name (``DTR WILHELMINA``, ``VOSSBERG AWARE``, ``OSKAR BRANDVOLD RRT``)."""
+    global _NAME_EDGE
+    if _NAME_EDGE is None:
+        from .detectors.names import words as W
+        _NAME_EDGE = (lists.handwritten("titles") | lists.handwritten("relations") | W.CREDENTIALS
+                      | W.PERSON_AFTER | W.PERSON_VERBS)
+    return _NAME_EDGE
+
+
+_TOKEN_RE = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?")
+
+
+def name_core(span: Span, text: str) -> Span | None:
+    """A model NAME span cut to its first line and without title, relation, credential,
+    shorthand or person words at its edges (``DR. VOSSBERG AWARE`` -> ``VOSSBERG``, ``HO Margaret``
+    -> ``Margaret``, ``Quayle\nA`` -> ``Quayle``); ``None`` if no word is left. Other spans are
+    returned as they are."""
+    if span.category != "NAME":
+        return span
+    piece = text[span.start:span.end]
+    cut = piece.find("\n")
+    if cut > 0 and piece[:cut].strip():
+        piece = piece[:cut]
+    toks = [(m.start(), m.end(), m.group().rstrip(".").lower()) for m in _TOKEN_RE.finditer(piece)]
+    edge = _name_edge_words()
+
+    def weak(w: str) -> bool:
+        return w in edge or (len(w) > 1 and _never_phi(w))
+    while toks and weak(toks[0][2]):
+        toks.pop(0)
+    while toks and weak(toks[-1][2]):
+        toks.pop()
+    if not toks:
+        return None
+    start, end = span.start + toks[0][0], span.start + toks[-1][1]
+    if text[end - 1] == "." and not (toks[-1][1] - toks[-1][0] == 2):   # keep "J." of an initial
+        end -= 1
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(start, end, span.label, span.tier, span.source)
+
+
+def _place_evidence(span: Span, text: str) -> bool:
+    """A model-only place span (not a hospital) looks like one: a Capitalised word in a note
+    with capitals (``Glenmorrow``, ``West Annex``), a listed city or country (``TUCSON``), or a
+    ward shape, a name word and a number or a unit word (``HARTWELL 4``, ``MICU/HARTWELL``);
+    a lower-case or ALL-CAPS common word is not (``in pudding``, ``ON AIRBED``, ``IN FLUTTER``)."""
+    piece = text[span.start:span.end]
+    if re.search(r"\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b", piece):
+        return True    # a postcode (BS35 1DQ)
+    if piece[:1].isdigit():
+        # "AT 1130", "to 250cc", "11p to 7a": a time or an amount; "apt 3b" is an address
+        return bool(re.search(r"(?i)\b(?:apt|apartment|unit|suite|ste|room|rm|#)\.?\s*$",
+                              text[max(0, span.start - 12):span.start]))
+    words = re.findall(r"[^\W\d_]+", piece)
+    if not words:
+        return False
+    if any(w.lower() in _landmarks() for w in words[1:]) and not _never_phi(words[0].lower()) \
+            and words[0].lower() not in lists.handwritten("generic_service_words"):
+        return True    # "pine hollow state park", "CEDAR LAKE" ("church shelter": no name)
+    low = " ".join(w.lower() for w in words)
+    if low in _places() or any(w.lower() in _places() for w in words if len(w) > 3):
+        return True
+    states = lists.us_states()
+    if (low in states or piece.strip() in states.values()) and re.search(
+            r"[a-z]", text[max(0, span.start - 40):span.end + 40]):
+        return True    # "Cedar Falls Med Center, IA" (an ALL-CAPS note's "LIVES IN VT" is no place)
+    named = [w for w in words if len(w) > 1 and not _never_phi(w.lower())]
+    if not named:
+        return False
+    if re.search(r"[^\W\d_]{3,}\s*-?\s*\d", piece) or any(w.lower() in _wards() for w in words):
+        return True    # "HARTWELL 4", "MICU/HARTWELL": a ward
+    letters = [ch for ch in piece if ch.isalpha()]
+    if all(ch.isupper() for ch in letters) or all(ch.islower() for ch in letters):
+        return False
+    return any(w[0].isupper() and not w.isupper() for w in named)
+
+
+_PLACES: frozenset[str] | None = None
+_WARDS: frozenset[str] | None = None
+
+
+def _landmarks() -> frozenset[str]:
+    global _LANDMARKS
+    if _LANDMARKS is None:
+        _LANDMARKS = lists.handwritten("landmark_words") | lists.handwritten("street_words")
+    return _LANDMARKS
+
+
+_LANDMARKS: frozenset[str] | None = None
+
+
+def _wards() -> frozenset[str]:
+    global _WARDS
+    if _WARDS is None:
+        _WARDS = lists.handwritten("departments") | lists.handwritten("ward_words")
+    return _WARDS
+
+
+def _places() -> frozenset[str]:
+    global _PLACES
+    if _PLACES is None:
+        _PLACES = frozenset(n.lower() for n, _s, _c in lists.us_places()) | frozenset(
+            c.lower() for c in lists.countries())
+    return _PLACES
 
 
 def plausible(span: Span, text: str) -> bool:
@@ -198,14 +332,28 @@ def plausible(span: Span, text: str) -> bool:
             return False
         if _uncased_name_without_list_word(piece) and not _after_title(span, text):
             return False
+        if len(words) == 1 and not _after_title(span, text) and (
+                _never_phi(words[0].lower()) or words[0].lower() in lists.english_collisions()
+                and (words[0].isupper() or words[0].islower()) and not _person_next(span, text)):
+            return False   # "PEARL, MAE", "asp green", "Aline waveform": a word, no name
     if span.label == "AGE":
         numbers = [int(n) for n in _NUMBER_RE.findall(piece) if len(n) <= 3]
+        if re.fullmatch(r"\d+\s*'?s|\d+[^\W\d_]{3,}", piece.strip(), re.IGNORECASE):
+            return False   # "HR 100s", "rate 110this evening": decades, a glued word
         if numbers:
             return max(numbers) > 89 and (not piece.strip().isdigit() or _age_cue(span, text))
         value = words_to_number(re.sub(r"(?i)[\s-]*(?:years?|yrs?|yo|y/o)?[\s-]*old$", "", piece))
         return value is not None and value > 89
-    if _shorthand_only(piece):
-        return False
+    if _shorthand_only(piece) and not (span.category == "NAME" and _after_title(span, text)):
+        return False   # ... but "DR. FOLEY AWARE": a device eponym after a title is a name
+    return True
+
+
+def _model_only_ok(span: Span, text: str) -> bool:
+    """A model span that overlaps no rules candidate: a place (not a hospital) needs
+    :func:`_place_evidence`."""
+    if span.label in ("LOCATION-OTHER", "ORGANIZATION"):
+        return _place_evidence(span, text)
     return True
 
 
@@ -236,13 +384,15 @@ def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: 
     out: list[Span] = []
     for m in model_spans:
         m = trimmed(m, text)
+        m = None if m is None else name_core(m, text)
         if m is None or not plausible(m, text):
             continue
         # the rules overlapping m, in order: only those starting within ``longest`` before it
         lo, hi = bisect_left(starts, m.start - longest), bisect_left(starts, m.end)
         hits = [r for r in rules[lo:hi] if r.start < m.end and m.start < r.end]
         if not hits:
-            out.append(m)
+            if _model_only_ok(m, text):
+                out.append(m)
             continue
         if _covered(m, hits, text):
             continue

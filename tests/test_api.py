@@ -160,7 +160,8 @@ def test_process_json_keeps_unicode():
 
 def test_model_spans_are_span_values():
     at = NOTE.index("visit")
-    m = [Span(at, at + 5, "LOCATION-OTHER", "review", "ner:m:p=0.50")]
+    # (a PROFESSION: a model-only place must look like one, and "visit" does not)
+    m = [Span(at, at + 5, "PROFESSION", "review", "ner:m:p=0.50")]
     r = api.process(NOTE, model_spans=m)
     assert r == api.process_request({"text": NOTE, "model_spans": [m[0].to_dict()]})
     item = next(i for i in r["review"] if i["source"] == "ner:m:p=0.50")

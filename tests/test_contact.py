@@ -18,6 +18,7 @@ def found(text: str) -> list[tuple[str, str, str]]:
 
 
 FOUND = [
+    ("mail j.okafor@mail.example.org today", [("j.okafor@mail.example.org", "EMAIL", C)]),
     ("call (617) 555-0199 today", [("(617) 555-0199", "PHONE", C)]),
     ("617-555-0199", [("617-555-0199", "PHONE", C)]),
     ("617.555.0199", [("617.555.0199", "PHONE", C)]),
@@ -68,6 +69,9 @@ FOUND = [
 ]
 
 NOTHING = [
+    # real-notes style (invented): alert and oriented written with an at sign and dots
+    "MENTAL STATUS A@OX3...CALM, MAE.",
+    "pt a@ox2..confused at times",
     "K 4.2 Na 140 Cr 1.1",
     "BP 132/84 HR 92",
     "metoprolol 25 mg PO BID",

@@ -217,6 +217,15 @@ def test_api_process_with_model_spans():
     ("DR HALVARD OKONKWO AWARE", "HALVARD OKONKWO", "PATIENT", True),
     ("spoke w/ karen lindqvist", "karen lindqvist", "PATIENT", True),
     ("Thandiwe Mthembu was seen", "Thandiwe Mthembu", "PATIENT", True),  # Capitalised: no list rule
+    # real-notes style (invented): one shorthand or English word alone is no name
+    ("NEURO: PEARL, MAE, FOLLOWS.", "PEARL", "PATIENT", False),
+    ("ng asp green, heme neg", "green", "PATIENT", False),
+    ("Aline waveform dampened", "Aline", "PATIENT", False),
+    ("CALLED CASE MGMT (HOPE IS AWAY)", "HOPE", "PATIENT", True),       # a bracket before it
+    ("DR. FOLEY AWARE", "FOLEY", "PATIENT", True),                      # after a title
+    # decades and numbers glued to a word are no ages
+    ("HR 100s ALL SHIFT", "100s", "AGE", False),
+    ("rate 110this evening", "110this", "AGE", False),
 ])
 def test_model_span_validators(text, piece, label, keep):
     from deid_core.ensemble import plausible
@@ -235,3 +244,32 @@ def test_model_spans_are_trimmed_of_edge_punctuation_and_articles(text, kept):
     from deid_core.ensemble import trimmed
     got = trimmed(Span(0, len(text), "PATIENT", "certain", "ner:test:p=0.99"), text)
     assert (None if got is None else text[got.start:got.end]) == kept
+
+
+# real-notes style (invented): a model-only span (no rules candidate under it) as it comes out
+# of adapt_model_spans: NAME spans cut to the name, places kept only with place evidence
+@pytest.mark.parametrize("text,piece,label,kept", [
+    ("PT AGITATED, DR. VARGAS-NUNN AWARE.", "VARGAS-NUNN AWARE", "DOCTOR", "VARGAS-NUNN"),
+    ("SOCIAL: DTR WILHELMINA CALLED", "DTR WILHELMINA", "PATIENT", "WILHELMINA"),
+    ("vent checked.\n  Oskar Brandvold RRT\n", "Oskar Brandvold RRT", "DOCTOR", "Oskar Brandvold"),
+    ("BP 80/40, HO Margaret notified", "HO Margaret", "DOCTOR", "Margaret"),
+    ("per Dr. Quayle\nA: stable", "Quayle\nA", "DOCTOR", "Quayle"),
+    ("REMAINS IN FLUTTER, RATE 140", "FLUTTER", "LOCATION-OTHER", None),
+    ("AIRBED MATTRESS ORDERED", "AIRBED", "LOCATION-OTHER", None),
+    ("took pills in pudding", "pudding", "LOCATION-OTHER", None),
+    ("TO OR AT 1130 FOR WASHOUT", "1130", "LOCATION-OTHER", None),
+    ("events 11p to 7a:", "7a", "LOCATION-OTHER", None),
+    ("SON FLYING IN FROM TUCSON TOMORROW", "TUCSON", "LOCATION-OTHER", "TUCSON"),
+    ("husband works in Glenmorrow now", "Glenmorrow", "LOCATION-OTHER", "Glenmorrow"),
+    ("TRANSFER TO QUILLAN 5 WHEN BED READY", "QUILLAN 5", "LOCATION-OTHER", "QUILLAN 5"),
+    ("lives at the birches, apt 4c.", "4c", "LOCATION-OTHER", "4c"),
+    ("went camping at fernvale state park", "fernvale state park", "LOCATION-OTHER", "fernvale state park"),
+    ("staying at a church shelter", "church shelter", "LOCATION-OTHER", None),
+    ("PT BLADDR SCANNED, 300CC", "BLADDR SCANNED", "PATIENT", None),   # "PT" is no title
+    ("seen at Oakmere Clinic, IA last week", "IA", "LOCATION-OTHER", "IA"),
+    ("DAUGHTER LIVES IN VT, CALLS DAILY.", "VT", "LOCATION-OTHER", None),
+])
+def test_model_only_spans_cut_and_checked(text, piece, label, kept):
+    start = text.index(piece)
+    out = adapt_model_spans([Span(start, start + len(piece), label, "certain", "ner:test:p=0.99")], [], text)
+    assert [text[s.start:s.end] for s in out] == ([] if kept is None else [kept])

@@ -231,6 +231,21 @@ FOUND = [
     ("Discharge\nher husband obinna helps with pill boxes", [("obinna", "PATIENT", C)]),
     ("ICU Note\nna 134 at 03:00, dr. ashworth aware", [("ashworth", "DOCTOR", C)]),
     ("ED Note\nnext of kin: mother greta reinholt reached at home", [("greta reinholt", "PATIENT", C)]),
+    # a lone English-word name still goes to review in apposition or after a given name
+    ("Seen for a 31yo female, Anna, in clinic today.", [("Anna", "PATIENT", R)]),
+    ("Admitted to Lakeview Hospital New York on 3/2.", [("York", "PATIENT", R)]),   # a listed place
+    ("Referred by Dr. Osei for Maria Smith today.", [("Maria Smith", "PATIENT", C)]),
+    # ... and a hyphenated given name and a dotted initial still count
+    ("MARY-ANN K. HOLLOWAY, RN AWARE.", [("MARY-ANN K. HOLLOWAY", "DOCTOR", C)]),
+    # ... names after "seen by", before a credential, after a relation still count
+    ("Seen by Thandiwe Mthembu today.", [("Thandiwe Mthembu", "DOCTOR", C)]),
+    ("INSULIN GIVEN PER N. HALVARD NP.", [("N. HALVARD", "DOCTOR", C)]),
+    ("SENDING: NGOZI LINDQVIST MD", [("NGOZI LINDQVIST", "DOCTOR", C)]),
+    ("WIFE MARY AT BEDSIDE, DTR HOPE CALLED.", [("MARY", "PATIENT", C), ("HOPE", "PATIENT", C)]),
+    ("PT ACHTERBERG, WILLEM ADMITTED FROM ED.", [("ACHTERBERG, WILLEM", "PATIENT", C)]),
+    ("DR VOSSBERG AWARE.\nVOSSBERG AT BEDSIDE.", [("VOSSBERG", "DOCTOR", C)] * 2),
+    # ... a surname ending in -ly after DR when a person word follows it
+    ("SBP 80S, DR QUIGLY NOTIFIED.", [("QUIGLY", "DOCTOR", C)]),
 ]
 
 
@@ -433,6 +448,58 @@ NOT_COVERED = [
     ("ICU Note\nna 134 at 03:00, dr. ashworth aware, 3% nacl not ordered yet", "aware"),
     ("ED Note\nnext of kin: mother greta reinholt reached at home", "mother"),
     ("Discharge\nher husband obinna helps with pill boxes", "helps"),
+    # real-notes style (invented): a lone English-word surname with no person word near it
+    ("Resp: stable, Cool Neb 40%.", "Cool"),
+    ("Activity/Comfort: up in recliner most of shift.", "Comfort"),
+    ("O2 via Face Mask overnight, RR 22.", "Mask"),
+    # ... a word glued to a heading or another word by a hyphen is no given name
+    ("a-stable\np-will continue to diurese", "will continue"),
+    ("TAN SPUTUM-AN IMPROVEMENT OVERALL.", "IMPROVEMENT"),
+    # ... an abbreviation or a SOAP heading is no initial
+    ("URINE OUTPUT FAIR, CHECK I/O SHEET.", "CHECK I"),
+    ("MAY D/C ALINE IN AM.", "MAY D"),
+    ("TOLERATED WEAN AND SOON P EXTUBATION SATS 98%.", "SOON P"),
+    ("A&O. PLEASANT, FOLLOWS COMMANDS.", "PLEASANT"),
+    ("S: \"TIRED.\"\nO. SEE CHART FOR VITALS.", "SEE"),
+    ("STRICT I & O. KEEP NEG 1L.", "KEEP"),
+    # ... two English words in capitals are no given name + surname
+    ("SECRETIONS GOLDEN TAN TODAY.", "GOLDEN TAN"),
+    # ... a service after "seen by" / "confirmed by" is no person
+    ("CR 2.1, SEEN BY RENAL AT NOON.", "RENAL"),
+    ("Seen by Liver fellow, MRCP planned.", "Liver"),
+    ("DP PULSE CONFIRMED BY DOPPLER X2.", "DOPPLER"),
+    # ... NP is also nasal prongs, MD and RN follow words that are no names
+    ("WEANED TO NP AT 0600, SATS 94%.", "WEANED TO"),
+    ("WILL KEEP NP AT 4L FOR NOW.", "WILL KEEP"),
+    ("GRIPS STRONG BILATERALLY MD PAGED RE K 3.1.", "BILATERALLY"),
+    ("BP LOW FOR TWO HOURS MD PAGED.", "TWO HOURS"),
+    # ... "pt" is the patient, "ms" morphine or mental status, "rn." ends a sentence
+    ("NEURO: PT DROWSY, NON VERBAL ON FENTANYL.", "DROWSY"),
+    ("febrile overnight; if pt spikes >101.5 send cx.", "spikes"),
+    ("2mg ms given for incisional pain.", "given"),
+    ("extubate when ms improves.", "improves"),
+    ("sacrum checked by wound rn. new mepilex placed.", "new mepilex"),
+    ("RN WILL DANGLE PT THIS EVE.", "WILL DANGLE"),
+    # ... a dash mid-sentence is no label
+    ("TALKED WITH PT - REVIEWING GOALS FOR TODAY.", "REVIEWING"),
+    ("SAT 97% ON 3L NP- DESATS WITH SUCTIONING.", "DESATS"),
+    # ... relation words before function words, other relations and modals
+    ("UPDATED WIFE, NEPHEW BY PHONE.", "NEPHEW"),
+    ("SON WILL CALL TONIGHT FOR NEWS.", "WILL CALL"),
+    # ... a word after a surname in capitals that is no name
+    ("DR VOSSBERG UP TO SEE PT.", "UP"),
+    ("DR VOSSBERG AWARE-ORDERS GIVEN.", "AWARE"),
+    # ... and a name found once never makes a service or function word a name elsewhere
+    ("SEEN BY DR. REHAB TODAY.\nPLAN: TO REHAB WHEN STABLE.", "TO REHAB"),
+    # ... a heading or shorthand glued to a name-list word, a list of drugs, two English words
+    ("Resp: diminished bases.\nGU-Foley patent, urine dark amber.", "Foley"),
+    ("ID-Max T 99.8, no abx.", "Max"),
+    ("MEDS: DIGOXIN, NTG SPRAY, KCL PO.", "SPRAY, KCL"),
+    ("GI: 2 LARGE, GOLDEN BMS TODAY.", "LARGE, GOLDEN"),
+    ("family upset, spoke to Dr regarding goals.", "regarding"),
+    ("Plan: pan culture if pt spikes.", "spikes"),
+    ("Intolerant of Ca Channel Blockers (edema).", "Channel"),
+    ("DR AWARE, PT FEELING MILDLY BETTER.", "MILDLY"),
 ]
 
 

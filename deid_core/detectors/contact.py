@@ -72,7 +72,8 @@ _X_EXTENSION = re.compile(r"[Xx][ \t]?(?P<n>\d{3,6})(?!\d)")
 _EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d{3,6})(?!\d)")
 
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}$")
-_EMAIL_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2,24}(?![\w\-])")
+# labels of one or more characters: "A@OX3...APPROPRIATE" (alert and oriented) is no address
+_EMAIL_DOMAIN = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![\w\-])")
 _URL_CHARS = r"[^\s<>\"'`{}|\\^\[\]]"
 _URL = re.compile(
     r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp]|[Ss][Ff][Tt][Pp])://" + _URL_CHARS + r"{1,2000}|[Ww]{3}\." + _URL_CHARS + r"{1,2000}")

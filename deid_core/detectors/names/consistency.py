@@ -7,8 +7,28 @@ from __future__ import annotations
 from ...document import INI, LOW, OTHER
 from ...spans import CERTAIN, Span
 from . import words as W
-from .lexicon import ENG
+from .context import service_word
+from .lexicon import CLN, CRED, ENG, LIST, NON, REL, TITLE
 from .scan import Scan
+
+
+def weak_occurrence(sc: Scan, i: int) -> bool:
+    """Token i is a word that the found name cannot make a name where capitals tell nothing
+    (ALL CAPS, lower case): a relation, title or clinical word, a service or shorthand word, a
+    function word, or an unlisted short word or one ending in -ed, -ing, -ly (``husband``,
+    ``RENAL``, ``UP``, ``MEDICATED``); so one wrong find does not mask the word all through
+    the note."""
+    f = sc.fl[i]
+    if f & (REL | TITLE | CLN | CRED):
+        return True
+    if service_word(sc.low[i]):
+        return True
+    if not sc.strict(i):
+        return False
+    w = sc.low[i]
+    if not f & LIST and (len(w) < 4 or w.endswith(("ed", "ing", "ly")) or w in W.PERSON_AFTER):
+        return True   # "MEDICATED", "UP": an unlisted word that reads as a verb or particle
+    return bool(f & NON) or w in W.NAME_STOP_WORDS or len(w) < 3
 
 
 def consistency_pass(sc: Scan) -> None:
@@ -35,6 +55,8 @@ def consistency_pass(sc: Scan) -> None:
         if shape[i] == LOW and not sc.lower[i]:
             continue
         if sc.eponym_after(i):
+            continue
+        if weak_occurrence(sc, i):
             continue
         label, role = hit
         nxt = sc.low[i + 1] if i + 1 < sc.n and sc.plain_gap(i) else ""

@@ -8,6 +8,7 @@ context could be an ordinary word (review). Words: ``titles.txt``, ``relations.t
 """
 from __future__ import annotations
 
+from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
 from ...spans import CERTAIN, REVIEW
 from . import words as W
@@ -16,6 +17,14 @@ from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PRO
 from .scan import SPACES, Scan
 from .signatures import initials_after_label, sign_off, signature_initials
 from .usernames import login_shaped, username_after_label
+
+
+def service_word(word: str) -> bool:
+    """A service, department, unit or shorthand word, lower-cased (``renal``, ``speech``, ``team``,
+    ``nsicu``, ``eps``): after ``seen by`` a team, not a person (lists
+    ``generic_service_words``, ``departments``, ``abbreviations`` of kinds shorthand and clinical)."""
+    return (word in lists.handwritten("generic_service_words") or word in lists.handwritten("departments")
+            or word in lists.abbreviations("shorthand", "clinical"))
 
 
 def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
@@ -64,6 +73,11 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
             break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
         if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt):
             break   # "WIFE GRETA TO CALL", "dr gonzalez agrees": no capitals to tell name from word
+        head = sc.low[nxt].split("-")[0]
+        if sc.strict(nxt) and not fl[nxt] & LIST and shape[nxt] != INI and (
+                len(head) < 3 or head in W.NAME_STOP_WORDS or head in W.PERSON_AFTER
+                or service_word(head)):
+            break   # "DR VOSS AWARE-ORDERS GIVEN", "DR VOSS UP TO SEE PT": a word after the name
         if shape[nxt] == INI:
             after = nxt + 1
             dotted = sc.toks[nxt].end < len(sc.text) and sc.text[sc.toks[nxt].end] == "."
@@ -134,14 +148,24 @@ def title_rule(sc: Scan, i: int) -> None:
         return   # 0.4 ms, "PR interval * ms": a unit
     if fj & (FOL | CLN) and (not fj & LIST or not f & STRONG and sc.strict(j)):
         return   # "mr safety", "MR CONDITIONAL", "stroke nurse line": a thing, not a person
+    if low == "ms" and s == LOW and (not fj & LIST or fj & (ENG | MED | NON) or sc.stops(j)
+                                     or sc.toks[i - 1].word.lower().endswith("mg") if i else False):
+        return   # "2mg ms given", "check ms. q4", "when ms improves": morphine, mental status
+    if dotted and not f & STRONG and sj == LOW and s == LOW:
+        return   # "checked by wound rn. new mepilex placed": the full stop ends a sentence
     # "MR CONDITIONAL" (capitals, no dot) and "dr smith" in a mixed-case note are weak;
     # "dr. uzoma" (lower case with a dot) is strong
     strong = bool(f & STRONG) and (s == CAP or s == UP and dotted
                                    or s == LOW and sc.lower[i] and not (sj == UP and not fj & LIST)
                                    or s == LOW and dotted and low in ("dr", "mr", "mrs"))
+    nxt_word = sc.low[j + 1] if j + 1 < n and sc.plain_gap(j) else ""
+    person_next = nxt_word in W.NAME_STOP_WORDS or nxt_word in W.PERSON_AFTER
+    if sj == LOW and sc.low[j].endswith("ing") and not fj & LIST:
+        return   # "spoke to Dr regarding goals": a word, no name
     if not strong and low in ("dr", "drs", "mr", "mrs") and s == UP and sj == UP and sc.caps_line(i) \
             and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
-            and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
+            and sc.low[j] not in W.NAME_STOP_WORDS and not (sc.low[j].endswith(("ed", "ing"))
+                                                         or sc.low[j].endswith("ly") and not person_next) \
             and not (j + 1 < n and sc.fl[j + 1] & (CLN | FOL) and not sc.fl[j + 1] & LIST) \
             and not (low == "mr" and i > 0 and (sc.low[i - 1] in W.SEVERITY_WORDS
                                                 or sc.text[sc.toks[i].start - 1:sc.toks[i].start] == "+")):
@@ -149,7 +173,7 @@ def title_rule(sc: Scan, i: int) -> None:
     elif not strong and low in ("np", "rn", "pa") and s == UP and sj == UP and sc.caps_line(i) \
             and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
             and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
-            and j + 1 < n and sc.plain_gap(j) and sc.low[j + 1] in W.NAME_STOP_WORDS:
+            and nxt_word in W.NAME_STOP_WORDS:
         strong = True   # "NP BRANKOVIC MADE AWARE", "RN OKAFOR NOTIFIED" ("4L NP WITH SATS" is oxygen)
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()):
@@ -164,15 +188,24 @@ def title_rule(sc: Scan, i: int) -> None:
     if not strong:
         ok = bool(fj & LIST) and not fj & NON and not (
             sc.lower[i] and low in ("patient", "pt") and (fj & ENG or not fj & GIV))
-        if not ok and sj == INI and j + 1 < n and sc.text.startswith(".", sc.toks[j].end):
-            ok = True                                   # rn g. abernathy
+        if not ok and sj == INI and j + 1 < n and sc.text.startswith(".", sc.toks[j].end) \
+                and not (low in ("pt", "patient") and not sc.fl[j + 1] & SUR):
+            ok = True                                   # rn g. abernathy ("pt. v.rapid": no)
         if not ok and sj == CAP and j + 1 < n and sc.shape[j + 1] == CAP and sc.plain_gap(j) \
                 and not sc.fl[j + 1] & (NON | FOL | CLN | TITLE | CRED) and not fj & (FOL | CLN):
             ok = True                                   # RN Chiara Bellweather
-        if not ok and comma:
-            ok = True                                   # Pt Achterberg, Willem
+        if not ok and comma and not (low in ("pt", "patient") and not fj & SUR and (
+                sc.low[j].endswith(("s", "ed", "ing")) or service_word(sc.low[j + 1])
+                or len(sc.low[j + 1]) <= 3 and not sc.fl[j + 1] & GIV)):
+            ok = True                                   # Pt Achterberg, Willem ("PT DROWSY, NON VERBAL": no)
         if not ok:
             return
+        if low in ("pt", "patient") and (sc.strict(j) or sj == LOW) and sc.low[j].endswith(("s", "ed", "ing")) \
+                and not fj & GIV and not comma:
+            return   # "if pt spikes", "ONCE PT WAKES": a verb after the patient
+        if sc.strict(j) and (fj & ENG and sc.low[j] in W.NAME_STOP_WORDS or fj & ENG and j + 1 < n
+                             and sc.low[j + 1] in W.NAME_STOP_WORDS):
+            return   # "RN WILL DANGLE PT": a modal after a weak title
         if low in ("pt", "patient") and not comma and (
                 sj == UP and sc.caps_line(j) or fj & (ENG | MED) or sc.low[j] in W.NAME_STOP_WORDS):
             return   # "PT STILL SEDATED", "Pt. given 1L", "pt more awake": "pt" is the patient
@@ -225,6 +258,10 @@ def relation_rule(sc: Scan, i: int) -> None:
         return   # "HUSBAND IN TO VISIT", "SON AT BEDSIDE": a function word, however listed
     if sc.strict(j) and w in W.PERSON_VERBS:
         return   # "his mother fell at home", "WIFE SAID": a verb, no name
+    if fj & REL or sc.strict(j) and (len(w) <= 2 and not fj & GIV or not fj & LIST and not w.isalpha()):
+        return   # "CALLED WIFE, NIECE", "WIFE RE: PLAN", "SON HERE AT BEDSIDE"
+    if sc.strict(j) and fj & ENG and w in W.NAME_STOP_WORDS:
+        return   # "SON WILL CALL TONIGHT": a modal, no name
     tier = CERTAIN
     idx = take(sc, j, allow_comma=sc.shape[j] == UP, second_free=True)
     if sc.eponym_after(idx[-1]) and not (fj & LIST and not fj & (ENG | MED) and len(idx) > 1):
@@ -308,6 +345,13 @@ def label_rule(sc: Scan, i: int) -> None:
         if not colon and not sc.fl[j] & LIST and sc.shape[j] not in (CAP, UP) \
                 and not (sc.shape[j] == INI and sc.text.startswith(".", sc.toks[j].end)):
             return
+        if not colon and sc.shape[j] != INI and (
+                service_word(low[j]) or sc.fl[j] & CLN
+                or not sc.fl[j] & LIST and (sc.strict(j) or j + 1 < sc.n and sc.plain_gap(j)
+                                            and service_word(low[j + 1]))):
+            return   # "SEEN BY NEURO", "seen by Pain team", "CONFIRMED BY XRAY": a service
+        if colon and g == "-" and m == 1 and not sc.line_starts_at(i):
+            return   # "TALKED WITH PT - REVIEWING GOALS", "ON 3L NP- DESATS": a dash mid-sentence
         idx = take(sc, j, allow_comma=True, second_free=True)
         tier = CERTAIN
         if len(idx) == 1 and sc.fl[j] & ENG and sc.next_is_lower_word(j):
@@ -375,5 +419,12 @@ def credential_rule(sc: Scan, i: int) -> None:
         return   # "kwame asante, pharmd" opening a line is a signature
     if lower[idx[0]] and ambiguous and not sc.line_starts_at(idx[0]):
         return   # "tolerating diet well, pt walking": "pt" is the patient here
+    if "," not in sc.gap(idx[-1]) and all(sc.strict(k) for k in idx) and (
+            all(sc.fl[k] & ENG for k in idx) or any(
+                sc.shape[k] != INI and (sc.fl[k] & NON or service_word(sc.low[k])
+                                        or sc.low[k] in lists.number_words()
+                                        or sc.low[k].endswith(("ed", "ly", "ing")) and not sc.fl[k] & LIST)
+                for k in idx)):
+        return   # "WEANED TO NP", "WILL KEEP NP", "GRIPS BILATERALLY MD": no name before it
     tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
     sc.emit(idx, "DOCTOR", tier, f"names:credential:{sc.low[i]}", remember=tier == CERTAIN)

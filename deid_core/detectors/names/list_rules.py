@@ -10,11 +10,13 @@ or lower-case text) lone names need a person word next to them and pairs go to r
 """
 from __future__ import annotations
 
+from ... import lists
 from ...document import CAP, INI, LOW, UP
 from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE,
                       SUR, TITLE)
+from .context import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, Scan
 
 
@@ -47,6 +49,24 @@ def list_pass(sc: Scan) -> None:
         if f & GIV and i + 1 < n and given_next(sc, i):
             continue
         lone(sc, i)
+
+
+_PLACES: frozenset[str] | None = None
+
+
+def place_names() -> frozenset[str]:
+    """Lower-case names of the listed U.S. places and states (``lists.us_places()``,
+    ``lists.us_states()``): ``new york``, ``long beach``."""
+    global _PLACES
+    if _PLACES is None:
+        _PLACES = frozenset(name.lower() for name, _state, _pop in lists.us_places()) \
+            | frozenset(lists.us_states())
+    return _PLACES
+
+
+def part_listed(sc: Scan, part: str) -> bool:
+    """A part of a hyphenated word is a Census name (``mary`` of ``mary-ann``)."""
+    return bool(part) and bool(sc.lex.flags(part) & LIST)
 
 
 def last_first(sc: Scan, i: int) -> bool:
@@ -89,8 +109,10 @@ def last_first(sc: Scan, i: int) -> bool:
         tier = REVIEW
     else:
         tier = CERTAIN
-    if strict and fl[i] & fl[j] & ENG and not middle and not sc.id_after(idx[-1]):
+    if (strict or shape[i] == UP) and fl[i] & fl[j] & ENG and not middle and not sc.id_after(idx[-1]):
         return False   # "SMALL, GOLDEN BMS", "page, will update": two English words, no capitals
+    if service_word(sc.low[j]) and not middle:
+        return False   # "NTG SPRAY, KCL PO": a list of drugs
     if fl[i] & NON and not middle:
         return False
     if shape[i] == UP and not sc.caps_line(i) and not middle:
@@ -112,10 +134,16 @@ def given_next(sc: Scan, i: int) -> bool:
     fj = fl[j]
     sj = shape[j]
     fi = fl[i]
+    if "-" in sc.low[i] and not all(part_listed(sc, p) for p in sc.low[i].split("-")):
+        return False   # "P-WILL DIURESE", "SPUTUM-AN IMPROVEMENT": a heading or word glued to it
     if sj == INI:
         dotted = sc.toks[j].end < len(sc.text) and sc.text[sc.toks[j].end] == "."
         if not dotted and j + 1 < n and shape[j + 1] == LOW:
             return False
+        if sc.text[sc.toks[j].end:sc.toks[j].end + 1] in ("/", "&"):
+            return False   # "CHECK I/O SHEET", "CAN D/C IV": an abbreviation, no initial
+        if not dotted and sc.strict(i) and not (j + 1 < n and fl[j + 1] & SUR and sc.plain_gap(j)):
+            return False   # "SOON P EXTUBATION": in capitals an undotted letter is no initial
         if fi & NON and not fi & MONTH:
             return False
         idx = [i, j]
@@ -156,6 +184,8 @@ def given_next(sc: Scan, i: int) -> bool:
     if fj & LIST:
         if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)):
             return False   # MILES DAILY, will start
+        if strict and fi & ENG and fj & ENG and not (sc.person_context(i) or sc.person_context(j)):
+            return False   # "SECRETIONS GOLDEN TAN", "see below": two English words
         if strict or fi & MONTH:
             tier = REVIEW
         elif start and fi & ENG and fj & ENG and not fj & COMMON:
@@ -214,6 +244,10 @@ def initial_surname(sc: Scan, i: int) -> None:
         return
     if not fj & SUR or fj & NON:
         return
+    before = text[:sc.toks[i].start].rstrip(" \t")
+    if before.endswith("&") or fj & ENG and sc.low[i] in ("s", "o", "a", "p") and (
+            not before or before.endswith("\n")):
+        return   # "A&O. PLEASANT", "STRICT I & O. KEEP NEG", "O. SEE CHART": a SOAP heading or I&O
     if i > 0 and sc.shape[i - 1] in (CAP, UP) and sc.plain_gap(i - 1):
         return  # "Hep B. Smith" / handled by given+initial
     if i > 0 and text[sc.toks[i].start - 1:sc.toks[i].start] in ".-/":
@@ -276,6 +310,9 @@ def lone(sc: Scan, i: int) -> None:
     if i + 1 < sc.n and sc.gap(i).startswith(":") and sc.sentence_start(i):
         return  # "Lines:" at the start of a line is a heading
     kind = "surname" if f & SUR else "given"
+    if any(service_word(p) or p in lists.handwritten("note_headings") for p in sc.low[i].split("-") if p) \
+            and not sc.person_context(i):
+        return   # "GU-Foley with clear urine", "ID-Max T 99.8": shorthand or a heading, no person
     if sc.eponym_after(i):
         sc.used[i] = 1
         return
@@ -304,6 +341,8 @@ def lone(sc: Scan, i: int) -> None:
             and sc.low[i + 1] not in W.SUFFIXES and sc.low[i + 1] not in W.ID_LABEL_WORDS:
         return  # "Medtronic Azure XT DR": a product and its model code
     if sc.clinical_after(i):
+        if i > 0 and service_word(sc.low[i - 1]) and sc.plain_gap(i - 1):
+            return   # "intolerant of Ca Channel Blockers": shorthand, a word, a clinical noun
         tier, source = REVIEW, source + "+clinical_noun"
     elif eng_person:
         tier, source = REVIEW, source + "+person_verb"
@@ -311,6 +350,16 @@ def lone(sc: Scan, i: int) -> None:
         tier = REVIEW
         source += "+no_case_evidence"
     elif f & ENG:
+        apposition = sc.text.startswith(",", sc.toks[i].end)   # "a 20yo female, Anna, seen"
+        after_given = i > 0 and sc.shape[i - 1] == CAP and sc.fl[i - 1] & GIV \
+            and not sc.fl[i - 1] & ENG and sc.plain_gap(i - 1)   # "John Smith"
+        after_title = i > 0 and sc.fl[i - 1] & TITLE   # "Dr. \udfffSmith": a title, odd gap
+        place = sc.low[i] in place_names() or i > 0 and sc.plain_gap(i - 1) \
+            and f"{sc.low[i - 1]} {sc.low[i]}" in place_names()   # "Hospital, Boston", "New York"
+        initial = i + 1 < sc.n and sc.shape[i + 1] == INI and sc.plain_gap(i) \
+            and sc.text.startswith(".", sc.toks[i + 1].end)   # "COPD, Smith J., visited"
+        if not (sc.person_context(i) or apposition or after_given or after_title or place or initial):
+            return   # "Face Mask", "Activity/Comfort:", "Lungs Clear": an English word, no person near
         tier, source = REVIEW, source + "+english_collision"
     elif f & (MED | STATE):
         tier, source = REVIEW, source + ("+medical_collision" if f & MED else "+state_name")
