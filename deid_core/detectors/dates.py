@@ -439,10 +439,30 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
     return CERTAIN if _in_context(m.string, m.start()) else REVIEW
 
 
+#: ``_YY_HISTORY_BEFORE`` results by the window they read (speed: a note repeating one
+#: stretch asks the same question at every number); cleared when it grows past 4096 entries.
+_YY_BEFORE_MEMO: dict[tuple[str, bool], tuple[bool, bool]] = {}
+
+
+def _yy_before(text: str, s: int) -> tuple[bool, bool]:
+    """(found, weak) of ``just_before(text, s, _YY_HISTORY_BEFORE, 24)``, memoised on the 24
+    characters before ``s`` and the one before them (what ``\\b`` at the window's start reads)."""
+    lo = max(0, s - 24)
+    key = (text[max(0, lo - 1):s], lo == 0)
+    hit = _YY_BEFORE_MEMO.get(key)
+    if hit is None:
+        before = _YY_HISTORY_BEFORE.search(text, lo, s)
+        hit = (before is not None, before is not None and bool(before["weak"]))
+        if len(_YY_BEFORE_MEMO) > 4096:
+            _YY_BEFORE_MEMO.clear()
+        _YY_BEFORE_MEMO[key] = hit
+    return hit
+
+
 def _yy_history(m: re.Match[str]) -> Verdict:
     s = m.start("y")
-    before = just_before(m.string, s, _YY_HISTORY_BEFORE, 24)
-    if before is None or (before["weak"] and not m["q"]):
+    found, weak = _yy_before(m.string, s)
+    if not found or (weak and not m["q"]):
         return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
     if not (m["q"] or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year
