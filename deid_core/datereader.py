@@ -27,6 +27,7 @@ pattern (:class:`_Scanner` caches each pattern's next match), so a long text is 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -122,9 +123,19 @@ class _Scanner:
     is still the first one from any later position up to its start, so reading every date of a
     long text searches it about once per pattern (linear, not quadratic)."""
 
+    #: Ranks of the patterns that need a month name, and the three letters every month name
+    #: starts with (speed: a text holding none of them, and no long s, which matches ``s``
+    #: when case is ignored, is never searched with those patterns).
+    _MONTH_RANKS = frozenset(i for i, (_n, rx) in enumerate(_PATTERNS) if "(?P<mon>" in rx.pattern)
+    _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
     def __init__(self, text: str) -> None:
         self.text = text
         self._next: dict[int, re.Match[str] | None] = {}
+        if "\u017f" not in text:
+            low = text.lower()
+            if not any(stem in low for stem in self._MONTH_STEMS):
+                self._next = dict.fromkeys(self._MONTH_RANKS)   # no month name: no match
         self._wd: re.Match[str] | None = None
         self._wd_done = False
 
@@ -370,9 +381,11 @@ def day_readings(parsed: ParsedDate, m: re.Match[str]) -> set[tuple[int, int, in
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def numeric_date(value: str) -> bool:
     """True when all of ``value`` is a date written in digits (``3/5/2014``, ``2014-03-05``,
-    ``3/5``), month or day first, with values that exist."""
+    ``3/5``), month or day first, with values that exist. Memoised (speed: a labelled id
+    repeated through a note is read once)."""
     parsed = parse_date(value)
     if parsed is None or parsed.start != 0 or parsed.end != len(value):
         return False
