@@ -422,15 +422,48 @@ def _year4(m: re.Match[str]) -> Verdict:
         return None
     if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
         return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"
-    if just_before(text, s, _YEAR_CTX, 30):
+    if _seen_before(_YEAR_CTX, text, s, 30):
         return Hit(s, end, CERTAIN, name="year_context")
-    if s and (text[s - 1] == "(" or just_before(text, s, _LIST_BEFORE, 40)) \
-            and _PAREN_AFTER.match(text, end):
+    if _PAREN_AFTER.match(text, end) and s and (
+            text[s - 1] == "(" or _seen_before(_LIST_BEFORE, text, s, 40)):
         return Hit(s, end, CERTAIN, name="year_paren")       # (2015), (On-X, 2015), (2017, 2021)
-    if (just_before(text, s, _COMPACT_BEFORE, 20) is None
-            and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
+    if not _seen_before(_COMPACT_BEFORE, text, s, 20) and not _bare_year_bad(text, s):
         return Hit(s, end, REVIEW, name="year_bare")
     return None
+
+
+#: Results of the window searches before a value, by regex, width and the window's text
+#: (speed: a note repeating one stretch asks the same question at every value); cleared when
+#: it grows past 4096 entries.
+_BEFORE_MEMO: dict[tuple[object, int, str, bool], bool] = {}
+
+
+def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
+    """``just_before(text, i, rx, width) is not None``, memoised on the ``width`` characters
+    before ``i`` and the one before them (what ``\\b`` at the window's start reads): only for
+    ``$``-anchored regexes that look behind one character at most."""
+    lo = max(0, i - width)
+    key = (rx, width, text[max(0, lo - 1):i], lo == 0)
+    hit = _BEFORE_MEMO.get(key)
+    if hit is None:
+        hit = rx.search(text, lo, i) is not None
+        if len(_BEFORE_MEMO) > 4096:
+            _BEFORE_MEMO.clear()
+        _BEFORE_MEMO[key] = hit
+    return hit
+
+
+def _bare_year_bad(text: str, s: int) -> bool:
+    """Whether ``_BARE_YEAR_BAD_BEFORE`` matches the 12-character line before ``s``
+    (``room 2014``), memoised on those 12 characters."""
+    key = (_BARE_YEAR_BAD_BEFORE, 12, text[max(0, s - 12):s], False)
+    hit = _BEFORE_MEMO.get(key)
+    if hit is None:
+        hit = _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12)) is not None
+        if len(_BEFORE_MEMO) > 4096:
+            _BEFORE_MEMO.clear()
+        _BEFORE_MEMO[key] = hit
+    return hit
 
 
 def _year_apostrophe(m: re.Match[str]) -> Verdict:
