@@ -136,6 +136,7 @@ class _Scanner:
             low = text.lower()
             if not any(stem in low for stem in self._MONTH_STEMS):
                 self._next = dict.fromkeys(self._MONTH_RANKS)   # no month name: no match
+        self._live: list[tuple[int, str, re.Pattern[str]]] | None = None
         self._wd: re.Match[str] | None = None
         self._wd_done = False
 
@@ -151,6 +152,28 @@ class _Scanner:
                 found.append((m.start(), rank, name, m))
         found.sort(key=lambda c: c[:2])
         return found
+
+    def first(self, pos: int) -> tuple[int, int, str, re.Match[str]] | None:
+        """``candidates(pos)[0]`` (or ``None``) without building and sorting the list."""
+        best = None
+        text, nxt = self.text, self._next
+        live = self._live
+        if live is None:   # patterns that may still match (no match once is none later)
+            live = self._live = [(r, n, rx) for r, (n, rx) in enumerate(_PATTERNS)
+                                 if nxt.get(r, False) is not None]
+        dead = False
+        for rank, name, rx in live:
+            m = nxt.get(rank, False)
+            if m is False or (m is not None and m.start() < pos):
+                m = rx.search(text, pos)
+                nxt[rank] = m
+            if m is None:
+                dead = True
+            elif best is None or m.start() < best[0]:
+                best = (m.start(), rank, name, m)
+        if dead:
+            self._live = [c for c in live if nxt[c[0]] is not None]
+        return best
 
     def weekday(self, pos: int) -> re.Match[str] | None:
         """The first weekday word at or after ``pos``."""
@@ -359,10 +382,10 @@ def iter_dates(text: str, pivot: int = SHIFT_PIVOT) -> Iterator[tuple[ParsedDate
     scan = _Scanner(text)
     pos = 0
     while pos < len(text):
-        cands = scan.candidates(pos)
-        if not cands:
+        first = scan.first(pos)
+        if first is None:
             return
-        start, _rank, name, m = cands[0]
+        start, _rank, name, m = first
         parsed = _read(name, m, False, pivot)
         if parsed is not None:
             yield parsed, m
