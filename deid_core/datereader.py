@@ -129,13 +129,22 @@ class _Scanner:
     _MONTH_RANKS = frozenset(i for i, (_n, rx) in enumerate(_PATTERNS) if "(?P<mon>" in rx.pattern)
     _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
+    #: Patterns that need one of these characters (their separator or apostrophe): a text
+    #: holding none of them is never searched with the pattern.
+    _NEEDS = {"iso": "-/.", "mdy": "-/.", "numeric_month_year": "-/.", "iso_month": "-",
+              "month_day_numeric": "/-", "year_apostrophe": "'’"}
+
     def __init__(self, text: str) -> None:
         self.text = text
         self._next: dict[int, re.Match[str] | None] = {}
+        for rank, (name, _rx) in enumerate(_PATTERNS):
+            need = self._NEEDS.get(name)
+            if need is not None and not any(ch in text for ch in need):
+                self._next[rank] = None                # no separator: no match
         if "\u017f" not in text:
             low = text.lower()
             if not any(stem in low for stem in self._MONTH_STEMS):
-                self._next = dict.fromkeys(self._MONTH_RANKS)   # no month name: no match
+                self._next.update(dict.fromkeys(self._MONTH_RANKS))   # no month name: no match
         self._live: list[tuple[int, str, re.Pattern[str]]] | None = None
         self._wd: re.Match[str] | None = None
         self._wd_done = False
