@@ -146,6 +146,8 @@ def _digits(m: re.Match[str]) -> Verdict:
         line = line_before(text, s, 24)
         if ("age" in line or "turn" in line or "ll" in line) and _LABEL_BEFORE.search(line):
             return Hit(s, end, name="age_label")
+    if text[end:end + 8].lstrip(" \t-")[:1].isdigit():
+        return None           # another number next: every check below needs a letter or a mark
     if _DIGIT_CLAUSE_END.match(text, end) and _SUBJECT_IS_BEFORE.search(text, lo, s):
         return Hit(s, end, name="subject_is")               # "she is 94.", "died at 92"
     if _SEX_AFTER.match(text, end) and _ARTICLE_BEFORE.search(text, lo, s):
