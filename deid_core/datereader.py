@@ -27,6 +27,7 @@ pattern (:class:`_Scanner` caches each pattern's next match), so a long text is 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -122,9 +123,29 @@ class _Scanner:
     is still the first one from any later position up to its start, so reading every date of a
     long text searches it about once per pattern (linear, not quadratic)."""
 
+    #: Ranks of the patterns that need a month name, and the three letters every month name
+    #: starts with (speed: a text holding none of them, and no long s, which matches ``s``
+    #: when case is ignored, is never searched with those patterns).
+    _MONTH_RANKS = frozenset(i for i, (_n, rx) in enumerate(_PATTERNS) if "(?P<mon>" in rx.pattern)
+    _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+    #: Patterns that need one of these characters (their separator or apostrophe): a text
+    #: holding none of them is never searched with the pattern.
+    _NEEDS = {"iso": "-/.", "mdy": "-/.", "numeric_month_year": "-/.", "iso_month": "-",
+              "month_day_numeric": "/-", "year_apostrophe": "'’"}
+
     def __init__(self, text: str) -> None:
         self.text = text
         self._next: dict[int, re.Match[str] | None] = {}
+        for rank, (name, _rx) in enumerate(_PATTERNS):
+            need = self._NEEDS.get(name)
+            if need is not None and not any(ch in text for ch in need):
+                self._next[rank] = None                # no separator: no match
+        if "\u017f" not in text:
+            low = text.lower()
+            if not any(stem in low for stem in self._MONTH_STEMS):
+                self._next.update(dict.fromkeys(self._MONTH_RANKS))   # no month name: no match
+        self._live: list[tuple[int, str, re.Pattern[str]]] | None = None
         self._wd: re.Match[str] | None = None
         self._wd_done = False
 
@@ -140,6 +161,28 @@ class _Scanner:
                 found.append((m.start(), rank, name, m))
         found.sort(key=lambda c: c[:2])
         return found
+
+    def first(self, pos: int) -> tuple[int, int, str, re.Match[str]] | None:
+        """``candidates(pos)[0]`` (or ``None``) without building and sorting the list."""
+        best = None
+        text, nxt = self.text, self._next
+        live = self._live
+        if live is None:   # patterns that may still match (no match once is none later)
+            live = self._live = [(r, n, rx) for r, (n, rx) in enumerate(_PATTERNS)
+                                 if nxt.get(r, False) is not None]
+        dead = False
+        for rank, name, rx in live:
+            m = nxt.get(rank, False)
+            if m is False or (m is not None and m.start() < pos):
+                m = rx.search(text, pos)
+                nxt[rank] = m
+            if m is None:
+                dead = True
+            elif best is None or m.start() < best[0]:
+                best = (m.start(), rank, name, m)
+        if dead:
+            self._live = [c for c in live if nxt[c[0]] is not None]
+        return best
 
     def weekday(self, pos: int) -> re.Match[str] | None:
         """The first weekday word at or after ``pos``."""
@@ -348,10 +391,10 @@ def iter_dates(text: str, pivot: int = SHIFT_PIVOT) -> Iterator[tuple[ParsedDate
     scan = _Scanner(text)
     pos = 0
     while pos < len(text):
-        cands = scan.candidates(pos)
-        if not cands:
+        first = scan.first(pos)
+        if first is None:
             return
-        start, _rank, name, m = cands[0]
+        start, _rank, name, m = first
         parsed = _read(name, m, False, pivot)
         if parsed is not None:
             yield parsed, m
@@ -370,9 +413,11 @@ def day_readings(parsed: ParsedDate, m: re.Match[str]) -> set[tuple[int, int, in
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def numeric_date(value: str) -> bool:
     """True when all of ``value`` is a date written in digits (``3/5/2014``, ``2014-03-05``,
-    ``3/5``), month or day first, with values that exist."""
+    ``3/5``), month or day first, with values that exist. Memoised (speed: a labelled id
+    repeated through a note is read once)."""
     parsed = parse_date(value)
     if parsed is None or parsed.start != 0 or parsed.end != len(value):
         return False

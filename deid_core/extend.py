@@ -43,6 +43,21 @@ def _rest_start(text: str, year_start: int) -> int | None:
     """Where the unread rest of a date ending just before ``year_start`` begins, if any."""
     window_start = max(0, year_start - _LOOKBACK)
     window = text[window_start:year_start]
+    if window not in _REST_MEMO:   # speed: a note repeating one date reads its window once
+        if len(_REST_MEMO) > 4096:
+            _REST_MEMO.clear()
+        _REST_MEMO[window] = _rest_in(window)
+    at = _REST_MEMO[window]
+    return None if at is None else window_start + at
+
+
+#: :func:`_rest_in` by window text.
+_REST_MEMO: dict[str, int | None] = {}
+
+
+def _rest_in(window: str) -> int | None:
+    """Where in ``window`` (the text just before a year) the unread rest of its date starts."""
+    window_start = 0
     m = _NUMERIC_REST.search(window)
     if m:
         a, b = int(m.group(1)), int(m.group(3))

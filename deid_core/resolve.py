@@ -20,6 +20,7 @@ candidates a span absorbs). :func:`resolve` runs in O(n log n) for n candidates.
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Iterable
 
@@ -43,18 +44,35 @@ _JOIN = " + "
 
 
 def _merge_group(group: list[Span], tier: str) -> Span:
-    start = min(s.start for s in group)
-    end = max(s.end for s in group)
-    best = min(group, key=lambda s: (-(s.end - s.start), _RANK[s.label], s.start))
     if len(group) == 1:
-        return Span(start, end, best.label, tier, best.source)
+        only = group[0]
+        if only.tier == tier:
+            return only                                # the same span (frozen, equal fields)
+        return Span(only.start, only.end, only.label, tier, only.source)
+    start = end = -1
+    best = group[0]
+    best_key = (1, 0, 0)
+    for s in group:                                    # one pass: extent and longest label
+        if start < 0 or s.start < start:
+            start = s.start
+        if s.end > end:
+            end = s.end
+        key = (s.start - s.end, _RANK[s.label], s.start)
+        if key < best_key:
+            best, best_key = s, key
     sources: dict[str, None] = {}
-    for s in sorted(group, key=lambda s: (s.start, s.end, s.source)):
-        for part in s.source.split(_JOIN):
-            sources.setdefault(part, None)
+    for s in sorted(group, key=_SOURCE_ORDER):
+        if _JOIN in s.source:
+            for part in s.source.split(_JOIN):
+                sources.setdefault(part, None)
+        else:
+            sources.setdefault(s.source, None)
         if len(sources) >= MAX_SOURCE_PARTS:
             break
     return Span(start, end, best.label, tier, _JOIN.join(list(sources)[:MAX_SOURCE_PARTS]))
+
+
+_SOURCE_ORDER = operator.attrgetter("start", "end", "source")
 
 
 def _union(spans: list[Span], tier: str) -> list[Span]:

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
 from .. import lists
-from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, alternation, label_before, run
+from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, alternation, line_before, run
 
 __all__ = ["detect", "words_to_number"]
 
@@ -131,6 +131,9 @@ def words_to_number(words: str) -> int | None:
 
 
 def _digits(m: re.Match[str]) -> Verdict:
+    # Speed: each check tries the cheap anchored pattern after the number first, and the
+    # ``$``-anchored search over the window before it only when that one matched; the label
+    # search runs only when the line before holds a literal every label word contains.
     text = m.string
     s, end = m.start(), m.end()
     if s and (text[s - 1].isalnum() or text[s - 1] in _NUM_BAD_BEFORE):
@@ -140,19 +143,24 @@ def _digits(m: re.Match[str]) -> Verdict:
     lo = max(0, s - 24)
     if _SUFFIX_AFTER.match(text, end):
         return Hit(s, end, name="digits_suffix")
-    if label_before(text, s, _LABEL_BEFORE, 24) and not _LABEL_NOT_AFTER.match(text, end):
-        return Hit(s, end, name="age_label")
-    if _SUBJECT_IS_BEFORE.search(text, lo, s) and _DIGIT_CLAUSE_END.match(text, end):
+    low = text[lo:s].lower()
+    if ("age" in low or "turn" in low or "ll" in low) and not _LABEL_NOT_AFTER.match(text, end):
+        line = line_before(text, s, 24)
+        if ("age" in line or "turn" in line or "ll" in line) and _LABEL_BEFORE.search(line):
+            return Hit(s, end, name="age_label")
+    if text[end:end + 8].lstrip(" \t-")[:1].isdigit():
+        return None           # another number next: every check below needs a letter or a mark
+    if _DIGIT_CLAUSE_END.match(text, end) and _SUBJECT_IS_BEFORE.search(text, lo, s):
         return Hit(s, end, name="subject_is")               # "she is 94.", "died at 92"
-    if _ARTICLE_BEFORE.search(text, lo, s) and _SEX_AFTER.match(text, end):
+    if _SEX_AFTER.match(text, end) and _ARTICLE_BEFORE.search(text, lo, s):
         return Hit(s, end, name="article_sex")
     if m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
         return Hit(s, _DECADE_AFTER.match(text, end).end(), name="decade")
-    if _SEX_COMMA_BEFORE.search(text, lo, s) and text.startswith(")", end):
+    if text.startswith(")", end) and _SEX_COMMA_BEFORE.search(text, lo, s):
         return Hit(s, end, name="article_sex")              # (F, 93)
     if _YEARS_AFTER.match(text, end):
         return Hit(s, end, REVIEW, name="years_review")
-    if _COMMA_BEFORE.search(text, lo, s) and _COMMA_AFTER.match(text, end):
+    if _COMMA_AFTER.match(text, end) and _COMMA_BEFORE.search(text, lo, s):
         return Hit(s, end, REVIEW, name="apposition_review")  # "dad, 91, has"; "YVETTE (92)"
     return None
 

@@ -421,15 +421,48 @@ def _year4(m: re.Match[str]) -> Verdict:
         return None
     if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
         return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"
-    if just_before(text, s, _YEAR_CTX, 30):
+    if _seen_before(_YEAR_CTX, text, s, 30):
         return Hit(s, end, CERTAIN, name="year_context")
-    if s and (text[s - 1] == "(" or just_before(text, s, _LIST_BEFORE, 40)) \
-            and _PAREN_AFTER.match(text, end):
+    if _PAREN_AFTER.match(text, end) and s and (
+            text[s - 1] == "(" or _seen_before(_LIST_BEFORE, text, s, 40)):
         return Hit(s, end, CERTAIN, name="year_paren")       # (2015), (On-X, 2015), (2017, 2021)
-    if (just_before(text, s, _COMPACT_BEFORE, 20) is None
-            and not _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12))):
+    if not _seen_before(_COMPACT_BEFORE, text, s, 20) and not _bare_year_bad(text, s):
         return Hit(s, end, REVIEW, name="year_bare")
     return None
+
+
+#: Results of the window searches before a value, by regex, width and the window's text
+#: (speed: a note repeating one stretch asks the same question at every value); cleared when
+#: it grows past 4096 entries.
+_BEFORE_MEMO: dict[tuple[object, int, str, bool], bool] = {}
+
+
+def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
+    """``just_before(text, i, rx, width) is not None``, memoised on the ``width`` characters
+    before ``i`` and the one before them (what ``\\b`` at the window's start reads): only for
+    ``$``-anchored regexes that look behind one character at most."""
+    lo = max(0, i - width)
+    key = (rx, width, text[max(0, lo - 1):i], lo == 0)
+    hit = _BEFORE_MEMO.get(key)
+    if hit is None:
+        hit = rx.search(text, lo, i) is not None
+        if len(_BEFORE_MEMO) > 4096:
+            _BEFORE_MEMO.clear()
+        _BEFORE_MEMO[key] = hit
+    return hit
+
+
+def _bare_year_bad(text: str, s: int) -> bool:
+    """Whether ``_BARE_YEAR_BAD_BEFORE`` matches the 12-character line before ``s``
+    (``room 2014``), memoised on those 12 characters."""
+    key = (_BARE_YEAR_BAD_BEFORE, 12, text[max(0, s - 12):s], False)
+    hit = _BEFORE_MEMO.get(key)
+    if hit is None:
+        hit = _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12)) is not None
+        if len(_BEFORE_MEMO) > 4096:
+            _BEFORE_MEMO.clear()
+        _BEFORE_MEMO[key] = hit
+    return hit
 
 
 def _year_apostrophe(m: re.Match[str]) -> Verdict:
@@ -438,10 +471,30 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
     return CERTAIN if _in_context(m.string, m.start()) else REVIEW
 
 
+#: ``_YY_HISTORY_BEFORE`` results by the window they read (speed: a note repeating one
+#: stretch asks the same question at every number); cleared when it grows past 4096 entries.
+_YY_BEFORE_MEMO: dict[tuple[str, bool], tuple[bool, bool]] = {}
+
+
+def _yy_before(text: str, s: int) -> tuple[bool, bool]:
+    """(found, weak) of ``just_before(text, s, _YY_HISTORY_BEFORE, 24)``, memoised on the 24
+    characters before ``s`` and the one before them (what ``\\b`` at the window's start reads)."""
+    lo = max(0, s - 24)
+    key = (text[max(0, lo - 1):s], lo == 0)
+    hit = _YY_BEFORE_MEMO.get(key)
+    if hit is None:
+        before = _YY_HISTORY_BEFORE.search(text, lo, s)
+        hit = (before is not None, before is not None and bool(before["weak"]))
+        if len(_YY_BEFORE_MEMO) > 4096:
+            _YY_BEFORE_MEMO.clear()
+        _YY_BEFORE_MEMO[key] = hit
+    return hit
+
+
 def _yy_history(m: re.Match[str]) -> Verdict:
     s = m.start("y")
-    before = just_before(m.string, s, _YY_HISTORY_BEFORE, 24)
-    if before is None or (before["weak"] and not m["q"]):
+    found, weak = _yy_before(m.string, s)
+    if not found or (weak and not m["q"]):
         return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
     if not (m["q"] or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year

@@ -139,7 +139,7 @@ def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
         k = _part_key(p)
         need_len[k] = min(need_len.get(k, 99), n)
     part_re = re.compile(rf"(?i)(?:{part_alt})")
-    has_upper = any(c.isupper() for c in text)
+    has_upper = text != text.lower() if text.isascii() else any(map(str.isupper, text))
     for m in run_re.finditer(text):
         s, e = m.start(), m.end()
         # Which pieces of the run are full parts?
