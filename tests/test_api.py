@@ -33,12 +33,27 @@ def fake_analyze(text, known=None):
 
 @pytest.fixture(autouse=True)
 def stand_ins(monkeypatch):
+    # Build the engine's lazily made tables (the names lexicon) from the real lists first, so the
+    # stand-in lists below reach only what this module tests, never a later test's detection.
+    api.analyze("Dr. Paul Webb seen 3/5/2014 at Mercy Hospital, Boston.")
     monkeypatch.setattr(api, "analyze", fake_analyze)
     monkeypatch.setattr(lists, "given_names", lambda: {"paul": "M", "ivan": "M", "omar": "M", "ruth": "F"},
                         raising=False)
     monkeypatch.setattr(lists, "surnames", lambda: {n: i for i, n in enumerate(
         ["hall", "webb", "stone", "reed", "moss", "fox", "lane", "cole"])}, raising=False)
     monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: {})
+    yield
+    _clear_engine_caches()   # what was derived from the stand-in lists must not outlive the test
+
+
+def _clear_engine_caches() -> None:
+    """``cache_clear()`` on every ``functools`` cache of the loaded ``deid_core`` modules."""
+    import sys
+    for name, module in list(sys.modules.items()):
+        if name == "deid_core" or name.startswith("deid_core."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 NOTE = "Paul Webb seen 3/5/2014 by Dr. Hall; next visit 4/2/2014."
