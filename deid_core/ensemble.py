@@ -61,6 +61,7 @@ from typing import Any
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from . import lists
 from .analyze import Analysis, analyze
@@ -197,29 +198,21 @@ def _uncased_name_without_list_word(piece: str) -> bool:
     return not any(_in_name_lists(w) and not _never_phi(w) for w in words if len(w) > 1)
 
 
-_NEVER: frozenset[str] | None = None
-
-
+@lru_cache(maxsize=None)
 def _never_phi_words() -> frozenset[str]:
-    global _NEVER
-    if _NEVER is None:
-        _NEVER = (lists.abbreviations("shorthand", "clinical") | lists.handwritten("departments")
-                  | lists.handwritten("note_headings") | lists.clinical_nouns())
-    return _NEVER
+    """Shorthand, clinical abbreviations, departments, headings and clinical nouns: a model span
+    made only of these is never PHI."""
+    return (lists.abbreviations("shorthand", "clinical") | lists.handwritten("departments")
+            | lists.handwritten("note_headings") | lists.clinical_nouns())
 
 
-_NAME_EDGE: frozenset[str] | None = None
-
-
+@lru_cache(maxsize=None)
 def _name_edge_words() -> frozenset[str]:
     """Words a model NAME span may not start or end with: titles, relations, credentials and
     the person words after a name (``DTR WILHELMINA``, ``VOSSBERG AWARE``, ``OSKAR BRANDVOLD RRT``)."""
-    global _NAME_EDGE
-    if _NAME_EDGE is None:
-        from .detectors.names import words as W
-        _NAME_EDGE = (lists.handwritten("titles") | lists.handwritten("relations") | W.CREDENTIALS
-                      | W.PERSON_AFTER | W.PERSON_VERBS)
-    return _NAME_EDGE
+    from .detectors.names import words as W
+    return (lists.handwritten("titles") | lists.handwritten("relations") | W.CREDENTIALS
+            | W.PERSON_AFTER | W.PERSON_VERBS)
 
 
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?")
@@ -291,33 +284,20 @@ def _place_evidence(span: Span, text: str) -> bool:
     return any(w[0].isupper() and not w.isupper() for w in named)
 
 
-_PLACES: frozenset[str] | None = None
-_WARDS: frozenset[str] | None = None
-
-
+@lru_cache(maxsize=None)
 def _landmarks() -> frozenset[str]:
-    global _LANDMARKS
-    if _LANDMARKS is None:
-        _LANDMARKS = lists.handwritten("landmark_words") | lists.handwritten("street_words")
-    return _LANDMARKS
+    return lists.handwritten("landmark_words") | lists.handwritten("street_words")
 
 
-_LANDMARKS: frozenset[str] | None = None
-
-
+@lru_cache(maxsize=None)
 def _wards() -> frozenset[str]:
-    global _WARDS
-    if _WARDS is None:
-        _WARDS = lists.handwritten("departments") | lists.handwritten("ward_words")
-    return _WARDS
+    return lists.handwritten("departments") | lists.handwritten("ward_words")
 
 
+@lru_cache(maxsize=None)
 def _places() -> frozenset[str]:
-    global _PLACES
-    if _PLACES is None:
-        _PLACES = frozenset(n.lower() for n, _s, _c in lists.us_places()) | frozenset(
-            c.lower() for c in lists.countries())
-    return _PLACES
+    return frozenset(n.lower() for n, _s, _c in lists.us_places()) | frozenset(
+        c.lower() for c in lists.countries())
 
 
 def plausible(span: Span, text: str) -> bool:
