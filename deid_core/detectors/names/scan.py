@@ -48,6 +48,25 @@ _GLUE_RE = re.compile(r"[@._/\\]")
 _STOP_RE = re.compile(r"[.!?;]")
 
 
+#: How :meth:`Scan._lower_segments` treats the gap between two tokens (see :func:`_gap_kind`).
+_JOIN, _NEW_LINE, _SPLIT, _SPLIT_UNLESS_LABEL = range(4)
+
+
+def _gap_kind(g: str) -> tuple[bool, int]:
+    """For the text ``g`` between two tokens: whether it glues them (an e-mail address, a URL,
+    a path), and whether it starts a new line, splits a sentence (a full stop, a table column
+    gap), splits unless the word before is a label, title or relation (a heading's colon), or
+    joins (``_JOIN``, ``_NEW_LINE``, ``_SPLIT``, ``_SPLIT_UNLESS_LABEL``)."""
+    glue = bool(g and not _SPACE_RE.search(g) and _GLUE_RE.search(g))
+    if "\n" in g or "\r" in g:
+        return glue, _NEW_LINE
+    if g[-1:] in " \t" and _STOP_RE.search(g) or "\t" in g or "   " in g:
+        return glue, _SPLIT
+    if g[-1:] in " \t" and ":" in g:
+        return glue, _SPLIT_UNLESS_LABEL
+    return glue, _JOIN
+
+
 class Scan:
     """Per-document state of one detection run (see the module docstring).
 
@@ -102,18 +121,21 @@ class Scan:
         # split into lines, and each line into sentences: lists of token indices
         lines: list[list[list[int]]] = [[[0]]]
         glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
+        kinds: dict[str, tuple[bool, int]] = {}   # gap text -> (glue, _gap_kind): gaps repeat
         for k in range(1, n):
             g = text[toks[k - 1].end:toks[k].start]
             if g == " ":
                 lines[-1][-1].append(k)   # the common gap: what the tests below give for it
                 continue
-            if g and not _SPACE_RE.search(g) and _GLUE_RE.search(g):
+            kind = kinds.get(g)
+            if kind is None:
+                kind = kinds[g] = _gap_kind(g)
+            glue, how = kind
+            if glue:
                 glued[k - 1] = glued[k] = 1
-            if "\n" in g or "\r" in g:
+            if how == _NEW_LINE:
                 lines.append([[k]])
-            elif g[-1:] in " \t" and (_STOP_RE.search(g)
-                                       or ":" in g and not self.fl[k - 1] & (LBL | TITLE | REL)) \
-                    or "\t" in g or "   " in g:
+            elif how == _SPLIT or how == _SPLIT_UNLESS_LABEL and not self.fl[k - 1] & (LBL | TITLE | REL):
                 lines[-1].append([k])   # a heading's colon splits ("Progress Note: pt ..."), a label's not
             else:
                 lines[-1][-1].append(k)
