@@ -242,10 +242,10 @@ def tail_words(text: str, pos: int) -> list[str]:
     chunk = text[start:pos]
     if chunk and not chunk[-1].isspace():
         return []
-    words = chunk.lower().split()
-    if start > 0 and chunk and not chunk[0].isspace() and words:
-        words = words[1:]   # a cut-off word
-    return words[-5:]
+    words = chunk.lower().rsplit(None, 5)   # the last five words, after what is left
+    if len(words) == 6 or start > 0 and chunk and not chunk[0].isspace() and words:
+        words = words[1:]   # what is left before the last five, or a cut-off word
+    return words
 
 
 
