@@ -14,7 +14,7 @@ from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
-from .scan import SPACES, Scan
+from .scan import SPACES_STR, Scan
 from .signatures import initials_after_label, sign_off, signature_initials
 from .usernames import login_shaped, username_after_label
 
@@ -134,7 +134,7 @@ def title_rule(sc: Scan, i: int) -> None:
     if dotted and low in W.WORD_TITLES:
         return   # "saw the patient. jessica reports": the full stop ends a sentence
     rest = g[1:] if dotted else g
-    if not all(c in SPACES for c in rest) and not (
+    if rest.strip(SPACES_STR) and not (
             dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and sc.shape[i + 1] == CAP):
         return   # "referral to Dr.\nSaoirse Ní Bhriain": a line break after "Dr." is fine
     if s == UP and not sc.caps_line(i) and low not in ("rn", "np", "dr", "mr", "mrs"):
@@ -405,7 +405,7 @@ def credential_rule(sc: Scan, i: int) -> None:
             g = sc.gap(k - 1)
             if sc.shape[k - 1] == INI and g.startswith("."):
                 g = g[1:]
-            if not all(c in SPACES for c in g) or not g and sc.shape[k - 1] != INI:
+            if g.strip(SPACES_STR) or not g and sc.shape[k - 1] != INI:
                 break
             k -= 1
         else:

@@ -19,7 +19,8 @@ from . import words as W
 from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, PROF, REL,
                       TITLE, Lexicon)
 
-SPACES = frozenset(" \t")
+SPACES_STR = " \t"   #: the spaces a gap inside a name may hold, for str.strip
+SPACES = frozenset(SPACES_STR)
 #: Starts of identifier labels after a name on a header line (``(MRN``, ``| DOB``, ``rm 4``).
 #: Cues ``id_prefix`` (any ending) and ``id_prefix_spaced`` (then a space) of
 #: ``lists/name_cues.txt``, and the shapes ``id:``, ``id#``.
@@ -241,7 +242,7 @@ class Scan:
             g = g[1:]
         if not g:
             return self.shape[i] == INI
-        if all(c in SPACES for c in g):
+        if not g.strip(SPACES_STR):
             return True
         if allow_newline:
             s = g.strip(" \t")
@@ -281,7 +282,7 @@ class Scan:
     def next_is_lower_word(self, i: int) -> bool:
         j = i + 1
         return (j < self.n and self.shape[j] == LOW and not self.lower[j]
-                and all(c in SPACES for c in self.gap(i)))
+                and not self.gap(i).strip(SPACES_STR))
 
     def eponym_after(self, i: int) -> bool:
         """Token i is followed by an eponym follower (``Bell's palsy``, ``Graves' disease``,
