@@ -19,7 +19,7 @@ Finds (source ``dates:<pattern>``):
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
   After a clock time or a decimal lab value it is still a date (``ARRIVED 2300 9/14``,
   ``WBC 16.0 8/22``); near vent words, ABGs, pain scores and fractions it is not (``PS 10/5``,
-  ``CPAP 5/5 40%``, ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``). A comma or full stop may glue
+  ``CPAP 5/5 40%``, ``pain 5/10``, ``crackles 1/3 of fields``, ``1/2 amp``). A comma or full stop may glue
   it to a word (``seen,4/17,and``).
 * ``month_day_range``: ``9/12-9/14`` as two spans; ``10/02/10/03`` (written run together) as one.
 * ``month_year2``: month and a two-digit year that cannot be a day (``ECHO 3/91``, ``fx4/97``):
@@ -136,7 +136,7 @@ _YY_HISTORY_BEFORE = re.compile(
     r"(?i:\b(?:" + alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
     + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
-#: ``pain 5/10``, ``rales 1/3 up``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
+#: ``pain 5/10``, ``crackles 1/3 of fields``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
 _NOT_DATE_NEAR_BEFORE = re.compile(
     r"\b(?:" + alternation(lists.tagged(_CONTEXT, "vent")) + r"|ventilat\w*)\b")
 _PERCENT_AFTER = re.compile(r"[ \t]?%|(?i:bpm|lpm)\b")
