@@ -8,6 +8,8 @@ context could be an ordinary word (review). Words: ``titles.txt``, ``relations.t
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
 from ...spans import CERTAIN, REVIEW
@@ -23,8 +25,14 @@ def service_word(word: str) -> bool:
     """A service, department, unit or shorthand word, lower-cased (``renal``, ``speech``, ``team``,
     ``nsicu``, ``eps``): after ``seen by`` a team, not a person (lists
     ``generic_service_words``, ``departments``, ``abbreviations`` of kinds shorthand and clinical)."""
-    return (word in lists.handwritten("generic_service_words") or word in lists.handwritten("departments")
-            or word in lists.abbreviations("shorthand", "clinical"))
+    return word in _service_words()
+
+
+@lru_cache(maxsize=None)
+def _service_words() -> frozenset[str]:
+    """The union :func:`service_word` reads, built once."""
+    return (lists.handwritten("generic_service_words") | lists.handwritten("departments")
+            | lists.abbreviations("shorthand", "clinical"))
 
 
 def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
