@@ -61,6 +61,8 @@ FOUND = [
     ("social: dtr marisol called, updated.", [("marisol", "PATIENT", C)]),
     ("MR HALVARD HAD A GOOD DAY, AFEBRILE.", [("HALVARD", "PATIENT", C)]),
     ("UO 20CC/HR. DR VELTKAMP NOTIFIED, BOLUS GIVEN.", [("VELTKAMP", "DOCTOR", C)]),
+    ("PAGED DR ABERNATHY-VOSS RE K 3.1, REPLETED.", [("ABERNATHY-VOSS", "DOCTOR", C)]),
+    ("CALLED DR TREMBLAY RE PLAN FOR AM.", [("TREMBLAY", "DOCTOR", C)]),
     # titles: the title is outside the span; rare and non-US names after a title
     ("Dr. Anne Whitcombe saw the patient.", [("Anne Whitcombe", "DOCTOR", C)]),
     ("Seen with Dr. Okonkwo-Adeyemi today.", [("Okonkwo-Adeyemi", "DOCTOR", C)]),
