@@ -141,7 +141,9 @@ PHONE_PARTS = [
     ("CELL-410 555-0199 & HOME-410 555-0142.",
      [("410 555-0199", "PHONE", "certain"), ("410 555-0142", "PHONE", "certain")]),
     ("wife (201/555/0123) confirms", [("201/555/0123", "PHONE", "certain")]),
-    ("visited (301 555 01993) both", [("301 555 01993", "PHONE", "review")]),
+    ("visited (301 555 01993) both", [("301 555 01993", "PHONE", "certain")]),
+    ("son called (410555-0142) twice", [("410555-0142", "PHONE", "certain")]),
+    ("home (1234 567 8901) x", [("1234 567 8901", "PHONE", "certain")]),
     ("BP 120/80/1234", []),
     ("counts 301 555 01993 total", []),
 ]

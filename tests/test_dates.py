@@ -243,6 +243,8 @@ NURSE = [
     ("MI IN 1980S AFTER SURGERY", [("1980S", R)]),
     ("DOB:\t05/02/1950", [("05/02/1950", C)]),
     ("Labor Day 2019 fall", [("Labor Day 2019", C)]),
+    ("SEEN IN ED ON 2/31/14 WITH FEVER", [("2/31/14", C)]),           # a day the month lacks
+    ("cath 4/31/2019, stent to LAD", [("4/31/2019", C)]),
     ("fell on Christmas Eve 2020 at home", [("Christmas Eve 2020", C)]),
     # must not be masked
     ("PS 10/5 with 40% FiO2", []),
@@ -264,6 +266,8 @@ NURSE = [
     ("TEAM FEELS IT MAY BE FROM PROPOFOL", []),
     ("INC RR AND DEC FIO2", []),
     ("bp 120-140'2/70's", []),
+    ("ratio 13/32/14 noted", []),                                   # no month 13, no day 32
+    ("PS 12/31/40% overnight", []),
 ]
 
 

@@ -12,8 +12,9 @@ Finds (source ``contact:<pattern>``):
   phone label or before ``(mobile)``/``(home)``..., review otherwise.
 * ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
   after a label; an unlabelled number range such as ``500-1000`` or ``900-1000cc`` is not one);
-* ``phone_typo`` (review): a number in brackets with one digit too many in a group
-  (``(617 555 01993)``, ``(617555-0199)``); ``pager``:
+* ``phone_typo`` (certain): a number in brackets with one digit too many in a group, or its
+  groups run together (``(617 555 01993)``, ``(617555-0199)``): a phone number typed in a hurry
+  (on the real notes of issue 8 every one was a phone); ``pager``:
   ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
 * The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
   label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
@@ -297,7 +298,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "beep", "bpr")),
     Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
     Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
-    Pattern("phone_typo", _PHONE_TYPO, "PHONE", REVIEW, validator=_phone_typo),
+    Pattern("phone_typo", _PHONE_TYPO, "PHONE", CERTAIN, validator=_phone_typo),
     Pattern("extension", _X_EXTENSION, "PHONE", validator=_extension),
     Pattern("extension", _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
 )

@@ -270,9 +270,16 @@ def _iso(m: re.Match[str]) -> Verdict:
     return valid_date(p.month, p.day)
 
 
+def _past_month_end(p: ParsedDate | None) -> bool:
+    """``2/31/14``, ``4/31/2019``: a month 1-12 and a day of 29-31 that the month lacks, in a
+    date with a year: a slip of the pen or a shifted date, still a date (issue 8)."""
+    return p is not None and p.day is not None and 1 <= p.month <= 12 and 29 <= p.day <= 31
+
+
 def _numeric_mdy(m: re.Match[str]) -> Verdict:
     text = m.string
-    if not _either_order(read_match(m)):
+    p = read_match(m)
+    if not (_either_order(p) or _past_month_end(p)):
         return None
     y = m["y"]
     if len(y) == 2 and (_PERCENT_AFTER.match(text, m.end()) or (
