@@ -34,6 +34,18 @@ CASES = [
     ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
     ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
     ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
+    ("CODED ON QUILLBRACK 4 LAST WEEK.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("glasses sent up from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", C)]),
+    ("wallet recovered from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", R)]),
+    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("CONT ON METOPROLOL 50 TID. ON HEPARIN 12U/KG. Comfortable on Morphine 2-4mg/hr.", []),
+    ("on levophed 7 now, weaned from neo 5.", []),
+    # --- a choice of two wards, a number glued on --------------------------------------------
+    ("may transfer to quillbrack 2/3 tomorrow", [("quillbrack", "DEPARTMENT", C)]),
+    ("ok to transfer to quillbrack2 today", [("quillbrack2", "DEPARTMENT", C)]),
+    ("TRANSFER TO QUILLBRACK 4. QUILLBRACK4 RN AWARE.",
+     [("QUILLBRACK", "DEPARTMENT", C), ("QUILLBRACK4", "DEPARTMENT", C)]),
+    ("TRANSFERRED TO FIO2 40% MASK. ADMITTED 2/3 TO MICU. SENT TO ECHO 2/3. SENT TO ECHO2.", []),
     # --- universities named by a state; denominational hospitals ------------------------------
     ("WAS SEEN AT U OF MD MED CENTER LAST WEEK.", [("U OF MD", "ORGANIZATION", C)]),
     ("insulin drip per U Maryland scale.", [("U Maryland", "ORGANIZATION", C)]),

@@ -11,7 +11,16 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
 
 * ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
   the word: the gold convention of the real notes leaves the number out); not before a unit
-  (``2 UNITS``, ``5 MG``) or a time, date or decimal.
+  (``2 UNITS``, ``5 MG``), a dose frequency (``25 BID``) or a time, date or decimal; also a
+  choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
+  HARTWELL4``: the span is the whole token).
+* ``ward_number:weak_context`` (review): after ``on``/``per``/``to``/``from`` without a transfer
+  word, with a name-list word or a ward follower (``PER HARTWELL 4 RN``);
+  ``department:ward_after_on`` (review): after ``on``/``from`` with a word or a sentence end
+  after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
+  not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
+* ``department:ward_before_staff`` (review): a ward number before a ward follower with no
+  context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
@@ -34,15 +43,28 @@ _VOWELS = frozenset("AEIOUY")
 #: A candidate right after the context: a word and a number, or a short token.
 _CANDIDATE_RE = re.compile(
     r"(?P<w>[A-Za-z][A-Za-z'’-]{1,24})(?![\w'’-])"
-    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:" + after_words("ward") + r"|%|x\d)))?")
+    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:" + after_words("ward") + r"|%|x\d)))?"
+    r"|(?P<glued>[A-Za-z]{4,24}[1-9]\d?)(?![\w'’/-])")
+#: After a transfer word, a ward number with a second one (``TRANSFER TO HARTWELL 2/3``: a
+#: choice of two wards, no date).
+_WARD_PAIR_RE = re.compile(r"(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]/[1-9](?![\w/:]|[.,]\d)")
 #: A preposition after which a facility name may stand.
 _PREPS = frozenset({"to", "from", "at", "by", "in", "@"})
 #: Words before a ward without a transfer word: the ward is review, and needs a name-list word
 #: (``ON HARTWELL 4``, ``PER HARTWELL 4 RN``).
 _WEAK_PREPS = frozenset({"on", "per", "to", "from"})
+#: ``on`` and ``from`` before a ward number: a place (``CODED ON HARTWELL 4 LAST WEEK``,
+#: ``wallet recovered from hartwell 5.``) when a word or the end of a sentence follows the
+#: number (not ``ON DOPAMINE 3-5MCG``, ``ON HEPARIN 12U/KG``; a dose's unit or frequency is no
+#: ward number: ``quantity_after_words``).
+_PLACE_PREPS = frozenset({"on", "from"})
+_WARD_END_RE = re.compile(r"[ \t]+[A-Za-z]|[.;](?:\s|$)|[ \t]*(?:\r?\n|$)")
 #: Words after a ward number that make it a ward (``HARTWELL 4 RN``, ``HARTWELL 4 WHEN BED``).
 #: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
 _WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
+#: A ward number before a ward follower with no context word (``DISPO: HARTWELL 4 WHEN BED``).
+_WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
+                               + _WARD_AFTER_RE.pattern + ")")
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +80,7 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
                 | lists.handwritten("place_common_words")
                 | frozenset(w for d in lists.handwritten("departments") for w in d.split()))
-    abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service")
+    abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service", "shorthand")
                      | lists.handwritten("departments")
                      if " " not in a)
     return transfer, clinical, abbr, context_re
@@ -127,7 +149,8 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         c = _CANDIDATE_RE.match(text, pos)
         if c is None:
             continue
-        word = c.group("w")
+        glued = c.group("glued")
+        word = c.group("w") or glued.rstrip("0123456789")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer:
             continue
@@ -136,8 +159,16 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             continue
         strong = after_transfer(tail, transfer)
         last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
-        if c.group("num") and len(word) >= 4 and word.isalpha() and low not in clinical \
-                and word.upper() not in abbr and low not in t.hospital_words:
+        ward_shape = len(word) >= 4 and word.isalpha() and low not in clinical \
+            and word.upper() not in abbr and low not in t.hospital_words
+        if glued or not c.group("num") and _WARD_PAIR_RE.match(text, pos):
+            # "TRANSFER TO HARTWELL4", "transfer to hartwell 2/3": after a transfer word only
+            if strong and ward_shape:
+                wards.add(low)
+                yield Span(c.start(), c.end() if glued else c.end("w"), "DEPARTMENT", CERTAIN,
+                           "locations:ward_number")
+            continue
+        if c.group("num") and ward_shape:
             if strong:
                 wards.add(low)
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
@@ -145,15 +176,25 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
                            "locations:ward_number:weak_context")
+            elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
+                           "locations:department:ward_after_on")
         elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
                 and low not in clinical:
             # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
+    for m in _WARD_FOLLOWER_RE.finditer(text):
+        word = m.group("w")
+        low = norm(word)
+        if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
+                or low in clinical or word.upper() in abbr or low in t.hospital_words:
+            continue
+        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", REVIEW, "locations:department:ward_before_staff")
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
-                        + r")(?![\w'’-])")
+                        + r")(?:[1-9]\d?)?(?![\w'’-])")
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "DEPARTMENT", CERTAIN, "locations:ward_number:same_note")
     if abbrs:
