@@ -194,7 +194,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         yield Span(m.start("w"), m.end("w"), "DEPARTMENT", REVIEW, "locations:department:ward_before_staff")
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
-                        + r")(?:[1-9]\d?)?(?![\w'’-])")
+                        + r")(?:[1-9]\d?)?(?![\w'’]|-\w)")
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "DEPARTMENT", CERTAIN, "locations:ward_number:same_note")
     if abbrs:
@@ -239,6 +239,6 @@ def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span
             names.add(word)
     if names:
         rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(names))
-                        + r")(?![\w'’/-])")
+                        + r")(?![\w'’/]|-\w)")
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN, "locations:hospital:same_note")
