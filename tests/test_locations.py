@@ -102,6 +102,12 @@ CASES = [
     # --- landmarks ------------------------------------------------------------------------------
     ("MVC near Bellwether Mall in the rain", [("Bellwether Mall", "LOCATION-OTHER", C)]),
     ("went camping near Kettle Pond State Park", [("Kettle Pond State Park", "LOCATION-OTHER", C)]),
+    # --- regions: a compass word and a geographic noun after a preposition and "the" -------
+    ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
+    ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",
+     [("NORTHERN PANHANDLE", "LOCATION-OTHER", C)]),
+    ("son lives on the West Coast", [("West Coast", "LOCATION-OTHER", C)]),
+    ("ulcer on the east side, drsg to the north coast of the wound, 2 cm east of the shore", []),
     ("Lives with her granddaughter in Tarrytown, NY.", [("Tarrytown", "CITY", C), ("NY", "STATE", C)]),
     ("Travel to Peru planned for June.", [("Peru", "COUNTRY", C)]),
     ("Follow-up: Elmwood Pediatrics with Dr. Theo", [("Elmwood Pediatrics", "HOSPITAL", C)]),

@@ -33,7 +33,8 @@ Finds (source ``locations:<rule>``):
   (``Room 412`` gives ``412``; ``room ED-14``), ``OR 7``.
 * ``department`` (DEPARTMENT): ``5 West``, ``Glenview 5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
   ``Blackwood 9`` before a room, ``Wexford Chest Pain Unit``, ``Ferris Digestive Health Pavilion``.
-* ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``.
+* ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``;
+  ``region``: ``from the Northern Shore``, ``on the West Coast``.
 * Terse nursing notes (:mod:`.terse`): ``ward_number`` (DEPARTMENT, the word only):
   ``TRANSFERRED TO HARTWELL 4``, review ``ON HARTWELL 4`` / ``PER HARTWELL 4 RN``;
   ``facility_abbreviation`` (HOSPITAL): ``REFERRED TO SMH``; both then at every other mention
@@ -70,7 +71,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
                          our_lady, organizations_context, phrase_rules, saints,
                          university_place)
 from .lexicon import Tables, tables
-from .places import lower_case_places, place_rules
+from .places import lower_case_places, place_rules, regions
 from .terse import saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, scan_note
 from .units import departments, rooms
@@ -122,7 +123,8 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady):
+                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady,
+                 regions):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

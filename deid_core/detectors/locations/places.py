@@ -14,7 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, Word, alternation, is_connector, place_key, norm, Note, Run,
+from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, place_key, norm, Note, Run,
                    tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
 #: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
@@ -23,6 +23,28 @@ _CITY_FACILITY_AFTER_RE = re.compile(
     r"[ \t]+(?:" + alternation(list(lists.tagged("facility_cues.txt", "city_facility_after"))
                                + [w.upper() for w in lists.tagged("facility_cues.txt", "city_facility_after_caps")])
     + r")(?![\w])")
+
+#: ``from the Northern Shore``, ``on the West Coast``: a preposition and ``the``, a capitalised
+#: compass word and a geographic noun (the ``region_compass`` and ``region_noun`` words of
+#: ``lists/facility_cues.txt``, Title case or capitals).
+def _region_re() -> re.Pattern:
+    def forms(use: str) -> list[str]:
+        words = lists.tagged("facility_cues.txt", use)
+        return [w.title() for w in words] + [w.upper() for w in words]
+    return re.compile(r"(?<![\w'’-])(?i:from|on|at|to|in|near)[ \t]+(?i:the)[ \t]+"
+                      r"(?P<r>(?:" + alternation(forms("region_compass"), SP) + r")[ \t]+(?:"
+                      + alternation(forms("region_noun"), SP) + r"))(?![\w'’]|-\w)")
+
+
+_REGION_RE = _region_re()
+
+
+def regions(n: Note, t: Tables) -> Iterator[Span]:
+    """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
+    geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
+    for m in _REGION_RE.finditer(n.text):
+        yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")
+
 
 def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
                   followed: bool) -> str | None:
