@@ -102,6 +102,11 @@ CASES = [
     # --- landmarks ------------------------------------------------------------------------------
     ("MVC near Bellwether Mall in the rain", [("Bellwether Mall", "LOCATION-OTHER", C)]),
     ("went camping near Kettle Pond State Park", [("Kettle Pond State Park", "LOCATION-OTHER", C)]),
+    # --- a place after a work-place or shelter word ------------------------------------------
+    ("Her son took a job in Quillton last spring", [("Quillton", "CITY", R)]),
+    ("Stays at a church shelter in Brackwater most nights.", [("Brackwater", "CITY", R)]),
+    ("son has a new job in Boston", [("Boston", "CITY", C)]),
+    ("Did a good job in PT today and a great job in Physical Therapy. Shelter in place drill.", []),
     # --- regions: a compass word and a geographic noun after a preposition and "the" -------
     ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
     ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",
