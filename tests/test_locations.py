@@ -107,6 +107,10 @@ CASES = [
     ("Stays at a church shelter in Brackwater most nights.", [("Brackwater", "CITY", R)]),
     ("son has a new job in Boston", [("Boston", "CITY", C)]),
     ("Did a good job in PT today and a great job in Physical Therapy. Shelter in place drill.", []),
+    # --- the town of a facility: "in" right after a hospital word ----------------------------
+    ("Came by ambulance from the VA in Quillton overnight.", [("Quillton", "CITY", R)]),
+    ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", R)]),
+    ("Pt seen in hospital in NAD. In rehab in Physical Therapy daily.", []),
     # --- regions: a compass word and a geographic noun after a preposition and "the" -------
     ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
     ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",

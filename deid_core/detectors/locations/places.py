@@ -101,7 +101,7 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
     if ctx_first:
         if found:
             yield from _context_place(n, t, words, found, ctx_first)
-        elif ctx_first in t.strong_context and ctx_first != "from":
+        elif ctx_first in t.strong_context and ctx_first != "from" or _facility_in(t, tail):
             words = [words[0]] + list(same_line_words(words[1:]))
             if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
                 yield Span(words[0].start, trim_end(words[-1].end, text, words[0].start), "CITY",
@@ -115,6 +115,12 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
         city = known_city_suffix(list(r.words), t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+
+
+def _facility_in(t: Tables, tail: list[str]) -> bool:
+    """``from the VA in X``, ``a rehab in X``: ``in`` right after a hospital word (the town of
+    the facility)."""
+    return len(tail) >= 2 and tail[-1] == "in" and tail[-2] in t.hospital_words
 
 
 _CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
