@@ -137,6 +137,10 @@ CAPS_CASES = [
     ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
     ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
     ("Pt was seen at R and given tylenol at MN.", []),
+    # a weak institution word (MEMORIAL) after one unlisted word right after AT/FROM: review
+    ("SON SAYS THAT AT QUILLTON MEMORIAL, SHE HAD A RASH.",
+     [("QUILLTON MEMORIAL", "HOSPITAL", R)]),
+    ("DECLINE FROM POOR HEALTH. SEEN AT PULMONARY REHAB. BACK FROM CARDIAC REHAB. AT RISK CENTER.", []),
     ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
     ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
 ]
