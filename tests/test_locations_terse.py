@@ -30,6 +30,10 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- a hospital abbreviation before a staff word: review ----------------------------------
+    ("VISITED BY SMH NURSE ABOUT HOME CARE.", [("SMH", "HOSPITAL", R)]),
+    ("SEEN BY PT TEAM. PER ICU RN. SEEN BY NP STAFF. SEEN BY CCU TEAM. SEEN BY GI TEAM. "
+     "PER MD TEAM, SEEN BY ENT TEAM, PER CT STAFF, SEEN BY PCP TEAM, SEEN BY CHF TEAM.", []),
     # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
     ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
     ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),

@@ -24,6 +24,9 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
+* ``hospital:abbreviation_staff`` (HOSPITAL, review): the same shape in capitals after a
+  preposition without a transfer word, before a staff word (``VISITED BY SMH NURSE``, ``PER SMH
+  STAFF``).
 * ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
   ward word, same case for an abbreviation).
 """
@@ -185,6 +188,11 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             abbrs.add(word)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
+        elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
+                and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
+            # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
+            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
+                       "locations:hospital:abbreviation_staff")
     for m in _WARD_FOLLOWER_RE.finditer(text):
         word = m.group("w")
         low = norm(word)
