@@ -111,6 +111,9 @@ CASES = [
     ("Came by ambulance from the VA in Quillton overnight.", [("Quillton", "CITY", R)]),
     ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", R)]),
     ("Pt seen in hospital in NAD. In rehab in Physical Therapy daily.", []),
+    # --- a care-team title, then "from" and a capitalised name: the team's hospital ---------
+    ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", R)]),
+    ("Surgeon from Dr. Lane's team came. NP from Cardiology called. Doctor from ICU Team here.", []),
     # --- regions: a compass word and a geographic noun after a preposition and "the" -------
     ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
     ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",

@@ -26,7 +26,8 @@ Finds (source ``locations:<rule>``):
   is generic (``General Hospital``: review; ``Cardiology Clinic``: nothing). ``practice``:
   a distinctive name before a specialty (``Cobalt Bay Urology``, ``Mill Pond Primary Care``).
   ``saint_possessive`` (review): ``St. Jude's``. ``facility_context`` and ``at_capitalised``
-  (review): capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``).
+  (review): capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``), or
+  after a care-team title and ``from`` (``Surgeon from Harwick called``).
 * ``organization`` (ORGANIZATION): company and business suffixes (``Acme Logistics Inc``,
   ``Quarry Hill Pharmacy``), schools and universities, employer context (``works at ...``).
 * ``room`` (ROOM): the identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
@@ -201,8 +202,18 @@ def _facility_context_word(tail: list[str]) -> str:
             return "facility_context"
         if w not in ADVERBS:
             break
+    if words[-1] == "from" and len(words) >= 2 and words[-2] in _care_team_titles():
+        return "facility_context"   # "Surgeon from Harwick called": the team's hospital
     return "at_capitalised" if words[-1] in ("at", "@") else ""
 
+
+
+@lru_cache(maxsize=1)
+def _care_team_titles() -> frozenset[str]:
+    """The care-team role titles of ``lists/titles.txt`` (``surgeon``, ``nurse``, ``doctor``:
+    role ``doctor``), lower case."""
+    return frozenset(r[0].lower() for r in lists.read_list("titles.txt").rows if r[1] == "doctor"
+                     and r[0].isalpha())
 
 
 def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
