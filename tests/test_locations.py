@@ -114,6 +114,9 @@ CASES = [
     # --- a care-team title, then "from" and a capitalised name: the team's hospital ---------
     ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", R)]),
     ("Surgeon from Dr. Lane's team came. NP from Cardiology called. Doctor from ICU Team here.", []),
+    # --- a place word glued to an opening bracket or quote -----------------------------------
+    ('NEPHEW ("FROM SPOKANE") CALLED TWICE.', [("SPOKANE", "CITY", C)]),
+    ("son (from Duluth) called.", [("Duluth", "CITY", C)]),
     # --- regions: a compass word and a geographic noun after a preposition and "the" -------
     ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
     ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",

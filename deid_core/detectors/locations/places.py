@@ -189,7 +189,8 @@ def _place_context_word(tail: list[str]) -> str:
     words = tail[:-1] if tail and tail[-1] == "the" else tail
     if not words:
         return ""
-    last = words[-1]
+    last = words[-1].lstrip("(\"“'‘")   # 'NEPHEW ("FROM X") CALLED'
+    words = words[:-1] + [last]
     if last in PREPOSITIONS:
         place_verbs = tables().place_verbs
         for w in reversed(words[-4:-1]):
