@@ -30,6 +30,13 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- a hospital abbreviation without a transfer word: review ------------------------------
+    ("HIS DIALYSIS IS DONE AT SMH. MAY HAVE TO LEAVE SMH FOR REHAB.",
+     [("SMH", "HOSPITAL", R), ("SMH", "HOSPITAL", R)]),
+    ("Oriented, says she is in SMH. Pt: I'm in SMH today.",
+     [("SMH", "HOSPITAL", R), ("SMH", "HOSPITAL", R)]),
+    ("At PMD check last week labs ok. SEEN AT MN. IN NS. AT HS. is in NSR. pt is in CHB. he is in SVT. "
+     "pts are in PTS. LEAVE PRN.", []),
     # --- a hospital abbreviation before a staff word: review ----------------------------------
     ("VISITED BY SMH NURSE ABOUT HOME CARE.", [("SMH", "HOSPITAL", R)]),
     ("SEEN BY PT TEAM. PER ICU RN. SEEN BY NP STAFF. SEEN BY CCU TEAM. SEEN BY GI TEAM. "

@@ -24,6 +24,9 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
+* ``hospital:abbreviation_after_at`` (HOSPITAL, review): the same shape in capitals after
+  ``at`` (not a sentence's ``At``), a transfer word right before it (``MAY HAVE TO LEAVE SMH``)
+  or where a person says where he is (``says she is in SMH``, ``I'm in SMH``).
 * ``hospital:abbreviation_staff`` (HOSPITAL, review): the same shape in capitals after a
   preposition without a transfer word, before a staff word (``VISITED BY SMH NURSE``, ``PER SMH
   STAFF``).
@@ -140,6 +143,20 @@ def _abbreviation_shape(word: str, note_lower: bool) -> bool:
     return not (_VOWELS & set(up)) or up.endswith("MC")
 
 
+def _abbreviation_weak_context(tail: list[str], context: str) -> bool:
+    """True before a hospital abbreviation without a transfer word: after ``at``/``@`` written
+    in lower case or capitals (``DONE AT SMH``; not a sentence's ``At PMD check``), after a
+    transfer word right before it (``LEAVE SMH``), or where a person says where he is (``says
+    she is in SMH``, ``I'm in SMH``; not ``pt is in CHB``)."""
+    last = tail[-1]
+    if last in ("at", "@"):
+        return not context.startswith("At")
+    if last == "in":
+        return tail[-2:-1] == ["i'm"] or len(tail) > 2 and tail[-2] in ("is", "was") \
+            and tail[-3] in ("he", "she")
+    return last in _vocab()[0]
+
+
 def terse_context(n: Note, t: Tables) -> Iterator[Span]:
     """Ward numbers and hospital abbreviations after a transfer word, and their other mentions
     in the note. Yields DEPARTMENT and HOSPITAL spans, certain."""
@@ -188,6 +205,11 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             abbrs.add(word)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
+        elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
+                and low not in clinical and _abbreviation_weak_context(tail, m.group()):
+            # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
+            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
+                       "locations:hospital:abbreviation_after_at")
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
                 and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
