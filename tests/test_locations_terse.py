@@ -30,6 +30,12 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- the name word before a campus word (the campus word left out): review -------------
+    ("Went for a scan on North Campus at noon.",
+     [("North", "HOSPITAL", R)]),
+    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", R)]),
+    ("walked around campus with wife. the hospital campus, main campus, on campus, medical "
+     "campus, a smoke free campus, entire campus, the east campus", []),
     # --- a hospital abbreviation without a transfer word: review ------------------------------
     ("HIS DIALYSIS IS DONE AT SMH. MAY HAVE TO LEAVE SMH FOR REHAB.",
      [("SMH", "HOSPITAL", R), ("SMH", "HOSPITAL", R)]),

@@ -41,6 +41,7 @@ Finds (source ``locations:<rule>``):
   ``facility_abbreviation`` (HOSPITAL): ``REFERRED TO SMH``; both then at every other mention
   in the note (``:same_note``); ``saint_after_transfer``: ``TO GO TO ST. BRIGID``;
   ``hospital:same_note``: ``AT OSTRANDER`` after ``OSTRANDER HOSPITAL``;
+  ``hospital:campus`` (review): ``scan on North Campus`` (the word before the campus word);
   ``organization:university_place``: ``U OF MD``, ``U Maryland``. In an ALL-CAPS note a
   facility phrase needs a name-list word or a transfer word before it (not ``REQUIRE REHAB``,
   ``PROPOFOL INC``), and places are also found inside a capitalised run (``LIVES IN SPOKANE``).
@@ -73,7 +74,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
                          university_place)
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules, regions
-from .terse import saint_after_transfer, same_note_facilities, terse_context
+from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, scan_note
 from .units import departments, rooms
 
@@ -125,7 +126,7 @@ def detect(doc: Document) -> Iterable[Span]:
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
                  saints, rooms, terse_context, university_place, saint_after_transfer, our_lady,
-                 regions):
+                 regions, campus_names):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

@@ -249,6 +249,34 @@ def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
             yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
 
 
+#: ``North Campus``, ``the quillton campus ed``: one name word before a ``name_before`` word of
+#: ``lists/facility_cues.txt``.
+_NAME_BEFORE_RE = re.compile(
+    r"(?<![\w'’/-])(?P<w>[A-Za-z][A-Za-z'’-]{2,24})[ \t]+(?i:"
+    + "|".join(re.escape(w) for w in lists.tagged("facility_cues.txt", "name_before")) + r")(?![\w'’-])")
+
+
+def campus_names(n: Note, t: Tables) -> Iterator[Span]:
+    """``a scan on North Campus``, ``came from the quillton campus ed``: the name
+    word before a campus word (HOSPITAL, review; the campus word is left out, as the ward number
+    is), not a stop, generic, hospital, clinical or common place word unless a capitalised
+    compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
+    name-list word (a surname, given name or town that is no English word)."""
+    transfer, clinical, abbr, _context_re = _vocab()
+    compass = lists.tagged("facility_cues.txt", "region_compass")
+    for m in _NAME_BEFORE_RE.finditer(n.text):
+        word = m.group("w")
+        low = norm(word)
+        if low in compass and word[0].isupper():
+            pass   # "North Campus"
+        elif low in t.stop or low in t.generic or low in t.hospital_words or low in clinical \
+                or low in t.common_words or word.upper() in abbr or low in transfer:
+            continue
+        elif word.islower() and not proper_evidence([Word(m.start("w"), m.end("w"), word)], t):
+            continue   # "the entire campus"; "the quillton campus" needs a name-list word
+        yield Span(m.start("w"), m.end("w"), "HOSPITAL", REVIEW, "locations:hospital:campus")
+
+
 def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
     """The first word of a certain hospital name (``BRIARWOOD`` of ``BRIARWOOD HOSPITAL``) at its
     other mentions in the note (``3/11 AT BRIARWOOD``), when it is a listed surname or place that
