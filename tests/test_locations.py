@@ -117,6 +117,11 @@ CASES = [
     # --- a place word glued to an opening bracket or quote -----------------------------------
     ('NEPHEW ("FROM SPOKANE") CALLED TWICE.', [("SPOKANE", "CITY", C)]),
     ("son (from Duluth) called.", [("Duluth", "CITY", C)]),
+    # --- lab and care shorthand before a comma and a state code is no town ----------------
+    ("LYTES: K, CA GIVEN PER SCALE. HCT 26 THIS AM, TX 1 UNIT. ALLERGIES: ASPIRIN,CA "
+     "CHANNEL BLOCKER.", []),
+    ("MOVED FROM QUILLTON, CA LAST YEAR.", [("QUILLTON", "CITY", R), ("CA", "STATE", R)]),
+    ("Moved from Quillton, CA last year.", [("Quillton", "CITY", C), ("CA", "STATE", C)]),
     # --- regions: a compass word and a geographic noun after a preposition and "the" -------
     ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
     ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",
