@@ -102,6 +102,32 @@ CASES = [
     # --- landmarks ------------------------------------------------------------------------------
     ("MVC near Bellwether Mall in the rain", [("Bellwether Mall", "LOCATION-OTHER", C)]),
     ("went camping near Kettle Pond State Park", [("Kettle Pond State Park", "LOCATION-OTHER", C)]),
+    # --- a place after a work-place or shelter word ------------------------------------------
+    ("Her son took a job in Quillton last spring", [("Quillton", "CITY", R)]),
+    ("Stays at a church shelter in Brackwater most nights.", [("Brackwater", "CITY", R)]),
+    ("son has a new job in Boston", [("Boston", "CITY", C)]),
+    ("Did a good job in PT today and a great job in Physical Therapy. Shelter in place drill.", []),
+    # --- the town of a facility: "in" right after a hospital word ----------------------------
+    ("Came by ambulance from the VA in Quillton overnight.", [("Quillton", "CITY", R)]),
+    ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", R)]),
+    ("Pt seen in hospital in NAD. In rehab in Physical Therapy daily.", []),
+    # --- a care-team title, then "from" and a capitalised name: the team's hospital ---------
+    ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", R)]),
+    ("Surgeon from Dr. Lane's team came. NP from Cardiology called. Doctor from ICU Team here.", []),
+    # --- a place word glued to an opening bracket or quote -----------------------------------
+    ('NEPHEW ("FROM SPOKANE") CALLED TWICE.', [("SPOKANE", "CITY", C)]),
+    ("son (from Duluth) called.", [("Duluth", "CITY", C)]),
+    # --- lab and care shorthand before a comma and a state code is no town ----------------
+    ("LYTES: K, CA GIVEN PER SCALE. HCT 26 THIS AM, TX 1 UNIT. ALLERGIES: ASPIRIN,CA "
+     "CHANNEL BLOCKER.", []),
+    ("MOVED FROM QUILLTON, CA LAST YEAR.", [("QUILLTON", "CITY", R), ("CA", "STATE", R)]),
+    ("Moved from Quillton, CA last year.", [("Quillton", "CITY", C), ("CA", "STATE", C)]),
+    # --- regions: a compass word and a geographic noun after a preposition and "the" -------
+    ("Spent the summer on the Western Shore,then came home", [("Western Shore", "LOCATION-OTHER", C)]),
+    ("WIFE DROVE IN FROM THE NORTHERN PANHANDLE- WILL STAY TONIGHT.",
+     [("NORTHERN PANHANDLE", "LOCATION-OTHER", C)]),
+    ("son lives on the West Coast", [("West Coast", "LOCATION-OTHER", C)]),
+    ("ulcer on the east side, drsg to the north coast of the wound, 2 cm east of the shore", []),
     ("Lives with her granddaughter in Tarrytown, NY.", [("Tarrytown", "CITY", C), ("NY", "STATE", C)]),
     ("Travel to Peru planned for June.", [("Peru", "COUNTRY", C)]),
     ("Follow-up: Elmwood Pediatrics with Dr. Theo", [("Elmwood Pediatrics", "HOSPITAL", C)]),

@@ -30,10 +30,39 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
+    # --- the name word before a campus word (the campus word left out): review -------------
+    ("Went for a scan on North Campus at noon.",
+     [("North", "HOSPITAL", R)]),
+    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", R)]),
+    ("walked around campus with wife. the hospital campus, main campus, on campus, medical "
+     "campus, a smoke free campus, entire campus, the east campus", []),
+    # --- a hospital abbreviation without a transfer word: review ------------------------------
+    ("HIS DIALYSIS IS DONE AT SMH. MAY HAVE TO LEAVE SMH FOR REHAB.",
+     [("SMH", "HOSPITAL", R), ("SMH", "HOSPITAL", R)]),
+    ("Oriented, says she is in SMH. Pt: I'm in SMH today.",
+     [("SMH", "HOSPITAL", R), ("SMH", "HOSPITAL", R)]),
+    ("At PMD check last week labs ok. SEEN AT MN. IN NS. AT HS. is in NSR. pt is in CHB. he is in SVT. "
+     "pts are in PTS. LEAVE PRN.", []),
+    # --- a hospital abbreviation before a staff word: review ----------------------------------
+    ("VISITED BY SMH NURSE ABOUT HOME CARE.", [("SMH", "HOSPITAL", R)]),
+    ("SEEN BY PT TEAM. PER ICU RN. SEEN BY NP STAFF. SEEN BY CCU TEAM. SEEN BY GI TEAM. "
+     "PER MD TEAM, SEEN BY ENT TEAM, PER CT STAFF, SEEN BY PCP TEAM, SEEN BY CHF TEAM.", []),
     # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
     ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
     ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
     ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
+    ("CODED ON QUILLBRACK 4 LAST WEEK.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("glasses sent up from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", C)]),
+    ("wallet recovered from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", R)]),
+    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("CONT ON METOPROLOL 50 TID. ON HEPARIN 12U/KG. Comfortable on Morphine 2-4mg/hr.", []),
+    ("on levophed 7 now, weaned from neo 5.", []),
+    # --- a choice of two wards, a number glued on --------------------------------------------
+    ("may transfer to quillbrack 2/3 tomorrow", [("quillbrack", "DEPARTMENT", C)]),
+    ("ok to transfer to quillbrack2 today", [("quillbrack2", "DEPARTMENT", C)]),
+    ("TRANSFER TO QUILLBRACK 4. QUILLBRACK4 RN AWARE.",
+     [("QUILLBRACK", "DEPARTMENT", C), ("QUILLBRACK4", "DEPARTMENT", C)]),
+    ("TRANSFERRED TO FIO2 40% MASK. ADMITTED 2/3 TO MICU. SENT TO ECHO 2/3. SENT TO ECHO2.", []),
     # --- universities named by a state; denominational hospitals ------------------------------
     ("WAS SEEN AT U OF MD MED CENTER LAST WEEK.", [("U OF MD", "ORGANIZATION", C)]),
     ("insulin drip per U Maryland scale.", [("U Maryland", "ORGANIZATION", C)]),
@@ -53,7 +82,15 @@ CASES = [
     ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
     ("TPN OFF. PLAN TO GO TO ST. BRIGID IN AM.", [("ST. BRIGID", "HOSPITAL", C)]),
     ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
-     [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C)]),
+     [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C),
+      ("OSTRANDER", "HOSPITAL", C)]),
+    # a dash right after another mention (``3/4 OSTRANDER- 1 UNIT``) ends it; a hyphenated
+    # compound (``OSTRANDER-LYLE SCORE``) is another word
+    ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/4 OSTRANDER- 1 UNIT PRBC. OSTRANDER-LYLE SCORE 3.",
+     [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C),
+      ("OSTRANDER", "HOSPITAL", C)]),
+    ("TRANSFER TO QUILLBRACK 4. BACK FROM QUILLBRACK- STABLE. QUILLBRACK-LYLE 3.",
+     [("QUILLBRACK", "DEPARTMENT", C), ("QUILLBRACK", "DEPARTMENT", C)]),
     ("NO REGIONAL WALL MOTION ABNORMALITY. WILL REQUIRE REHAB.", []),
     ("PT WENT TO OUR LADY OF MERCY FOR REHAB. STABLE.", [("OUR LADY OF MERCY", "HOSPITAL", C)]),
     ("HX CABG AT U OF M 2001.", [("U OF M", "ORGANIZATION", C)]),
@@ -117,6 +154,10 @@ CAPS_CASES = [
     ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
     ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
     ("Pt was seen at R and given tylenol at MN.", []),
+    # a weak institution word (MEMORIAL) after one unlisted word right after AT/FROM: review
+    ("SON SAYS THAT AT QUILLTON MEMORIAL, SHE HAD A RASH.",
+     [("QUILLTON MEMORIAL", "HOSPITAL", R)]),
+    ("DECLINE FROM POOR HEALTH. SEEN AT PULMONARY REHAB. BACK FROM CARDIAC REHAB. AT RISK CENTER.", []),
     ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
     ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
 ]

@@ -26,19 +26,22 @@ Finds (source ``locations:<rule>``):
   is generic (``General Hospital``: review; ``Cardiology Clinic``: nothing). ``practice``:
   a distinctive name before a specialty (``Cobalt Bay Urology``, ``Mill Pond Primary Care``).
   ``saint_possessive`` (review): ``St. Jude's``. ``facility_context`` and ``at_capitalised``
-  (review): capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``).
+  (review): capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``), or
+  after a care-team title and ``from`` (``Surgeon from Harwick called``).
 * ``organization`` (ORGANIZATION): company and business suffixes (``Acme Logistics Inc``,
   ``Quarry Hill Pharmacy``), schools and universities, employer context (``works at ...``).
 * ``room`` (ROOM): the identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``
   (``Room 412`` gives ``412``; ``room ED-14``), ``OR 7``.
 * ``department`` (DEPARTMENT): ``5 West``, ``Glenview 5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
   ``Blackwood 9`` before a room, ``Wexford Chest Pain Unit``, ``Ferris Digestive Health Pavilion``.
-* ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``.
+* ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``;
+  ``region``: ``from the Northern Shore``, ``on the West Coast``.
 * Terse nursing notes (:mod:`.terse`): ``ward_number`` (DEPARTMENT, the word only):
   ``TRANSFERRED TO HARTWELL 4``, review ``ON HARTWELL 4`` / ``PER HARTWELL 4 RN``;
   ``facility_abbreviation`` (HOSPITAL): ``REFERRED TO SMH``; both then at every other mention
   in the note (``:same_note``); ``saint_after_transfer``: ``TO GO TO ST. BRIGID``;
   ``hospital:same_note``: ``AT OSTRANDER`` after ``OSTRANDER HOSPITAL``;
+  ``hospital:campus`` (review): ``scan on North Campus`` (the word before the campus word);
   ``organization:university_place``: ``U OF MD``, ``U Maryland``. In an ALL-CAPS note a
   facility phrase needs a name-list word or a transfer word before it (not ``REQUIRE REHAB``,
   ``PROPOFOL INC``), and places are also found inside a capitalised run (``LIVES IN SPOKANE``).
@@ -70,8 +73,8 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
                          our_lady, organizations_context, phrase_rules, saints,
                          university_place)
 from .lexicon import Tables, tables
-from .places import lower_case_places, place_rules
-from .terse import saint_after_transfer, same_note_facilities, terse_context
+from .places import lower_case_places, place_rules, regions
+from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, scan_note
 from .units import departments, rooms
 
@@ -122,7 +125,8 @@ def detect(doc: Document) -> Iterable[Span]:
     n = scan_note(text)
     out: list[Span] = []
     for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady):
+                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady,
+                 regions, campus_names):
         out.extend(rule(n, t))
     if n.lower:
         out.extend(lower_case_places(n, t))

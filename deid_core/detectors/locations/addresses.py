@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
+from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
-from .text import place_key, Note, norm, run_at, same_line_words, split_words, words_before
+from .text import (PREPOSITIONS, place_key, Note, norm, run_at, same_line_words, split_words,
+                   tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
     r"(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
@@ -57,6 +60,13 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
             yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
 
 
+@lru_cache(maxsize=1)
+def _shorthand() -> frozenset[str]:
+    """Clinical abbreviations and ICU shorthand (``lists/abbreviations.txt``: ``K``, ``MG``,
+    ``CA``, ``AM``, ``TX``), in capitals: no town or state code in a lab or care list."""
+    return frozenset(a.upper() for a in lists.abbreviations("clinical", "shorthand"))
+
+
 def city_state(n: Note, t: Tables) -> Iterator[Span]:
     """``City, ST 12345`` and its parts (CITY, STATE, ZIP; tier by the place list, the ZIP and
     whether the code is also a word), ``zip code 94103``, ``Chicago 60630``."""
@@ -82,6 +92,12 @@ def city_state(n: Note, t: Tables) -> Iterator[Span]:
         elif comma and st not in t.ambiguous_abbr:
             # "Tarrytown, NY": an unlisted town before an unambiguous abbreviation.
             city = city_words_after_facility(words, t)[-2:]
+            if city and (any(w.text.upper() in _shorthand() for w in city) or (
+                    n.caps and st in _shorthand() and all(w.text.isupper() for w in city)
+                    and tail_words(text, city[0].start)[-1:] not in ([p] for p in PREPOSITIONS))):
+                # "K, CA GIVEN", "HCT 26 THIS AM, TX 1 UNIT", "ALLERGIES: ASPIRIN,CA": lab and
+                # care shorthand (not "MOVED FROM QUILLTON, CA")
+                continue
             tier = CERTAIN if city and all(w.text[:1].isupper() and not w.text.isupper() for w in city) \
                 else REVIEW
         else:

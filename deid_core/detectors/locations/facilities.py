@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
@@ -85,13 +86,22 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
     title = bool(name) and after_title(text, name[0].start)
     colon = text[phrase_end:phrase_end + 2].lstrip(" \t").startswith(":")
     all_caps = bool(name) and all(w.text.isupper() for w in name) and words[j].text.isupper() and not n.caps
+    weak_after_at = False
     if n.caps and kind == "distinct" and not proper_evidence(name, t) and not after_transfer(
             tail_words(text, name[0].start), t.transfer_words):
         # ALL-CAPS note: "REQUIRE REHAB", "PROPOFOL INC", "TRANSFUSED ONE UNIT" are no names;
         # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
         # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
         # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
-        kinds = kinds & ({"hosp", "practice", "company"} if i < j else {"hosp"})
+        keep = {"hosp", "practice", "company"} if i < j else {"hosp"}
+        weak_after_at = False
+        if "hosp_weak" in kinds and len(name) == 1 and i == j and norm(words[j].text) in t.institution \
+                and tail_words(text, name[0].start)[-1:] in (["at"], ["from"]):
+            # "SON SAYS THAT AT FENWICK MEMORIAL, ...": a weak hospital word that is also an
+            # institution word (MEMORIAL, REGIONAL; not HEALTH, CENTER) after a one-word name
+            # right after at/from (review)
+            keep, weak_after_at = keep | {"hosp_weak"}, True
+        kinds = kinds & keep
         if not kinds:
             return
 
@@ -112,7 +122,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                     end = seg[-1].end
             if kind == "distinct":
                 acronym = all(w.text.isupper() for w in name) and len(name) == 1 and len(name[0].text) <= 3
-                tier = REVIEW if acronym or all_caps or title else CERTAIN
+                tier = REVIEW if acronym or all_caps or title or weak_after_at else CERTAIN
             elif kind == "institution" and end > phrase_end and nxt is not None and \
                     nxt.text.lower() in ("of", "for"):
                 tier = CERTAIN   # University Hospital of Fort Wayne
@@ -192,8 +202,18 @@ def _facility_context_word(tail: list[str]) -> str:
             return "facility_context"
         if w not in ADVERBS:
             break
+    if words[-1] == "from" and len(words) >= 2 and words[-2] in _care_team_titles():
+        return "facility_context"   # "Surgeon from Harwick called": the team's hospital
     return "at_capitalised" if words[-1] in ("at", "@") else ""
 
+
+
+@lru_cache(maxsize=1)
+def _care_team_titles() -> frozenset[str]:
+    """The care-team role titles of ``lists/titles.txt`` (``surgeon``, ``nurse``, ``doctor``:
+    role ``doctor``), lower case."""
+    return frozenset(r[0].lower() for r in lists.read_list("titles.txt").rows if r[1] == "doctor"
+                     and r[0].isalpha())
 
 
 def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:

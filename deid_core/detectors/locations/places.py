@@ -14,7 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, Word, alternation, is_connector, place_key, norm, Note, Run,
+from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, place_key, norm, Note, Run,
                    tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
 #: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
@@ -23,6 +23,28 @@ _CITY_FACILITY_AFTER_RE = re.compile(
     r"[ \t]+(?:" + alternation(list(lists.tagged("facility_cues.txt", "city_facility_after"))
                                + [w.upper() for w in lists.tagged("facility_cues.txt", "city_facility_after_caps")])
     + r")(?![\w])")
+
+#: ``from the Northern Shore``, ``on the West Coast``: a preposition and ``the``, a capitalised
+#: compass word and a geographic noun (the ``region_compass`` and ``region_noun`` words of
+#: ``lists/facility_cues.txt``, Title case or capitals).
+def _region_re() -> re.Pattern:
+    def forms(use: str) -> list[str]:
+        words = lists.tagged("facility_cues.txt", use)
+        return [w.title() for w in words] + [w.upper() for w in words]
+    return re.compile(r"(?<![\w'’-])(?i:from|on|at|to|in|near)[ \t]+(?i:the)[ \t]+"
+                      r"(?P<r>(?:" + alternation(forms("region_compass"), SP) + r")[ \t]+(?:"
+                      + alternation(forms("region_noun"), SP) + r"))(?![\w'’]|-\w)")
+
+
+_REGION_RE = _region_re()
+
+
+def regions(n: Note, t: Tables) -> Iterator[Span]:
+    """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
+    geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
+    for m in _REGION_RE.finditer(n.text):
+        yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")
+
 
 def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
                   followed: bool) -> str | None:
@@ -79,7 +101,7 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
     if ctx_first:
         if found:
             yield from _context_place(n, t, words, found, ctx_first)
-        elif ctx_first in t.strong_context and ctx_first != "from":
+        elif ctx_first in t.strong_context and ctx_first != "from" or _facility_in(t, tail):
             words = [words[0]] + list(same_line_words(words[1:]))
             if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
                 yield Span(words[0].start, trim_end(words[-1].end, text, words[0].start), "CITY",
@@ -93,6 +115,12 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
         city = known_city_suffix(list(r.words), t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+
+
+def _facility_in(t: Tables, tail: list[str]) -> bool:
+    """``from the VA in X``, ``a rehab in X``: ``in`` right after a hospital word (the town of
+    the facility)."""
+    return len(tail) >= 2 and tail[-1] == "in" and tail[-2] in t.hospital_words
 
 
 _CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
@@ -161,7 +189,8 @@ def _place_context_word(tail: list[str]) -> str:
     words = tail[:-1] if tail and tail[-1] == "the" else tail
     if not words:
         return ""
-    last = words[-1]
+    last = words[-1].lstrip("(\"“'‘")   # 'NEPHEW ("FROM X") CALLED'
+    words = words[:-1] + [last]
     if last in PREPOSITIONS:
         place_verbs = tables().place_verbs
         for w in reversed(words[-4:-1]):

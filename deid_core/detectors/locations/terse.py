@@ -11,10 +11,25 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
 
 * ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
   the word: the gold convention of the real notes leaves the number out); not before a unit
-  (``2 UNITS``, ``5 MG``) or a time, date or decimal.
+  (``2 UNITS``, ``5 MG``), a dose frequency (``25 BID``) or a time, date or decimal; also a
+  choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
+  HARTWELL4``: the span is the whole token).
+* ``ward_number:weak_context`` (review): after ``on``/``per``/``to``/``from`` without a transfer
+  word, with a name-list word or a ward follower (``PER HARTWELL 4 RN``);
+  ``department:ward_after_on`` (review): after ``on``/``from`` with a word or a sentence end
+  after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
+  not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
+* ``department:ward_before_staff`` (review): a ward number before a ward follower with no
+  context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
+* ``hospital:abbreviation_after_at`` (HOSPITAL, review): the same shape in capitals after
+  ``at`` (not a sentence's ``At``), a transfer word right before it (``MAY HAVE TO LEAVE SMH``)
+  or where a person says where he is (``says she is in SMH``, ``I'm in SMH``).
+* ``hospital:abbreviation_staff`` (HOSPITAL, review): the same shape in capitals after a
+  preposition without a transfer word, before a staff word (``VISITED BY SMH NURSE``, ``PER SMH
+  STAFF``).
 * ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
   ward word, same case for an abbreviation).
 """
@@ -34,15 +49,28 @@ _VOWELS = frozenset("AEIOUY")
 #: A candidate right after the context: a word and a number, or a short token.
 _CANDIDATE_RE = re.compile(
     r"(?P<w>[A-Za-z][A-Za-z'’-]{1,24})(?![\w'’-])"
-    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:" + after_words("ward") + r"|%|x\d)))?")
+    r"(?P<num>[ \t]{1,2}[1-9]\d?[A-Za-z]?(?![\w]|[/:.,]\d|[ \t]*(?i:" + after_words("ward") + r"|%|x\d)))?"
+    r"|(?P<glued>[A-Za-z]{4,24}[1-9]\d?)(?![\w'’/-])")
+#: After a transfer word, a ward number with a second one (``TRANSFER TO HARTWELL 2/3``: a
+#: choice of two wards, no date).
+_WARD_PAIR_RE = re.compile(r"(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]/[1-9](?![\w/:]|[.,]\d)")
 #: A preposition after which a facility name may stand.
 _PREPS = frozenset({"to", "from", "at", "by", "in", "@"})
 #: Words before a ward without a transfer word: the ward is review, and needs a name-list word
 #: (``ON HARTWELL 4``, ``PER HARTWELL 4 RN``).
 _WEAK_PREPS = frozenset({"on", "per", "to", "from"})
+#: ``on`` and ``from`` before a ward number: a place (``CODED ON HARTWELL 4 LAST WEEK``,
+#: ``wallet recovered from hartwell 5.``) when a word or the end of a sentence follows the
+#: number (not ``ON DOPAMINE 3-5MCG``, ``ON HEPARIN 12U/KG``; a dose's unit or frequency is no
+#: ward number: ``quantity_after_words``).
+_PLACE_PREPS = frozenset({"on", "from"})
+_WARD_END_RE = re.compile(r"[ \t]+[A-Za-z]|[.;](?:\s|$)|[ \t]*(?:\r?\n|$)")
 #: Words after a ward number that make it a ward (``HARTWELL 4 RN``, ``HARTWELL 4 WHEN BED``).
 #: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
 _WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
+#: A ward number before a ward follower with no context word (``DISPO: HARTWELL 4 WHEN BED``).
+_WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
+                               + _WARD_AFTER_RE.pattern + ")")
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +86,7 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
                 | lists.handwritten("place_common_words")
                 | frozenset(w for d in lists.handwritten("departments") for w in d.split()))
-    abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service")
+    abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service", "shorthand")
                      | lists.handwritten("departments")
                      if " " not in a)
     return transfer, clinical, abbr, context_re
@@ -115,6 +143,20 @@ def _abbreviation_shape(word: str, note_lower: bool) -> bool:
     return not (_VOWELS & set(up)) or up.endswith("MC")
 
 
+def _abbreviation_weak_context(tail: list[str], context: str) -> bool:
+    """True before a hospital abbreviation without a transfer word: after ``at``/``@`` written
+    in lower case or capitals (``DONE AT SMH``; not a sentence's ``At PMD check``), after a
+    transfer word right before it (``LEAVE SMH``), or where a person says where he is (``says
+    she is in SMH``, ``I'm in SMH``; not ``pt is in CHB``)."""
+    last = tail[-1]
+    if last in ("at", "@"):
+        return not context.startswith("At")
+    if last == "in":
+        return tail[-2:-1] == ["i'm"] or len(tail) > 2 and tail[-2] in ("is", "was") \
+            and tail[-3] in ("he", "she")
+    return last in _vocab()[0]
+
+
 def terse_context(n: Note, t: Tables) -> Iterator[Span]:
     """Ward numbers and hospital abbreviations after a transfer word, and their other mentions
     in the note. Yields DEPARTMENT and HOSPITAL spans, certain."""
@@ -127,7 +169,8 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         c = _CANDIDATE_RE.match(text, pos)
         if c is None:
             continue
-        word = c.group("w")
+        glued = c.group("glued")
+        word = c.group("w") or glued.rstrip("0123456789")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer:
             continue
@@ -136,8 +179,16 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             continue
         strong = after_transfer(tail, transfer)
         last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
-        if c.group("num") and len(word) >= 4 and word.isalpha() and low not in clinical \
-                and word.upper() not in abbr and low not in t.hospital_words:
+        ward_shape = len(word) >= 4 and word.isalpha() and low not in clinical \
+            and word.upper() not in abbr and low not in t.hospital_words
+        if glued or not c.group("num") and _WARD_PAIR_RE.match(text, pos):
+            # "TRANSFER TO HARTWELL4", "transfer to hartwell 2/3": after a transfer word only
+            if strong and ward_shape:
+                wards.add(low)
+                yield Span(c.start(), c.end() if glued else c.end("w"), "DEPARTMENT", CERTAIN,
+                           "locations:ward_number")
+            continue
+        if c.group("num") and ward_shape:
             if strong:
                 wards.add(low)
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
@@ -145,15 +196,35 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
                            "locations:ward_number:weak_context")
+            elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
+                           "locations:department:ward_after_on")
         elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
                 and low not in clinical:
             # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
+        elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
+                and low not in clinical and _abbreviation_weak_context(tail, m.group()):
+            # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
+            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
+                       "locations:hospital:abbreviation_after_at")
+        elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
+                and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
+            # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
+            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
+                       "locations:hospital:abbreviation_staff")
+    for m in _WARD_FOLLOWER_RE.finditer(text):
+        word = m.group("w")
+        low = norm(word)
+        if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
+                or low in clinical or word.upper() in abbr or low in t.hospital_words:
+            continue
+        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", REVIEW, "locations:department:ward_before_staff")
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
-                        + r")(?![\w'’-])")
+                        + r")(?:[1-9]\d?)?(?![\w'’]|-\w)")
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "DEPARTMENT", CERTAIN, "locations:ward_number:same_note")
     if abbrs:
@@ -178,6 +249,34 @@ def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
             yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
 
 
+#: ``North Campus``, ``the quillton campus ed``: one name word before a ``name_before`` word of
+#: ``lists/facility_cues.txt``.
+_NAME_BEFORE_RE = re.compile(
+    r"(?<![\w'’/-])(?P<w>[A-Za-z][A-Za-z'’-]{2,24})[ \t]+(?i:"
+    + "|".join(re.escape(w) for w in lists.tagged("facility_cues.txt", "name_before")) + r")(?![\w'’-])")
+
+
+def campus_names(n: Note, t: Tables) -> Iterator[Span]:
+    """``a scan on North Campus``, ``came from the quillton campus ed``: the name
+    word before a campus word (HOSPITAL, review; the campus word is left out, as the ward number
+    is), not a stop, generic, hospital, clinical or common place word unless a capitalised
+    compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
+    name-list word (a surname, given name or town that is no English word)."""
+    transfer, clinical, abbr, _context_re = _vocab()
+    compass = lists.tagged("facility_cues.txt", "region_compass")
+    for m in _NAME_BEFORE_RE.finditer(n.text):
+        word = m.group("w")
+        low = norm(word)
+        if low in compass and word[0].isupper():
+            pass   # "North Campus"
+        elif low in t.stop or low in t.generic or low in t.hospital_words or low in clinical \
+                or low in t.common_words or word.upper() in abbr or low in transfer:
+            continue
+        elif word.islower() and not proper_evidence([Word(m.start("w"), m.end("w"), word)], t):
+            continue   # "the entire campus"; "the quillton campus" needs a name-list word
+        yield Span(m.start("w"), m.end("w"), "HOSPITAL", REVIEW, "locations:hospital:campus")
+
+
 def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
     """The first word of a certain hospital name (``BRIARWOOD`` of ``BRIARWOOD HOSPITAL``) at its
     other mentions in the note (``3/11 AT BRIARWOOD``), when it is a listed surname or place that
@@ -198,6 +297,6 @@ def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span
             names.add(word)
     if names:
         rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(names))
-                        + r")(?![\w'’/-])")
+                        + r")(?![\w'’/]|-\w)")
         for m in rx.finditer(text):
             yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN, "locations:hospital:same_note")
