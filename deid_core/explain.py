@@ -98,6 +98,8 @@ RULES: dict[str, tuple[str, str | None]] = {
                                    None),
     "locations:at_capitalised": ("capitalised words after 'at'", None),
     "locations:landmark": ("a landmark name", None),
+    "locations:region": ("a region named by a compass word and a place noun (the Western Shore)",
+                         "facility_cues.txt"),
     "locations:saint_possessive": ("a Saint's name (St. Mary's)", None),
     "locations:street": ("a street address", "street_suffixes.txt"),
     "locations:street_lower": ("a street address in lower case", "street_suffixes.txt"),
