@@ -14,6 +14,7 @@ from deid_core.analyze import Analysis
 from deid_core.document import Known
 from deid_core.explain import explain
 from deid_core.spans import Span
+from enginecaches import clear_engine_caches
 
 SEEN = {}
 
@@ -43,17 +44,7 @@ def stand_ins(monkeypatch):
         ["hall", "webb", "stone", "reed", "moss", "fox", "lane", "cole"])}, raising=False)
     monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: {})
     yield
-    _clear_engine_caches()   # what was derived from the stand-in lists must not outlive the test
-
-
-def _clear_engine_caches() -> None:
-    """``cache_clear()`` on every ``functools`` cache of the loaded ``deid_core`` modules."""
-    import sys
-    for name, module in list(sys.modules.items()):
-        if name == "deid_core" or name.startswith("deid_core."):
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
+    clear_engine_caches()   # what was derived from the stand-in lists must not outlive the test
 
 
 NOTE = "Paul Webb seen 3/5/2014 by Dr. Hall; next visit 4/2/2014."

@@ -6,6 +6,7 @@ from deid_core import lists
 from deid_core.detectors import locations
 from deid_core.document import Document
 from deid_core.spans import LABELS
+from enginecaches import clear_engine_caches
 
 C, R = "certain", "review"
 
@@ -233,25 +234,26 @@ def test_a_missing_list_file_is_an_error_not_silence(monkeypatch):
     def missing(*args):
         raise FileNotFoundError("no lists here")
     monkeypatch.setattr(lists, "us_places", missing)
-    locations.tables.cache_clear()
+    clear_engine_caches()
     try:
         with pytest.raises(FileNotFoundError, match="no lists here"):
             list(locations.detect(Document("lives in Springfield, IL 62704")))
     finally:
-        locations.tables.cache_clear()
+        monkeypatch.undo()
+        clear_engine_caches()
 
 
 def test_monkeypatched_small_place_list(monkeypatch):
     """City recognition follows the place list: an invented city becomes certain once listed."""
     text = "She lives in Quillbury."
     monkeypatch.setattr(lists, "us_places", lambda: (("Quillbury", "VT", 120000),))
-    locations.tables.cache_clear()
+    clear_engine_caches()
     try:
         got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
         assert got == {("Quillbury", "CITY", C)}
     finally:
         monkeypatch.undo()
-        locations.tables.cache_clear()
+        clear_engine_caches()
     got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
     assert got == {("Quillbury", "CITY", R)}     # unknown place after a residence word: review
 

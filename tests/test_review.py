@@ -10,6 +10,7 @@ from deid_core.explain import explain, parse_source, Part
 from deid_core.review import check_decisions, review_items, span_id
 from deid_core.write import write
 from deid_core.spans import Span
+from enginecaches import clear_engine_caches
 
 TEXT = "Dr. Foley placed a Foley catheter on 3/5/2014; Parkinson noted by Grace Hall."
 SPANS = (
@@ -28,6 +29,10 @@ def small_lists(monkeypatch):
     monkeypatch.setattr(lists, "surnames", lambda: {n: i for i, n in enumerate(
         ["hall", "foley", "parkinson", "stone", "reed", "moss", "fox", "webb"])}, raising=False)
     monkeypatch.setattr(surrogate_names, "given_name_percents", lambda: {})
+    clear_engine_caches()
+    yield
+    monkeypatch.undo()
+    clear_engine_caches()   # what was derived from the stand-in lists must not outlive the test
 
 
 def test_review_items_describe_each_review_span():
@@ -95,11 +100,13 @@ def test_parse_source():
     assert parse_source("") == ()
 
 
-def test_every_rule_the_engine_emits_has_a_row():
+def test_every_rule_the_engine_emits_has_a_row(monkeypatch):
     """Each review candidate of the project corpus is explained from the tables, not the
-    fallback (a new rule gets a row in deid_core/explain.py)."""
+    fallback (a new rule gets a row in deid_core/explain.py). Run with the real lists."""
     from deid_core import analyze, explain as ex, jsonl
     from pathlib import Path
+    monkeypatch.undo()
+    clear_engine_caches()
     unknown = set()
     corpus = Path(__file__).resolve().parent.parent / "corpus" / "notes.jsonl"
     for rec in jsonl.parse(corpus.read_text(encoding="utf-8")):

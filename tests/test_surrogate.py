@@ -19,6 +19,7 @@ from deid_core.spans import LABELS, Span
 from deid_core.surrogate import names as surrogate_names
 from deid_core.surrogate import surrogate
 from deid_core.surrogate.shapes import is_age_category
+from enginecaches import clear_engine_caches
 
 MALE = ["adam", "brian", "carl", "dennis", "edgar", "frank", "glen", "harold", "ivan", "john",
         "kevin", "louis", "martin", "neil", "oscar", "paul", "ralph", "steven", "todd", "victor"]
@@ -53,6 +54,13 @@ def cheap_stretch(monkeypatch):
     """These tests make hundreds of keys: stretch with 1,000 iterations instead of 600,000
     (the tests of the stretch itself put the real count back)."""
     monkeypatch.setattr(keys, "STRETCH_ITERATIONS", 1000)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _forget_stand_in_lists():
+    """Tables built from the stand-in lists below must not outlive this module."""
+    yield
+    clear_engine_caches()
 
 
 @pytest.fixture(autouse=True)
