@@ -582,3 +582,32 @@ def test_any_mix_of_name_pieces_gives_spans_in_bounds(pieces, sep):
 def test_any_unicode_string(text):
     for s in names.detect(Document(text)):
         assert 0 <= s.start < s.end <= len(text)
+
+
+# Issue 8 (recall on the real nursing notes' names): invented rows in the notes' styles.
+LOWER_NOTE = ("npn 7p-7a\nneuro: awake, oriented x3, moves all limbs, obeys.\n"
+              "cv: sr no ectopy, bp stable on current meds.\nresp: lungs clear, sats good on room air.\n")
+ISSUE8_FOUND = [
+    # a Title-case name inside a sentence of a lower-case note: capitals are evidence there
+    (LOWER_NOTE + "skin: consulted with wound rn specialist, Ines Marlow, today re heels.",
+     [("Ines Marlow", "PATIENT", C)]),
+    (LOWER_NOTE + "her psych doctor Harwell phoned and explained her history.",
+     [("Harwell", "DOCTOR", C)]),
+]
+ISSUE8_NOTHING = [
+    # ... but not a drug, a device or a word opening a sentence
+    LOWER_NOTE + "gi: Lasix 20 mg iv given, diuresing. Will recheck lytes.",
+    LOWER_NOTE + "gu: Foley catheter to gravity, urine amber.",
+]
+
+
+@pytest.mark.parametrize("text,expected", ISSUE8_FOUND, ids=[t[-40:] for t, _ in ISSUE8_FOUND])
+def test_issue8_found(text, expected):
+    got = found(text)
+    for item in expected:
+        assert item in got, f"{item} not in {got}"
+
+
+@pytest.mark.parametrize("text", ISSUE8_NOTHING, ids=[t[-40:] for t in ISSUE8_NOTHING])
+def test_issue8_nothing(text):
+    assert [g for g in found(text) if g[2] == C] == []
