@@ -593,11 +593,18 @@ ISSUE8_FOUND = [
      [("Ines Marlow", "PATIENT", C)]),
     (LOWER_NOTE + "her psych doctor Harwell phoned and explained her history.",
      [("Harwell", "DOCTOR", C)]),
+    # a name after a relation phrase, or before one in brackets; the name is then known
+    (LOWER_NOTE + "social: significant other greta,tearful at bedside.",
+     [("greta", "PATIENT", C)]),
+    ("FAMILY: NIECE & ODETTE (SIGNIFICANT OTHER) AT BEDSIDE. ALL CALLS VIA (ODETTE).",
+     [("ODETTE", "PATIENT", C)] * 2),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
     LOWER_NOTE + "gi: Lasix 20 mg iv given, diuresing. Will recheck lytes.",
     LOWER_NOTE + "gu: Foley catheter to gravity, urine amber.",
+    LOWER_NOTE + "social: significant other at bedside, updated on plan.",
+    "SOCIAL: SIGNIFICANT OTHER HERE ALL DAY, TEARFUL. (SIGNIFICANT OTHER) PHONED.",
 ]
 
 

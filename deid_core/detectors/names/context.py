@@ -115,7 +115,7 @@ def context_pass(sc: Scan) -> None:
         f = fl[i]
         if f & TITLE and i + 1 < n:
             title_rule(sc, i)
-        if f & REL and i + 1 < n and not sc.used[i + 1]:
+        if (f & REL or relation_phrase_at(sc, i)) and i + 1 < n and not sc.used[i + 1]:
             relation_rule(sc, i)
         if f & LBL and i + 1 < n and not sc.used[i + 1]:
             label_rule(sc, i)
@@ -129,6 +129,20 @@ def context_pass(sc: Scan) -> None:
             initials_after_label(sc, i)
         if low[i].partition("-")[0] in W.SIGN_OFFS:
             sign_off(sc, i)
+
+
+def relation_phrase_at(sc: Scan, i: int) -> int:
+    """The number of words of a relation phrase of ``relations.txt`` (``significant other``)
+    that ends at token i, its words separated by spaces only; 0 if none."""
+    if sc.low[i] not in W.RELATION_PHRASE_ENDS:
+        return 0
+    for words in W.RELATION_PHRASES:
+        m = len(words)
+        a = i - m + 1
+        if a >= 0 and tuple(sc.low[a:i + 1]) == words and all(
+                sc.plain_gap(k) and "\n" not in sc.gap(k) for k in range(a, i)):
+            return m
+    return 0
 
 
 def title_rule(sc: Scan, i: int) -> None:

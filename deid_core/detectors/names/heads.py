@@ -13,6 +13,7 @@ from ...document import CAP, INI, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import ENG, LIST, MED, REL, TTL_D
+from .context import relation_phrase_at
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
 _INSTITUTIONS: dict | None = None
@@ -170,13 +171,17 @@ def role_in_brackets(sc: Scan) -> None:
     word, else review."""
     toks, low, fl, text = sc.toks, sc.low, sc.fl, sc.text
     for i in range(1, sc.n):
-        if not fl[i] & (REL | TTL_D) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
+        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) else 0
+        if not (fl[i] & (REL | TTL_D) or phrase) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
             continue
-        before = text[toks[i - 1].end:toks[i].start]
+        first = i - phrase + 1 if phrase else i   # "(SIGNIFICANT OTHER)": a relation phrase
+        if first < 1:
+            continue
+        before = text[toks[first - 1].end:toks[first].start]
         if before.strip(" \t") != "(" or "\n" in before or not text.startswith(")", toks[i].end):
             continue
         idx: list[int] = []
-        k = i - 1
+        k = first - 1
         while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] \
                 and low[k] not in W.NAME_STOP_WORDS and not low[k].endswith(("ed", "ing")):
             idx.append(k)
@@ -188,5 +193,5 @@ def role_in_brackets(sc: Scan) -> None:
         idx.reverse()
         listed = any(fl[m] & LIST and not fl[m] & (ENG | MED) for m in idx)
         tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
-        label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL else "PATIENT"
+        label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
         sc.emit(idx, label, tier, f"names:role_in_brackets:{low[i]}", remember=tier == CERTAIN)
