@@ -598,6 +598,12 @@ ISSUE8_FOUND = [
      [("greta", "PATIENT", C)]),
     ("FAMILY: NIECE & ODETTE (SIGNIFICANT OTHER) AT BEDSIDE. ALL CALLS VIA (ODETTE).",
      [("ODETTE", "PATIENT", C)] * 2),
+    # an initial and a listed surname in lower-case text next to a person word, or paired
+    (LOWER_NOTE + "cash counted, nsg (k. varga and t. osei) verified amt.",
+     [("k. varga", "DOCTOR", C), ("t. osei", "DOCTOR", C)]),
+    (LOWER_NOTE + "labetalol titrated for sbp under 140 per d hill.a-line re-zeroed.",
+     [("d hill", "DOCTOR", C)]),
+    ("PLAN: TO MEET R. HALVORSEN AT 9AM RE HOME CARE.", [("R. HALVORSEN", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -605,6 +611,8 @@ ISSUE8_NOTHING = [
     LOWER_NOTE + "gu: Foley catheter to gravity, urine amber.",
     LOWER_NOTE + "social: significant other at bedside, updated on plan.",
     "SOCIAL: SIGNIFICANT OTHER HERE ALL DAY, TEARFUL. (SIGNIFICANT OTHER) PHONED.",
+    LOWER_NOTE + "skin: mepilex to l back, lacrilube to r eye, abg and x ray at 6.",
+    LOWER_NOTE + "id: s. aureus in sputum, c. diff negative, e. coli in urine.",
 ]
 
 

@@ -17,7 +17,7 @@ from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE,
                       SUR, TITLE)
 from .context import service_word
-from .scan import AGE_ID_AFTER_RE, SPACES, Scan
+from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
 
 
 def list_pass(sc: Scan) -> None:
@@ -30,6 +30,8 @@ def list_pass(sc: Scan) -> None:
         if s == INI:
             if i + 1 < n and not sc.lower[i]:
                 initial_surname(sc, i)
+            elif i + 1 < n:
+                lower_initial_surname(sc, i)
             continue
         if not f & LIST or not (sc.shaped(i) or s == UP and i + 2 < n):
             if s in (CAP, UP) and i + 1 < n and sc.text.startswith(",", sc.toks[i].end) \
@@ -257,6 +259,48 @@ def initial_surname(sc: Scan, i: int) -> None:
     tier = REVIEW if sc.strict(j) else CERTAIN
     label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
     sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
+
+
+def _lower_pair(sc: Scan, i: int, collisions: bool = False) -> int:
+    """In lower-case text, token i is an initial and token i+1 a listed surname that is no
+    clinical word and (unless ``collisions``) no ordinary or medical word (``k. varga``,
+    ``d hill``): 2 if the initial is dotted, 1 if not, 0 if the two do not fit."""
+    j = i + 1
+    if j >= sc.n or sc.shape[i] != INI or not sc.lower[i] or sc.shape[j] != LOW or sc.used[j]:
+        return 0
+    start = sc.toks[i].start
+    if start and sc.text[start - 1] not in " \t\n\r(":
+        return 0   # "w/c", "s/p d": an abbreviation, no initial
+    g = sc.gap(i)
+    dotted = g.startswith(".")
+    if (g[1:] if dotted else g).strip(SPACES_STR) or not g.strip(".") and not dotted:
+        return 0
+    fj = sc.fl[j]
+    if not fj & SUR or fj & (NON | CLN | FOL | TITLE | REL | CRED) \
+            or fj & (ENG | MED) and not collisions \
+            or len(sc.low[j]) < 3 or sc.eponym_after(j):
+        return 0
+    return 2 if dotted else 1
+
+
+def lower_initial_surname(sc: Scan, i: int) -> bool:
+    """``per d hill``, ``nsg (k. varga and t. osei) verified``: in lower-case text an
+    initial and a listed surname (:func:`_lower_pair`) after a person word (``per``, ``by``,
+    ``with``), before a person's verb (``aware``, ``ordered``), or two dotted pairs joined
+    by ``and``. Certain; DOCTOR (staff write their colleagues so); False when nothing fits."""
+    j = i + 1
+    before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
+    kind = _lower_pair(sc, i, collisions=before in W.INITIAL_BEFORE)   # "per d hill"
+    if not kind:
+        return False
+    after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
+    joined = after in ("and", "&") and _lower_pair(sc, j + 2) == 2 and sc.plain_gap(j + 1) \
+        or before in ("and", "&") and i >= 3 and _lower_pair(sc, i - 3) == 2 and sc.plain_gap(i - 2)
+    if not (before in W.INITIAL_BEFORE or kind == 2 and (before in W.PERSON_BEFORE or
+            joined or after in W.NAME_STOP_WORDS or after in W.CLINICIAN_AFTER)):
+        return False
+    sc.emit([i, j], "DOCTOR", CERTAIN, "names:initial+surname+person_word", remember=True)
+    return True
 
 
 def unlisted_initial_name(sc: Scan, i: int) -> bool:

@@ -46,6 +46,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "PERSON_VERBS": ("person_verb",),
     "NAME_STOP_WORDS": ("person_verb", "name_stop"),
     "PERSON_BEFORE": ("person_before",),
+    "INITIAL_BEFORE": ("initial_before",),
     "ENG_PERSON_AFTER": ("english_person_after",),
     "PERSON_AFTER": ("person_after", "english_person_after"),
     "SUFFIXES": ("generational_suffix",),
