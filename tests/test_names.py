@@ -604,6 +604,11 @@ ISSUE8_FOUND = [
     (LOWER_NOTE + "labetalol titrated for sbp under 140 per d hill.a-line re-zeroed.",
      [("d hill", "DOCTOR", C)]),
     ("PLAN: TO MEET R. HALVORSEN AT 9AM RE HOME CARE.", [("R. HALVORSEN", "PATIENT", C)]),
+    # ALL CAPS: a care-team verb after a name (also misspelt) after a weak title or an initial
+    ("PA CATH OUT. NP GRETA ORDERED LINES OUT BUT THE IV.", [("GRETA", "DOCTOR", C)]),
+    ("SATS 88% ON 4L. DR QUARLY NOTIFED, NEB GIVEN.", [("QUARLY", "DOCTOR", C)]),
+    ("CI 1.9 ON MILRINONE, J HALLORAN ORDERED LEVOPHED UP.",
+     [("J HALLORAN", "DOCTOR", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -613,6 +618,7 @@ ISSUE8_NOTHING = [
     "SOCIAL: SIGNIFICANT OTHER HERE ALL DAY, TEARFUL. (SIGNIFICANT OTHER) PHONED.",
     LOWER_NOTE + "skin: mepilex to l back, lacrilube to r eye, abg and x ray at 6.",
     LOWER_NOTE + "id: s. aureus in sputum, c. diff negative, e. coli in urine.",
+    "CXR WITH KERLEY B LINES. ON 4L NP ORDERED BY HO. R IJ PLACED. A LINE PLACED.",
 ]
 
 

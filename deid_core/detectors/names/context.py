@@ -195,8 +195,8 @@ def title_rule(sc: Scan, i: int) -> None:
     elif not strong and low in ("np", "rn", "pa") and s == UP and sj == UP and sc.caps_line(i) \
             and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
             and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
-            and nxt_word in W.NAME_STOP_WORDS:
-        strong = True   # "NP BRANKOVIC MADE AWARE", "RN OKAFOR NOTIFIED" ("4L NP WITH SATS" is oxygen)
+            and (nxt_word in W.NAME_STOP_WORDS or nxt_word in W.CLINICIAN_AFTER):
+        strong = True   # "NP BRANKOVIC MADE AWARE", "NP GRETA ORDERED" ("4L NP WITH SATS" is oxygen)
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()):
         return

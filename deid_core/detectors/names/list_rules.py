@@ -214,10 +214,12 @@ def given_next(sc: Scan, i: int) -> bool:
     return True
 
 
-def caps_initial_surname(sc: Scan, i: int) -> bool:
+def caps_initial_surname(sc: Scan, i: int, dotted: bool = True) -> bool:
     """``R. BASKOV AWARE``, ``PER T. HALLORAN``: in capitals, an initial, a dot and a surname
     (listed or not) next to a person word (a person's verb or ``aware`` after it, ``per`` /
-    ``by`` / ``with`` before it). Certain; False when the words do not fit."""
+    ``by`` / ``with`` before it); without the dot (``J HALLORAN ORDERED``) only a listed
+    surname before a care-team verb (``ordered``, ``aware``). Certain; False when the words
+    do not fit."""
     j = i + 1
     w, fj = sc.low[j], sc.fl[j]
     start = sc.toks[i].start
@@ -228,7 +230,10 @@ def caps_initial_surname(sc: Scan, i: int) -> bool:
         return False
     after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
     before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
-    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE):
+    if not dotted and not (fj & SUR and after in W.CLINICIAN_AFTER):
+        return False
+    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE
+            or fj & SUR and after in W.CLINICIAN_AFTER):
         return False
     label = "DOCTOR" if sc.credential_after(j) or after in W.CLINICIAN_AFTER else "PATIENT"
     sc.emit([i, j], label, CERTAIN, "names:initial+surname+person_word", remember=bool(fj & LIST))
@@ -239,6 +244,9 @@ def initial_surname(sc: Scan, i: int) -> None:
     """``J. Smith``: an initial, a dot, a surname."""
     j = i + 1
     text = sc.text
+    if sc.gap(i) == " " and not sc.used[j] and sc.shape[j] == UP and sc.strict(j):
+        caps_initial_surname(sc, i, dotted=False)   # "J HALLORAN ORDERED"
+        return
     if sc.gap(i).rstrip(" \t") != "." or sc.used[j] or not sc.shaped(j):
         return
     fj = sc.fl[j]

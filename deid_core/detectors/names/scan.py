@@ -311,8 +311,9 @@ class Scan:
             return False
         if self.low[j] in ("and", "&") and j + 2 < self.n and self.shape[j + 1] in (CAP, UP):
             return bool(self.fl[j + 2] & FOL) and self.gap(j + 1).strip(" \t") == ""  # Hoehn and Yahr stage
-        if self.shape[j] in (CAP, UP, INI) and not fj & LIST and self.fl[j + 1] & FOL:
-            return True   # "Kerley B lines", "Denver II screen"
+        if self.shape[j] in (CAP, UP, INI) and not fj & LIST and self.fl[j + 1] & FOL \
+                and self.low[j] not in W.NAME_STOP_WORDS and self.low[j] not in W.CLINICIAN_AFTER:
+            return True   # "Kerley B lines", "Denver II screen" (not "NP GRETA ORDERED LINES")
         # "Ramsay sedation scale": a lower-case word, then a measure
         return (self.shape[j] == LOW and not fj & (NON | LIST) and self.low[j + 1] in W.MEASURE_FOLLOWERS
                 and self.shape[i] != LOW)
