@@ -609,6 +609,11 @@ ISSUE8_FOUND = [
     ("SATS 88% ON 4L. DR QUARLY NOTIFED, NEB GIVEN.", [("QUARLY", "DOCTOR", C)]),
     ("CI 1.9 ON MILRINONE, J HALLORAN ORDERED LEVOPHED UP.",
      [("J HALLORAN", "DOCTOR", C)]),
+    # after a strong title: a hyphenated surname typed with a lower-case second part, and
+    # a plural title with a stray apostrophe before a list joined by "and"
+    ("Family meeting with Dr. Ashdown-reyes, Dr. Ostrander and the SW.", [("Ashdown-reyes", "DOCTOR", C)]),
+    ("At 04:10 Drs' Marrow and Quillfeather met the family.",
+     [("Marrow", "DOCTOR", C), ("Quillfeather", "DOCTOR", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -619,6 +624,7 @@ ISSUE8_NOTHING = [
     LOWER_NOTE + "skin: mepilex to l back, lacrilube to r eye, abg and x ray at 6.",
     LOWER_NOTE + "id: s. aureus in sputum, c. diff negative, e. coli in urine.",
     "CXR WITH KERLEY B LINES. ON 4L NP ORDERED BY HO. R IJ PLACED. A LINE PLACED.",
+    "Per Dr. order: x-ray today, roux-en-y noted, follow-up in am.",
 ]
 
 

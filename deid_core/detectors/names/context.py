@@ -131,6 +131,15 @@ def context_pass(sc: Scan) -> None:
             sign_off(sc, i)
 
 
+def half_capitalised(sc: Scan, i: int) -> bool:
+    """Token i is a hyphenated surname typed with a lower-case second part (``Ashdown-reyes``):
+    a capitalised first part and, after each hyphen, a lower-case listed name."""
+    first, *rest = sc.toks[i].word.split("-")
+    return bool(rest) and len(first) > 1 and first.isalpha() and first[0].isupper() \
+        and first[1:].islower() and all(p.isalpha() and p.islower() and sc.lex.flags(p) & LIST
+                                         for p in rest)
+
+
 def relation_phrase_at(sc: Scan, i: int) -> int:
     """The number of words of a relation phrase of ``relations.txt`` (``significant other``)
     that ends at token i, its words separated by spaces only; 0 if none."""
@@ -152,6 +161,8 @@ def title_rule(sc: Scan, i: int) -> None:
     if s not in (CAP, UP, LOW):
         return
     g = sc.gap(i)
+    if g[:1] in ("'", "’") and low.endswith("s") and f & STRONG:
+        g = g[1:]   # "Drs' Marrow and Quillfeather": a stray plural apostrophe
     dotted = g.startswith(".")
     if dotted and low in W.WORD_TITLES:
         return   # "saw the patient. jessica reports": the full stop ends a sentence
@@ -198,7 +209,8 @@ def title_rule(sc: Scan, i: int) -> None:
             and (nxt_word in W.NAME_STOP_WORDS or nxt_word in W.CLINICIAN_AFTER):
         strong = True   # "NP BRANKOVIC MADE AWARE", "NP GRETA ORDERED" ("4L NP WITH SATS" is oxygen)
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
-                                   and sc.toks[j].word.isalpha()):
+                                   and sc.toks[j].word.isalpha()) \
+            and not (strong and sj == OTHER and half_capitalised(sc, j)):
         return
     if fj & TITLE and not fj & LIST:
         return
