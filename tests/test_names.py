@@ -614,6 +614,10 @@ ISSUE8_FOUND = [
     ("Family meeting with Dr. Ashdown-reyes, Dr. Ostrander and the SW.", [("Ashdown-reyes", "DOCTOR", C)]),
     ("At 04:10 Drs' Marrow and Quillfeather met the family.",
      [("Marrow", "DOCTOR", C), ("Quillfeather", "DOCTOR", C)]),
+    # no capitals to go by: a given name and a surname next to a person word are certain
+    ("WIFE TO TALK WITH IRMA ROWLAND TOMORROW AM.", [("IRMA ROWLAND", "PATIENT", C)]),
+    ("SBP 70S. OLGA CARVALHO CALLED TO ROOM STAT.", [("OLGA CARVALHO", "PATIENT", C)]),
+    ("K 3.1 THIS AM. IDA VORHEES AWARE, KCL GIVEN.", [("IDA VORHEES", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -625,6 +629,7 @@ ISSUE8_NOTHING = [
     LOWER_NOTE + "id: s. aureus in sputum, c. diff negative, e. coli in urine.",
     "CXR WITH KERLEY B LINES. ON 4L NP ORDERED BY HO. R IJ PLACED. A LINE PLACED.",
     "Per Dr. order: x-ray today, roux-en-y noted, follow-up in am.",
+    "HR 80S. SECRETIONS GOLDEN TAN, SPOKE WITH MAY JUNE PLANS. PARKINSON BELL AWARE.",
 ]
 
 

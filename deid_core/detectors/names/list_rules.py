@@ -188,7 +188,10 @@ def given_next(sc: Scan, i: int) -> bool:
             return False   # MILES DAILY, will start
         if strict and fi & ENG and fj & ENG and not (sc.person_context(i) or sc.person_context(j)):
             return False   # "SECRETIONS GOLDEN TAN", "see below": two English words
-        if strict or fi & MONTH:
+        if strict and not fi & MONTH and not fi & fj & ENG and not (fi | fj) & MED \
+                and (sc.person_context(i) or sc.person_context(j)):
+            tier = CERTAIN   # "TALK WITH IRMA ROWLAND", "OLGA CARVALHO CALLED"
+        elif strict or fi & MONTH:
             tier = REVIEW
         elif start and fi & ENG and fj & ENG and not fj & COMMON:
             tier = REVIEW
@@ -200,6 +203,9 @@ def given_next(sc: Scan, i: int) -> bool:
             if fi & ENG:
                 return False
             tier = REVIEW
+            if not fi & (MONTH | MED) and sc.person_context(j) and len(sc.low[j]) > 2 \
+                    and sc.toks[j].word.isalpha():
+                tier = CERTAIN   # "IDA VORHEES AWARE": a person word after the pair
         elif fi & MONTH:
             if start:
                 return False
