@@ -618,6 +618,9 @@ ISSUE8_FOUND = [
     ("WIFE TO TALK WITH IRMA ROWLAND TOMORROW AM.", [("IRMA ROWLAND", "PATIENT", C)]),
     ("SBP 70S. OLGA CARVALHO CALLED TO ROOM STAT.", [("OLGA CARVALHO", "PATIENT", C)]),
     ("K 3.1 THIS AM. IDA VORHEES AWARE, KCL GIVEN.", [("IDA VORHEES", "PATIENT", C)]),
+    # "contact person" is a relation phrase; "grandaughter" a common misspelling
+    ("SW CONTACTED. CONTACT PERSON GRETA HOLLOWAY (555-014-2231).", [("GRETA HOLLOWAY", "PATIENT", C)]),
+    ("2) grandaughter: Hope Lindqvist- 555-201-3344", [("Hope Lindqvist", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -630,6 +633,7 @@ ISSUE8_NOTHING = [
     "CXR WITH KERLEY B LINES. ON 4L NP ORDERED BY HO. R IJ PLACED. A LINE PLACED.",
     "Per Dr. order: x-ray today, roux-en-y noted, follow-up in am.",
     "HR 80S. SECRETIONS GOLDEN TAN, SPOKE WITH MAY JUNE PLANS. PARKINSON BELL AWARE.",
+    "CONTACT PERSON IS SON. CONTACT PERSON WILL CALL IN AM. CONTACT PERSON AWARE.",
 ]
 
 

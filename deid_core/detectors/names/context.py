@@ -332,7 +332,9 @@ def relation_rule(sc: Scan, i: int) -> None:
                 return
         else:
             return
-    sc.emit(idx, "PATIENT", tier, f"names:relation:{sc.low[i]}", remember=tier == CERTAIN)
+    m = 0 if sc.fl[i] & REL else relation_phrase_at(sc, i)
+    rel = "_".join(sc.low[i - m + 1:i + 1]) if m else sc.low[i]   # "significant_other"
+    sc.emit(idx, "PATIENT", tier, f"names:relation:{rel}", remember=tier == CERTAIN)
 
 
 def label_rule(sc: Scan, i: int) -> None:

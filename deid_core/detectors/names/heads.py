@@ -194,4 +194,5 @@ def role_in_brackets(sc: Scan) -> None:
         listed = any(fl[m] & LIST and not fl[m] & (ENG | MED) for m in idx)
         tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
         label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
-        sc.emit(idx, label, tier, f"names:role_in_brackets:{low[i]}", remember=tier == CERTAIN)
+        role = "_".join(low[first:i + 1])   # "significant_other"
+        sc.emit(idx, label, tier, f"names:role_in_brackets:{role}", remember=tier == CERTAIN)
