@@ -621,6 +621,10 @@ ISSUE8_FOUND = [
     # "contact person" is a relation phrase; "grandaughter" a common misspelling
     ("SW CONTACTED. CONTACT PERSON GRETA HOLLOWAY (555-014-2231).", [("GRETA HOLLOWAY", "PATIENT", C)]),
     ("2) grandaughter: Hope Lindqvist- 555-201-3344", [("Hope Lindqvist", "PATIENT", C)]),
+    # an unlisted capitalised word inside a sentence before a verb only a person does; then
+    # the same word elsewhere in the note
+    ("Options reviewed with Vuorenmaa and the team. For now, Vuorenmaa wishes to continue care.",
+     [("Vuorenmaa", "PATIENT", C)] * 2),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -634,6 +638,8 @@ ISSUE8_NOTHING = [
     "Per Dr. order: x-ray today, roux-en-y noted, follow-up in am.",
     "HR 80S. SECRETIONS GOLDEN TAN, SPOKE WITH MAY JUNE PLANS. PARKINSON BELL AWARE.",
     "CONTACT PERSON IS SON. CONTACT PERSON WILL CALL IN AM. CONTACT PERSON AWARE.",
+    "Seen by team, Neuro agrees with plan, Nursing stated no concerns. Family wishes to wait.",
+    "Pain improved, Ativan said to help. Social Work states plan.",
 ]
 
 

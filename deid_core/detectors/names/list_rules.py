@@ -14,8 +14,8 @@ from ... import lists
 from ...document import CAP, INI, LOW, UP
 from ...spans import CERTAIN, REVIEW
 from . import words as W
-from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE,
-                      SUR, TITLE)
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, PROF, REL,
+                      STATE, SUR, TITLE)
 from .context import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
 
@@ -43,6 +43,8 @@ def list_pass(sc: Scan) -> None:
                         continue
                 if not sc.toks[i].word.replace("’", "'").isascii():
                     accented(sc, i)
+                elif i + 1 < n:
+                    speaker(sc, i)
             continue
         if f & SUR and i + 2 < n and last_first(sc, i):
             continue
@@ -358,6 +360,19 @@ def accented(sc: Scan, i: int) -> None:
         return
     label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
     sc.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
+
+
+def speaker(sc: Scan, i: int) -> None:
+    """``At this time, Radka wishes ...``: an unlisted capitalised word inside a sentence
+    (capitals are evidence) before a verb only a person does (cue ``speaker_verb``:
+    ``wishes``, ``verbalizes``, ``states``) is a name; certain, remembered for the note."""
+    j = i + 1
+    w = sc.low[i]
+    if sc.lower[i] or sc.used[j] or not sc.plain_gap(i) or sc.low[j] not in W.SPEAKER_VERBS \
+            or len(w) < 3 or not w.isalpha() or sc.fl[i] & (PROF | MONTH | STATE) \
+            or service_word(w) or sc.sentence_start(i):
+        return
+    sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
 
 
 def lone(sc: Scan, i: int) -> None:

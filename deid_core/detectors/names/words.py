@@ -47,6 +47,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "NAME_STOP_WORDS": ("person_verb", "name_stop"),
     "PERSON_BEFORE": ("person_before",),
     "INITIAL_BEFORE": ("initial_before",),
+    "SPEAKER_VERBS": ("speaker_verb",),
     "ENG_PERSON_AFTER": ("english_person_after",),
     "PERSON_AFTER": ("person_after", "english_person_after"),
     "SUFFIXES": ("generational_suffix",),
