@@ -625,6 +625,9 @@ ISSUE8_FOUND = [
     # the same word elsewhere in the note
     ("Options reviewed with Vuorenmaa and the team. For now, Vuorenmaa wishes to continue care.",
      [("Vuorenmaa", "PATIENT", C)] * 2),
+    # a name right before a phone label and the number
+    ("Emergency contacts: Ilse Varkonyi cell# 555-201-4417, work 555-201-0099.",
+     [("Ilse Varkonyi", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -640,6 +643,7 @@ ISSUE8_NOTHING = [
     "CONTACT PERSON IS SON. CONTACT PERSON WILL CALL IN AM. CONTACT PERSON AWARE.",
     "Seen by team, Neuro agrees with plan, Nursing stated no concerns. Family wishes to wait.",
     "Pain improved, Ativan said to help. Social Work states plan.",
+    "Family updated. Social Work cell# 555-201-4417. Call Back phone 555-201-0099. Pt cell 555-2010.",
 ]
 
 

@@ -48,6 +48,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "PERSON_BEFORE": ("person_before",),
     "INITIAL_BEFORE": ("initial_before",),
     "SPEAKER_VERBS": ("speaker_verb",),
+    "PHONE_LABELS": ("phone_label",),
     "ENG_PERSON_AFTER": ("english_person_after",),
     "PERSON_AFTER": ("person_after", "english_person_after"),
     "SUFFIXES": ("generational_suffix",),
