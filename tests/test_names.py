@@ -628,6 +628,8 @@ ISSUE8_FOUND = [
     # a name right before a phone label and the number
     ("Emergency contacts: Ilse Varkonyi cell# 555-201-4417, work 555-201-0099.",
      [("Ilse Varkonyi", "PATIENT", C)]),
+    # a name alone in brackets after a word title
+    ("Guardian and lawyer (Wim Osterloh) updated by phone.", [("Wim Osterloh", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -644,6 +646,7 @@ ISSUE8_NOTHING = [
     "Seen by team, Neuro agrees with plan, Nursing stated no concerns. Family wishes to wait.",
     "Pain improved, Ativan said to help. Social Work states plan.",
     "Family updated. Social Work cell# 555-201-4417. Call Back phone 555-201-0099. Pt cell 555-2010.",
+    "Spoke with nurse (Night Shift), therapist (PT), surgeon (Vascular Surgery) and chaplain (Catholic Services).",
 ]
 
 

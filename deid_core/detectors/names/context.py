@@ -167,7 +167,8 @@ def title_rule(sc: Scan, i: int) -> None:
     if dotted and low in W.WORD_TITLES:
         return   # "saw the patient. jessica reports": the full stop ends a sentence
     rest = g[1:] if dotted else g
-    if rest.strip(SPACES_STR) and not (
+    bracket = not dotted and rest.strip(SPACES_STR) == "(" and low in W.WORD_TITLES
+    if rest.strip(SPACES_STR) and not bracket and not (
             dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and sc.shape[i + 1] == CAP):
         return   # "referral to Dr.\nSaoirse Ní Bhriain": a line break after "Dr." is fine
     if s == UP and not sc.caps_line(i) and low not in ("rn", "np", "dr", "mr", "mrs"):
@@ -244,6 +245,8 @@ def title_rule(sc: Scan, i: int) -> None:
                 sj == UP and sc.caps_line(j) or fj & (ENG | MED) or sc.low[j] in W.NAME_STOP_WORDS):
             return   # "PT STILL SEDATED", "Pt. given 1L", "pt more awake": "pt" is the patient
     idx = take(sc, j, allow_comma=comma, second_free=True)
+    if bracket and not sc.text.startswith(")", sc.toks[idx[-1]].end):
+        return   # "lawyer (Ilse Varga)": only the name in brackets
     if not f & STRONG and sc.eponym_after(idx[-1]):
         return   # "Sister Mary Joseph nodule": an eponym after a weak title
     label = "DOCTOR" if f & TTL_D or sc.credential_after(idx[-1]) else "PATIENT"
