@@ -630,6 +630,10 @@ ISSUE8_FOUND = [
      [("Ilse Varkonyi", "PATIENT", C)]),
     # a name alone in brackets after a word title
     ("Guardian and lawyer (Wim Osterloh) updated by phone.", [("Wim Osterloh", "PATIENT", C)]),
+    # "contacts" before a name; two given names and an unlisted word ending the line
+    ("TODO: SW CONTACTS GRETA ROWLAND\n", [("GRETA ROWLAND", "PATIENT", C)]),
+    ("TODO: SW CONTACTS IRMA LYNN VOSKUIJLEN\n",
+     [("IRMA LYNN VOSKUIJLEN", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -647,6 +651,7 @@ ISSUE8_NOTHING = [
     "Pain improved, Ativan said to help. Social Work states plan.",
     "Family updated. Social Work cell# 555-201-4417. Call Back phone 555-201-0099. Pt cell 555-2010.",
     "Spoke with nurse (Night Shift), therapist (PT), surgeon (Vascular Surgery) and chaplain (Catholic Services).",
+    "PT CONTACTS FAMILY DAILY. WOUND CARE PER PROTOCOL.\nIRMA LYNN STABLE OVERNIGHT\n",
 ]
 
 

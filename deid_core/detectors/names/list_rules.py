@@ -177,8 +177,11 @@ def given_next(sc: Scan, i: int) -> bool:
         return False
     idx = [i, j]
     if j + 1 < n and sc.plain_gap(j) and sc.shaped(j + 1) and fl[j + 1] & SUR \
-            and not fl[j + 1] & (NON | FOL | CLN) and fj & LIST and not sc.eponym_after(j + 1):
-        idx.append(j + 1)   # Mary Ann Smith
+            and not fl[j + 1] & (NON | FOL | CLN) and fj & LIST and not sc.eponym_after(j + 1) \
+            or j + 1 < n and fi & fj & GIV and sc.plain_gap(j) and sc.name_like(j + 1) \
+            and not fl[j + 1] & (LIST | ENG | MED) and sc.toks[j + 1].word.isalpha() \
+            and len(sc.low[j + 1]) > 2 and sc.line_ends_after(j + 1) and not sc.stops(j + 1):
+        idx.append(j + 1)   # Mary Ann Smith; "CONTACTS IRMA LYNN VOSKUIJLEN" ending the line
     last = idx[-1]
     if sc.eponym_after(last):
         sc.emit(idx, "PATIENT", None, "", remember=False)
