@@ -634,6 +634,8 @@ ISSUE8_FOUND = [
     ("TODO: SW CONTACTS GRETA ROWLAND\n", [("GRETA ROWLAND", "PATIENT", C)]),
     ("TODO: SW CONTACTS IRMA LYNN VOSKUIJLEN\n",
      [("IRMA LYNN VOSKUIJLEN", "PATIENT", C)]),
+    # a lower-case given name and surname between words in capitals, next to a person word
+    ("SBP 80S AFTER LOPRESSOR. NIGHT FLOAT dana kovac AWARE. UOP 20CC/HR.", [("dana kovac", "PATIENT", C)]),
 ]
 ISSUE8_NOTHING = [
     # ... but not a drug, a device or a word opening a sentence
@@ -652,6 +654,7 @@ ISSUE8_NOTHING = [
     "Family updated. Social Work cell# 555-201-4417. Call Back phone 555-201-0099. Pt cell 555-2010.",
     "Spoke with nurse (Night Shift), therapist (PT), surgeon (Vascular Surgery) and chaplain (Catholic Services).",
     "PT CONTACTS FAMILY DAILY. WOUND CARE PER PROTOCOL.\nIRMA LYNN STABLE OVERNIGHT\n",
+    "LASIX 40 mg iv GIVEN. NIGHT FLOAT will follow AWARE OF K 3.1. KCL 20 meq po GIVEN.",
 ]
 
 

@@ -33,6 +33,9 @@ def list_pass(sc: Scan) -> None:
             elif i + 1 < n:
                 lower_initial_surname(sc, i)
             continue
+        if s == LOW and f & GIV and 0 < i < n - 2 and not sc.lower[i] and shape[i - 1] == UP \
+                and shape[i + 2] == UP and lower_in_caps(sc, i):
+            continue
         if not f & LIST or not (sc.shaped(i) or s == UP and i + 2 < n):
             if s in (CAP, UP) and i + 1 < n and sc.text.startswith(",", sc.toks[i].end) \
                     and last_first(sc, i):
@@ -278,6 +281,19 @@ def initial_surname(sc: Scan, i: int) -> None:
     tier = REVIEW if sc.strict(j) else CERTAIN
     label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
     sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
+
+
+def lower_in_caps(sc: Scan, i: int) -> bool:
+    """``NIGHT FLOAT dana kovac AWARE``: between words in capitals, a lower-case given name and
+    a listed surname (no ordinary, medical or clinical word) next to a person word. Certain."""
+    j = i + 1
+    fj = sc.fl[j]
+    if sc.shape[j] != LOW or sc.used[j] or not sc.plain_gap(i) or sc.fl[i] & NON \
+            or not fj & SUR or fj & (ENG | MED | NON | CLN | FOL) \
+            or not (sc.person_context(i) or sc.person_context(j)):
+        return False
+    sc.emit([i, j], "PATIENT", CERTAIN, "names:given+surname", remember=True)
+    return True
 
 
 def _lower_pair(sc: Scan, i: int, collisions: bool = False) -> int:
