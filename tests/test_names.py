@@ -634,6 +634,8 @@ ISSUE8_FOUND = [
     ("TODO: SW CONTACTS GRETA ROWLAND\n", [("GRETA ROWLAND", "PATIENT", C)]),
     ("TODO: SW CONTACTS IRMA LYNN VOSKUIJLEN\n",
      [("IRMA LYNN VOSKUIJLEN", "PATIENT", C)]),
+    # ... but they are still names after a title
+    ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
     ("SBP 80S AFTER LOPRESSOR. NIGHT FLOAT dana kovac AWARE. UOP 20CC/HR.", [("dana kovac", "PATIENT", C)]),
 ]
@@ -655,6 +657,9 @@ ISSUE8_NOTHING = [
     "Spoke with nurse (Night Shift), therapist (PT), surgeon (Vascular Surgery) and chaplain (Catholic Services).",
     "PT CONTACTS FAMILY DAILY. WOUND CARE PER PROTOCOL.\nIRMA LYNN STABLE OVERNIGHT\n",
     "LASIX 40 mg iv GIVEN. NIGHT FLOAT will follow AWARE OF K 3.1. KCL 20 meq po GIVEN.",
+    # inflected English words and clinical shorthand that are Census surnames; Fick the method
+    "Incision clean. Staples out. Held for 2 hours. Hands in mitts. Means 70-80s.",
+    "CI BY FICK 2.1. LEG WRAPPED IN KLING. DP BY DOPP ONLY. Brady to 40s.",
 ]
 
 
