@@ -634,6 +634,9 @@ ISSUE8_FOUND = [
     ("TODO: SW CONTACTS GRETA ROWLAND\n", [("GRETA ROWLAND", "PATIENT", C)]),
     ("TODO: SW CONTACTS IRMA LYNN VOSKUIJLEN\n",
      [("IRMA LYNN VOSKUIJLEN", "PATIENT", C)]),
+    # an English -ing word holding a found name ending in -ing is no log-in
+    ("Rounded with Dr. Ling. Pt feeling better, smiling at staff. Log: dling",
+     [("Ling", "DOCTOR", C), ("dling", "USERNAME", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
@@ -660,6 +663,7 @@ ISSUE8_NOTHING = [
     # inflected English words and clinical shorthand that are Census surnames; Fick the method
     "Incision clean. Staples out. Held for 2 hours. Hands in mitts. Means 70-80s.",
     "CI BY FICK 2.1. LEG WRAPPED IN KLING. DP BY DOPP ONLY. Brady to 40s.",
+    "pa numbers 40s/20s on nitro. RECHECK PA NUMBERS AT 6. resident talked with wife about trach.",
 ]
 
 
@@ -673,3 +677,8 @@ def test_issue8_found(text, expected):
 @pytest.mark.parametrize("text", ISSUE8_NOTHING, ids=[t[-40:] for t in ISSUE8_NOTHING])
 def test_issue8_nothing(text):
     assert [g for g in found(text) if g[2] == C] == []
+
+
+def test_issue8_no_login_in_ing_words():
+    text = "Rounded with Dr. Ling. Pt feeling better, smiling at staff. Log: dling"
+    assert [g for g in found(text) if g[1] == "USERNAME"] == [("dling", "USERNAME", C)]
