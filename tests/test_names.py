@@ -637,6 +637,8 @@ ISSUE8_FOUND = [
     # an English -ing word holding a found name ending in -ing is no log-in
     ("Rounded with Dr. Ling. Pt feeling better, smiling at staff. Log: dling",
      [("Ling", "DOCTOR", C), ("dling", "USERNAME", C)]),
+    # in capitals a person's verb ends the name even where the line has a Title-case word
+    ("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.", [("ANTON", "PATIENT", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
@@ -677,6 +679,11 @@ def test_issue8_found(text, expected):
 @pytest.mark.parametrize("text", ISSUE8_NOTHING, ids=[t[-40:] for t in ISSUE8_NOTHING])
 def test_issue8_nothing(text):
     assert [g for g in found(text) if g[2] == C] == []
+
+
+def test_issue8_verb_ends_name():
+    assert ("ANTON WENT", "PATIENT", C) not in found("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.")
+    assert [g[0] for g in found("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.") if g[1] == "PATIENT"] == ["ANTON"]
 
 
 def test_issue8_no_login_in_ing_words():

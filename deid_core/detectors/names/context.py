@@ -79,8 +79,9 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
             break
         if sc.low[nxt] in W.ID_LABEL_WORDS or "\t" in g or "   " in g:
             break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
-        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt):
-            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees": no capitals to tell name from word
+        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt) or shape[nxt] == UP == shape[k] \
+                and sc.low[nxt] in W.NAME_STOP_WORDS and not fl[nxt] & LIST:
+            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees", "SON ANTON WENT HOME TO Ohio": a verb
         head = sc.low[nxt].split("-")[0]
         if sc.strict(nxt) and not fl[nxt] & LIST and shape[nxt] != INI and (
                 len(head) < 3 or head in W.NAME_STOP_WORDS or head in W.PERSON_AFTER
