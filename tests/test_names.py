@@ -669,6 +669,7 @@ ISSUE8_NOTHING = [
     "LUNGS GEN CLEAR. CONSENT NEEDS ATTENDING CO-SIGNATURE. PLAN AFTER RESIDENT ROUNDS.",
     "Daughter called, spoke with wife\nPlease check the flowsheet. Lives with aunt and sister. Husband drives.",
     "Desat to 85%; decision maker (son) phoned and updated.",
+    "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
 ]
 
 

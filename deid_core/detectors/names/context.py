@@ -177,6 +177,9 @@ def title_rule(sc: Scan, i: int) -> None:
     j = i + 1
     if sc.used[j]:
         return
+    if low == "mr" and i > 0 and (sc.low[i - 1] in W.SEVERITY_WORDS and sc.plain_gap(i - 1)
+                                  or sc.text[sc.toks[i].start - 1] in "+"):
+        return   # "2+MR. Given ...", "mild MR": mitral regurgitation
     fj, sj = sc.fl[j], sc.shape[j]
     if low == "ms" and i > 0 and (sc.toks[i - 1].word.isdigit() or sc.text[
             :sc.toks[i].start].rstrip(" \t")[-1:] in ("*", "<", ">", "=")):
