@@ -149,7 +149,7 @@ FOUND = [
     ("d/w attending dr. uzoma today", [("uzoma", "DOCTOR", C)]),
     ("reviewed by c. whitcombe, md, clinical chemistry", [("c. whitcombe", "DOCTOR", C)]),
     ("pt raymond dufresne | mrn 66104725", [("raymond dufresne", "PATIENT", C)]),
-    ("spoke with nguyen about the plan", [("nguyen", "PATIENT", R)]),
+    ("spoke with nguyen about the plan", [("nguyen", "PATIENT", C)]),   # issue 8: with, per, by
     ("Tech: dferreiral2", [("dferreiral2", "USERNAME", C)]),
     ("Patient portal user kgrimsby47 reset.", [("kgrimsby47", "USERNAME", C)]),
     ("Guarantor: Delacroix, Osvaldo (sister of the patient)", [("Delacroix, Osvaldo", "PATIENT", C)]),
@@ -639,6 +639,9 @@ ISSUE8_FOUND = [
      [("Ling", "DOCTOR", C), ("dling", "USERNAME", C)]),
     # in capitals a person's verb ends the name even where the line has a Title-case word
     ("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.", [("ANTON", "PATIENT", C)]),
+    # where capitals tell nothing, a lone listed name after per / by / with is certain
+    (LOWER_NOTE + "social: sw spoke with greta by phone re rehab.", [("greta", "PATIENT", C)]),
+    ("DIGOXIN HELD TONIGHT PER HALVORSEN, LEVEL PENDING.", [("HALVORSEN", "PATIENT", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
@@ -670,6 +673,7 @@ ISSUE8_NOTHING = [
     "Daughter called, spoke with wife\nPlease check the flowsheet. Lives with aunt and sister. Husband drives.",
     "Desat to 85%; decision maker (son) phoned and updated.",
     "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
+    "TRANSFERRED FROM HARTWELL AND TO BRISBY HOSP. FAMILY AND OTTO IN.",
 ]
 
 

@@ -441,6 +441,8 @@ def lone(sc: Scan, i: int) -> None:
     elif strict:
         tier = REVIEW
         source += "+no_case_evidence"
+        if not f & (ENG | MED) and i > 0 and sc.low[i - 1] in W.INITIAL_BEFORE and sc.plain_gap(i - 1):
+            tier = CERTAIN   # "spoke with greta today", "HELD PER HALVORSEN"
     elif f & ENG:
         apposition = sc.text.startswith(",", sc.toks[i].end)   # "a 20yo female, Anna, seen"
         after_given = i > 0 and sc.shape[i - 1] == CAP and sc.fl[i - 1] & GIV \
