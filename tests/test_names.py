@@ -642,6 +642,11 @@ ISSUE8_FOUND = [
     # where capitals tell nothing, a lone listed name after per / by / with is certain
     (LOWER_NOTE + "social: sw spoke with greta by phone re rehab.", [("greta", "PATIENT", C)]),
     ("DIGOXIN HELD TONIGHT PER HALVORSEN, LEVEL PENDING.", [("HALVORSEN", "PATIENT", C)]),
+    # a lower-case note: a Title-case given name and a Title-case unlisted word
+    (LOWER_NOTE + "gi: abd soft, tolerating tube feeds.\ngu: foley to gravity.\n"
+     "Irma Vantongeren came up from the ed overnight with sob.\n"
+     "resp: clear, sats 95% on 2l.\ncv: sr, no ectopy.",
+     [("Irma Vantongeren", "PATIENT", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word

@@ -214,6 +214,8 @@ def given_next(sc: Scan, i: int) -> bool:
             if not fi & (MONTH | MED) and sc.person_context(j) and len(sc.low[j]) > 2 \
                     and sc.toks[j].word.isalpha():
                 tier = CERTAIN   # "IDA VORHEES AWARE": a person word after the pair
+            elif sc.lower_doc and shape[i] == CAP == sj and not (fi | fj) & (MONTH | MED):
+                tier = CERTAIN   # a lower-case note: "Irma Vantongeren came up from the ed"
         elif fi & MONTH:
             if start:
                 return False
