@@ -364,6 +364,8 @@ def test_nothing(text):
 
 # Texts where a name-shaped clinical word may only be a review candidate, never certain.
 REVIEW_ONLY = [
+    # issue 8: in capitals two clean listed names (no English word) are a review candidate
+    ("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.", "IRMA HOLLOWAY"),
     ("Foley catheter to gravity.", "Foley"),
     ("Jackson-Pratt drain with serous output.", "Jackson-Pratt"),
     ("Message for Parkinson.", "Parkinson"),
@@ -692,6 +694,11 @@ def test_issue8_found(text, expected):
 @pytest.mark.parametrize("text", ISSUE8_NOTHING, ids=[t[-40:] for t in ISSUE8_NOTHING])
 def test_issue8_nothing(text):
     assert [g for g in found(text) if g[2] == C] == []
+
+
+def test_issue8_clean_caps_pair_is_review():
+    assert ("IRMA HOLLOWAY", "PATIENT", R) in found("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.")
+    assert found("SECRETIONS GOLDEN TAN. MILES DAILY.") == []
 
 
 def test_issue8_verb_ends_name():

@@ -192,8 +192,9 @@ def given_next(sc: Scan, i: int) -> bool:
     strict = sc.strict(i)
     start = sc.sentence_start(i)
     if fj & LIST:
-        if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)):
-            return False   # MILES DAILY, will start
+        if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)
+                           or not (fi | fj) & (ENG | MED | MONTH | STATE)):
+            return False   # MILES DAILY, will start (IRMA HOLLOWAY: review)
         if strict and fi & ENG and fj & ENG and not (sc.person_context(i) or sc.person_context(j)):
             return False   # "SECRETIONS GOLDEN TAN", "see below": two English words
         if strict and not fi & MONTH and not fi & fj & ENG and not (fi | fj) & MED \
