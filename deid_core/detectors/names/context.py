@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
-from ...spans import CERTAIN, REVIEW
+from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
@@ -141,6 +141,15 @@ def half_capitalised(sc: Scan, i: int) -> bool:
                                          for p in rest)
 
 
+def glued_word(sc: Scan, i: int) -> bool:
+    """Token i is a capitalised word glued by a hyphen to a lower-case -ing word
+    (``Voss-thinking``): typed without a space, the second part is no name."""
+    first, *rest = sc.toks[i].word.split("-")
+    return len(rest) == 1 and len(first) > 1 and first.isalpha() and first[0].isupper() \
+        and first[1:].islower() and rest[0].isalpha() and rest[0].islower() \
+        and rest[0].endswith("ing") and not sc.lex.flags(rest[0]) & LIST
+
+
 def relation_phrase_at(sc: Scan, i: int) -> int:
     """The number of words of a relation phrase of ``relations.txt`` (``significant other``)
     that ends at token i, its words separated by spaces only; 0 if none."""
@@ -213,6 +222,12 @@ def title_rule(sc: Scan, i: int) -> None:
             and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
             and (nxt_word in W.NAME_STOP_WORDS or nxt_word in W.CLINICIAN_AFTER):
         strong = True   # "NP BRANKOVIC MADE AWARE", "NP GRETA ORDERED" ("4L NP WITH SATS" is oxygen)
+    if strong and sj == OTHER and glued_word(sc, j):
+        first = sc.toks[j].word.split("-")[0]   # "Dr. Voss-thinking is ...": the name, glued
+        sc.used[j] = 1
+        sc.spans.append(Span(sc.toks[j].start, sc.toks[j].start + len(first), "DOCTOR", CERTAIN,
+                             f"names:title:{low}"))
+        return
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()) \
             and not (strong and sj == OTHER and half_capitalised(sc, j)):
