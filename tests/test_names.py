@@ -650,6 +650,8 @@ ISSUE8_FOUND = [
      "Irma Vantongeren came up from the ed overnight with sob.\n"
      "resp: clear, sats 95% on 2l.\ncv: sr, no ectopy.",
      [("Irma Vantongeren", "PATIENT", C)]),
+    # a lone listed given name closing the note after a full stop: the writer signing off
+    ("NOTE: HEPARIN RUNNING AT 900U/HR PER PROTOCOL. GRETCHEN\n\n", [("GRETCHEN", "DOCTOR", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
@@ -682,6 +684,7 @@ ISSUE8_NOTHING = [
     "Desat to 85%; decision maker (son) phoned and updated.",
     "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
     "TRANSFERRED FROM HARTWELL AND TO BRISBY HOSP. FAMILY AND OTTO IN.",
+    "PLAN: CONTINUE TO MONITOR. WILL\n", "P: WEAN AS TOLERATED. HOPE\n",
 ]
 
 

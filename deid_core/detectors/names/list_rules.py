@@ -425,7 +425,9 @@ def lone(sc: Scan, i: int) -> None:
                 and sc.plain_gap(i) and sc.low[i] not in W.NAME_STOP_WORDS):
             return
         eng_person = True   # "kim saw the patient": a person's verb after it; review
-    if strict and (f & MED or "-" in sc.low[i] or not sc.person_context(i)):
+    closing = i == sc.n - 1 and f & GIV and not f & (ENG | MED) and sc.shape[i] in (CAP, UP) \
+        and sc.sentence_start(i) and not sc.text[sc.toks[i].end:].strip()   # "... AT 900U/HR. GRETCHEN"
+    if strict and (f & MED or "-" in sc.low[i] or not sc.person_context(i)) and not closing:
         return  # no capitals to go by: only with a person word next to it
     if f & MED and i + 1 < sc.n and sc.toks[i + 1].word[0].isdigit():
         return  # Apgar 8/9, Gleason 7: a score
@@ -441,6 +443,8 @@ def lone(sc: Scan, i: int) -> None:
         tier, source = REVIEW, source + "+clinical_noun"
     elif eng_person:
         tier, source = REVIEW, source + "+person_verb"
+    elif closing:
+        tier, source = CERTAIN, source + "+note_end"   # the writer signing off
     elif strict:
         tier = REVIEW
         source += "+no_case_evidence"
@@ -471,5 +475,5 @@ def lone(sc: Scan, i: int) -> None:
             and all(c in SPACES for c in sc.gap(p)):
         idx.insert(0, p)   # Tilly Nicholson: an unlisted capitalised word before a surname
         source += "+preceding_word"
-    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+    label = "DOCTOR" if closing or sc.credential_after(idx[-1]) else "PATIENT"
     sc.emit(idx, label, tier, source, remember=False)
