@@ -615,6 +615,8 @@ ISSUE8_FOUND = [
     # a plural title with a stray apostrophe before a list joined by "and"
     ("Family meeting with Dr. Ashdown-reyes, Dr. Ostrander and the SW.", [("Ashdown-reyes", "DOCTOR", C)]),
     ("Levophed stopped per Dr. Voskamp-thinking it adds to the ectopy.", [("Voskamp", "DOCTOR", C)]),
+    (LOWER_NOTE + "gi: ng to lcs per dr. park's order, protonix iv.",
+     [("park", "DOCTOR", C)]),
     ("At 04:10 Drs' Marrow and Quillfeather met the family.",
      [("Marrow", "DOCTOR", C), ("Quillfeather", "DOCTOR", C)]),
     # no capitals to go by: a given name and a surname next to a person word are certain

@@ -230,7 +230,9 @@ def title_rule(sc: Scan, i: int) -> None:
         return
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()) \
-            and not (strong and sj == OTHER and half_capitalised(sc, j)):
+            and not (strong and sj == OTHER and half_capitalised(sc, j)) \
+            and not (strong and dotted and sj == LOW and fj & LIST and sc.low[j][-2:] in ("'s", "’s")
+                     and sc.low[j][:-2].isalpha()):   # "per dr. park's order"
         return
     if fj & TITLE and not fj & LIST:
         return
