@@ -687,6 +687,7 @@ ISSUE8_NOTHING = [
     "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
     "TRANSFERRED FROM HARTWELL AND TO BRISBY HOSP. FAMILY AND OTTO IN.",
     "PLAN: CONTINUE TO MONITOR. WILL\n", "P: WEAN AS TOLERATED. HOPE\n",
+    "uop 30cc ( See I/O sheet). after haldol (see below) calmer. VITALS PER ORDERS (SEE POST PROCEDURE SHEET).",
 ]
 
 
