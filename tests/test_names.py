@@ -364,6 +364,7 @@ def test_nothing(text):
 
 # Texts where a name-shaped clinical word may only be a review candidate, never certain.
 REVIEW_ONLY = [
+    ("Left message for family. Unable to reach Hope. will retry.", "Hope"),
     # issue 8: in capitals two clean listed names (no English word) are a review candidate
     ("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.", "IRMA HOLLOWAY"),
     ("Foley catheter to gravity.", "Foley"),
@@ -706,6 +707,10 @@ def test_issue8_nothing(text):
 def test_issue8_clean_caps_pair_is_review():
     assert ("IRMA HOLLOWAY", "PATIENT", R) in found("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.")
     assert found("SECRETIONS GOLDEN TAN. MILES DAILY.") == []
+
+
+def test_issue8_reach_gives_review():
+    assert ("Hope", "PATIENT", R) in found("Left message for family. Unable to reach Hope. will retry.")
 
 
 def test_issue8_verb_ends_name():
