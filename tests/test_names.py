@@ -655,6 +655,9 @@ ISSUE8_FOUND = [
      [("Irma Vantongeren", "PATIENT", C)]),
     # a lone listed given name closing the note after a full stop: the writer signing off
     ("NOTE: HEPARIN RUNNING AT 900U/HR PER PROTOCOL. GRETCHEN\n\n", [("GRETCHEN", "DOCTOR", C)]),
+    # a relation word, an English-word given name and a person's verb that reads so
+    (LOWER_NOTE + "social: son dusty consented to the trach by phone.",
+     [("dusty", "PATIENT", C)]),
     # ... but they are still names after a title
     ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
     # a lower-case given name and surname between words in capitals, next to a person word
