@@ -149,7 +149,7 @@ FOUND = [
     ("d/w attending dr. uzoma today", [("uzoma", "DOCTOR", C)]),
     ("reviewed by c. whitcombe, md, clinical chemistry", [("c. whitcombe", "DOCTOR", C)]),
     ("pt raymond dufresne | mrn 66104725", [("raymond dufresne", "PATIENT", C)]),
-    ("spoke with nguyen about the plan", [("nguyen", "PATIENT", R)]),
+    ("spoke with nguyen about the plan", [("nguyen", "PATIENT", C)]),   # issue 8: with, per, by
     ("Tech: dferreiral2", [("dferreiral2", "USERNAME", C)]),
     ("Patient portal user kgrimsby47 reset.", [("kgrimsby47", "USERNAME", C)]),
     ("Guarantor: Delacroix, Osvaldo (sister of the patient)", [("Delacroix, Osvaldo", "PATIENT", C)]),
@@ -364,6 +364,9 @@ def test_nothing(text):
 
 # Texts where a name-shaped clinical word may only be a review candidate, never certain.
 REVIEW_ONLY = [
+    ("Left message for family. Unable to reach Hope. will retry.", "Hope"),
+    # issue 8: in capitals two clean listed names (no English word) are a review candidate
+    ("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.", "IRMA HOLLOWAY"),
     ("Foley catheter to gravity.", "Foley"),
     ("Jackson-Pratt drain with serous output.", "Jackson-Pratt"),
     ("Message for Parkinson.", "Parkinson"),
@@ -582,3 +585,142 @@ def test_any_mix_of_name_pieces_gives_spans_in_bounds(pieces, sep):
 def test_any_unicode_string(text):
     for s in names.detect(Document(text)):
         assert 0 <= s.start < s.end <= len(text)
+
+
+# Issue 8 (recall on the real nursing notes' names): invented rows in the notes' styles.
+LOWER_NOTE = ("npn 7p-7a\nneuro: awake, oriented x3, moves all limbs, obeys.\n"
+              "cv: sr no ectopy, bp stable on current meds.\nresp: lungs clear, sats good on room air.\n")
+ISSUE8_FOUND = [
+    # a Title-case name inside a sentence of a lower-case note: capitals are evidence there
+    (LOWER_NOTE + "skin: consulted with wound rn specialist, Ines Marlow, today re heels.",
+     [("Ines Marlow", "PATIENT", C)]),
+    (LOWER_NOTE + "her psych doctor Harwell phoned and explained her history.",
+     [("Harwell", "DOCTOR", C)]),
+    # a name after a relation phrase, or before one in brackets; the name is then known
+    (LOWER_NOTE + "social: significant other greta,tearful at bedside.",
+     [("greta", "PATIENT", C)]),
+    ("FAMILY: NIECE & ODETTE (SIGNIFICANT OTHER) AT BEDSIDE. ALL CALLS VIA (ODETTE).",
+     [("ODETTE", "PATIENT", C)] * 2),
+    # an initial and a listed surname in lower-case text next to a person word, or paired
+    (LOWER_NOTE + "cash counted, nsg (k. varga and t. osei) verified amt.",
+     [("k. varga", "DOCTOR", C), ("t. osei", "DOCTOR", C)]),
+    (LOWER_NOTE + "labetalol titrated for sbp under 140 per d hill.a-line re-zeroed.",
+     [("d hill", "DOCTOR", C)]),
+    ("PLAN: TO MEET R. HALVORSEN AT 9AM RE HOME CARE.", [("R. HALVORSEN", "PATIENT", C)]),
+    # ALL CAPS: a care-team verb after a name (also misspelt) after a weak title or an initial
+    ("PA CATH OUT. NP GRETA ORDERED LINES OUT BUT THE IV.", [("GRETA", "DOCTOR", C)]),
+    ("SATS 88% ON 4L. DR QUARLY NOTIFED, NEB GIVEN.", [("QUARLY", "DOCTOR", C)]),
+    ("CI 1.9 ON MILRINONE, J HALLORAN ORDERED LEVOPHED UP.",
+     [("J HALLORAN", "DOCTOR", C)]),
+    # after a strong title: a hyphenated surname typed with a lower-case second part, and
+    # a plural title with a stray apostrophe before a list joined by "and"
+    ("Family meeting with Dr. Ashdown-reyes, Dr. Ostrander and the SW.", [("Ashdown-reyes", "DOCTOR", C)]),
+    ("Levophed stopped per Dr. Voskamp-thinking it adds to the ectopy.", [("Voskamp", "DOCTOR", C)]),
+    (LOWER_NOTE + "gi: ng to lcs per dr. park's order, protonix iv.",
+     [("park", "DOCTOR", C)]),
+    ("At 04:10 Drs' Marrow and Quillfeather met the family.",
+     [("Marrow", "DOCTOR", C), ("Quillfeather", "DOCTOR", C)]),
+    # no capitals to go by: a given name and a surname next to a person word are certain
+    ("WIFE TO TALK WITH IRMA ROWLAND TOMORROW AM.", [("IRMA ROWLAND", "PATIENT", C)]),
+    ("SBP 70S. OLGA CARVALHO CALLED TO ROOM STAT.", [("OLGA CARVALHO", "PATIENT", C)]),
+    ("K 3.1 THIS AM. IDA VORHEES AWARE, KCL GIVEN.", [("IDA VORHEES", "PATIENT", C)]),
+    # "contact person" is a relation phrase; "grandaughter" a common misspelling
+    ("SW CONTACTED. CONTACT PERSON GRETA HOLLOWAY (555-014-2231).", [("GRETA HOLLOWAY", "PATIENT", C)]),
+    ("2) grandaughter: Hope Lindqvist- 555-201-3344", [("Hope Lindqvist", "PATIENT", C)]),
+    # an unlisted capitalised word inside a sentence before a verb only a person does; then
+    # the same word elsewhere in the note
+    ("Options reviewed with Vuorenmaa and the team. For now, Vuorenmaa wishes to continue care.",
+     [("Vuorenmaa", "PATIENT", C)] * 2),
+    # a name right before a phone label and the number
+    ("Emergency contacts: Ilse Varkonyi cell# 555-201-4417, work 555-201-0099.",
+     [("Ilse Varkonyi", "PATIENT", C)]),
+    # a name alone in brackets after a word title
+    ("Guardian and lawyer (Wim Osterloh) updated by phone.", [("Wim Osterloh", "PATIENT", C)]),
+    # "contacts" before a name; two given names and an unlisted word ending the line
+    ("TODO: SW CONTACTS GRETA ROWLAND\n", [("GRETA ROWLAND", "PATIENT", C)]),
+    ("TODO: SW CONTACTS IRMA LYNN VOSKUIJLEN\n",
+     [("IRMA LYNN VOSKUIJLEN", "PATIENT", C)]),
+    # an English -ing word holding a found name ending in -ing is no log-in
+    ("Rounded with Dr. Ling. Pt feeling better, smiling at staff. Log: dling",
+     [("Ling", "DOCTOR", C), ("dling", "USERNAME", C)]),
+    # in capitals a person's verb ends the name even where the line has a Title-case word
+    ("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.", [("ANTON", "PATIENT", C)]),
+    # where capitals tell nothing, a lone listed name after per / by / with is certain
+    (LOWER_NOTE + "social: sw spoke with greta by phone re rehab.", [("greta", "PATIENT", C)]),
+    ("DIGOXIN HELD TONIGHT PER HALVORSEN, LEVEL PENDING.", [("HALVORSEN", "PATIENT", C)]),
+    # a lower-case note: a Title-case given name and a Title-case unlisted word
+    (LOWER_NOTE + "gi: abd soft, tolerating tube feeds.\ngu: foley to gravity.\n"
+     "Irma Vantongeren came up from the ed overnight with sob.\n"
+     "resp: clear, sats 95% on 2l.\ncv: sr, no ectopy.",
+     [("Irma Vantongeren", "PATIENT", C)]),
+    # a lone listed given name closing the note after a full stop: the writer signing off
+    ("NOTE: HEPARIN RUNNING AT 900U/HR PER PROTOCOL. GRETCHEN\n\n", [("GRETCHEN", "DOCTOR", C)]),
+    # a relation word, an English-word given name and a person's verb that reads so
+    (LOWER_NOTE + "social: son dusty consented to the trach by phone.",
+     [("dusty", "PATIENT", C)]),
+    # ... but they are still names after a title
+    ("Seen by Dr. Staples and Dr. Fick today.", [("Staples", "DOCTOR", C), ("Fick", "DOCTOR", C)]),
+    # a lower-case given name and surname between words in capitals, next to a person word
+    ("SBP 80S AFTER LOPRESSOR. NIGHT FLOAT dana kovac AWARE. UOP 20CC/HR.", [("dana kovac", "PATIENT", C)]),
+]
+ISSUE8_NOTHING = [
+    # ... but not a drug, a device or a word opening a sentence
+    LOWER_NOTE + "gi: Lasix 20 mg iv given, diuresing. Will recheck lytes.",
+    LOWER_NOTE + "gu: Foley catheter to gravity, urine amber.",
+    LOWER_NOTE + "social: significant other at bedside, updated on plan.",
+    "SOCIAL: SIGNIFICANT OTHER HERE ALL DAY, TEARFUL. (SIGNIFICANT OTHER) PHONED.",
+    LOWER_NOTE + "skin: mepilex to l back, lacrilube to r eye, abg and x ray at 6.",
+    LOWER_NOTE + "id: s. aureus in sputum, c. diff negative, e. coli in urine.",
+    "CXR WITH KERLEY B LINES. ON 4L NP ORDERED BY HO. R IJ PLACED. A LINE PLACED.",
+    "Per Dr. order: x-ray today, roux-en-y noted, follow-up in am.",
+    "HR 80S. SECRETIONS GOLDEN TAN, SPOKE WITH MAY JUNE PLANS. PARKINSON BELL AWARE.",
+    "CONTACT PERSON IS SON. CONTACT PERSON WILL CALL IN AM. CONTACT PERSON AWARE.",
+    "Seen by team, Neuro agrees with plan, Nursing stated no concerns. Family wishes to wait.",
+    "Pain improved, Ativan said to help. Social Work states plan.",
+    "Family updated. Social Work cell# 555-201-4417. Call Back phone 555-201-0099. Pt cell 555-2010.",
+    "Spoke with nurse (Night Shift), therapist (PT), surgeon (Vascular Surgery) and chaplain (Catholic Services).",
+    "PT CONTACTS FAMILY DAILY. WOUND CARE PER PROTOCOL.\nIRMA LYNN STABLE OVERNIGHT\n",
+    "LASIX 40 mg iv GIVEN. NIGHT FLOAT will follow AWARE OF K 3.1. KCL 20 meq po GIVEN.",
+    # inflected English words and clinical shorthand that are Census surnames; Fick the method
+    "Incision clean. Staples out. Held for 2 hours. Hands in mitts. Means 70-80s.",
+    "CI BY FICK 2.1. LEG WRAPPED IN KLING. DP BY DOPP ONLY. Brady to 40s.",
+    "pa numbers 40s/20s on nitro. RECHECK PA NUMBERS AT 6. resident talked with wife about trach.",
+    "LUNGS GEN CLEAR. CONSENT NEEDS ATTENDING CO-SIGNATURE. PLAN AFTER RESIDENT ROUNDS.",
+    "Daughter called, spoke with wife\nPlease check the flowsheet. Lives with aunt and sister. Husband drives.",
+    "Desat to 85%; decision maker (son) phoned and updated.",
+    "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
+    "TRANSFERRED FROM HARTWELL AND TO BRISBY HOSP. FAMILY AND OTTO IN.",
+    "PLAN: CONTINUE TO MONITOR. WILL\n", "P: WEAN AS TOLERATED. HOPE\n",
+    "uop 30cc ( See I/O sheet). after haldol (see below) calmer. VITALS PER ORDERS (SEE POST PROCEDURE SHEET).",
+]
+
+
+@pytest.mark.parametrize("text,expected", ISSUE8_FOUND, ids=[t[-40:] for t, _ in ISSUE8_FOUND])
+def test_issue8_found(text, expected):
+    got = found(text)
+    for item in expected:
+        assert item in got, f"{item} not in {got}"
+
+
+@pytest.mark.parametrize("text", ISSUE8_NOTHING, ids=[t[-40:] for t in ISSUE8_NOTHING])
+def test_issue8_nothing(text):
+    assert [g for g in found(text) if g[2] == C] == []
+
+
+def test_issue8_clean_caps_pair_is_review():
+    assert ("IRMA HOLLOWAY", "PATIENT", R) in found("NO HCP ON FILE. IRMA HOLLOWAY OF RISK MGMT PAGED.")
+    assert found("SECRETIONS GOLDEN TAN. MILES DAILY.") == []
+
+
+def test_issue8_reach_gives_review():
+    assert ("Hope", "PATIENT", R) in found("Left message for family. Unable to reach Hope. will retry.")
+
+
+def test_issue8_verb_ends_name():
+    assert ("ANTON WENT", "PATIENT", C) not in found("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.")
+    assert [g[0] for g in found("SOCIAL: SON ANTON WENT HOME TO Ohio FOR THE NIGHT.") if g[1] == "PATIENT"] == ["ANTON"]
+
+
+def test_issue8_no_login_in_ing_words():
+    text = "Rounded with Dr. Ling. Pt feeling better, smiling at staff. Log: dling"
+    assert [g for g in found(text) if g[1] == "USERNAME"] == [("dling", "USERNAME", C)]

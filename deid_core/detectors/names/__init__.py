@@ -53,7 +53,7 @@ from ...document import Document
 from ...spans import Span
 from .consistency import consistency_pass
 from .context import context_pass
-from .heads import head_pass, institution_pass, role_in_brackets
+from .heads import head_pass, institution_pass, phone_owner, role_in_brackets
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
 from .list_rules import list_pass
 from .scan import Scan
@@ -79,6 +79,7 @@ def _run(doc: Document) -> Scan:
     context_pass(sc)
     head_pass(sc)
     role_in_brackets(sc)
+    phone_owner(sc)
     list_pass(sc)
     consistency_pass(sc)
     username_pass(sc)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
-from ...spans import CERTAIN, REVIEW
+from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
@@ -79,8 +79,9 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
             break
         if sc.low[nxt] in W.ID_LABEL_WORDS or "\t" in g or "   " in g:
             break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
-        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt):
-            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees": no capitals to tell name from word
+        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt) or shape[nxt] == UP == shape[k] \
+                and sc.low[nxt] in W.NAME_STOP_WORDS and not fl[nxt] & LIST:
+            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees", "SON ANTON WENT HOME TO Ohio": a verb
         head = sc.low[nxt].split("-")[0]
         if sc.strict(nxt) and not fl[nxt] & LIST and shape[nxt] != INI and (
                 len(head) < 3 or head in W.NAME_STOP_WORDS or head in W.PERSON_AFTER
@@ -115,7 +116,7 @@ def context_pass(sc: Scan) -> None:
         f = fl[i]
         if f & TITLE and i + 1 < n:
             title_rule(sc, i)
-        if f & REL and i + 1 < n and not sc.used[i + 1]:
+        if (f & REL or relation_phrase_at(sc, i)) and i + 1 < n and not sc.used[i + 1]:
             relation_rule(sc, i)
         if f & LBL and i + 1 < n and not sc.used[i + 1]:
             label_rule(sc, i)
@@ -131,6 +132,38 @@ def context_pass(sc: Scan) -> None:
             sign_off(sc, i)
 
 
+def half_capitalised(sc: Scan, i: int) -> bool:
+    """Token i is a hyphenated surname typed with a lower-case second part (``Ashdown-reyes``):
+    a capitalised first part and, after each hyphen, a lower-case listed name."""
+    first, *rest = sc.toks[i].word.split("-")
+    return bool(rest) and len(first) > 1 and first.isalpha() and first[0].isupper() \
+        and first[1:].islower() and all(p.isalpha() and p.islower() and sc.lex.flags(p) & LIST
+                                         for p in rest)
+
+
+def glued_word(sc: Scan, i: int) -> bool:
+    """Token i is a capitalised word glued by a hyphen to a lower-case -ing word
+    (``Voss-thinking``): typed without a space, the second part is no name."""
+    first, *rest = sc.toks[i].word.split("-")
+    return len(rest) == 1 and len(first) > 1 and first.isalpha() and first[0].isupper() \
+        and first[1:].islower() and rest[0].isalpha() and rest[0].islower() \
+        and rest[0].endswith("ing") and not sc.lex.flags(rest[0]) & LIST
+
+
+def relation_phrase_at(sc: Scan, i: int) -> int:
+    """The number of words of a relation phrase of ``relations.txt`` (``significant other``)
+    that ends at token i, its words separated by spaces only; 0 if none."""
+    if sc.low[i] not in W.RELATION_PHRASE_ENDS:
+        return 0
+    for words in W.RELATION_PHRASES:
+        m = len(words)
+        a = i - m + 1
+        if a >= 0 and tuple(sc.low[a:i + 1]) == words and all(
+                sc.plain_gap(k) and "\n" not in sc.gap(k) for k in range(a, i)):
+            return m
+    return 0
+
+
 def title_rule(sc: Scan, i: int) -> None:
     """``Dr. Anne Whitcombe``, ``Mrs. Thao``, ``RN Chiara Bellweather``, ``Pt Achterberg,
     Willem``: the name after a title (the title itself stays outside the span)."""
@@ -138,11 +171,14 @@ def title_rule(sc: Scan, i: int) -> None:
     if s not in (CAP, UP, LOW):
         return
     g = sc.gap(i)
+    if g[:1] in ("'", "’") and low.endswith("s") and f & STRONG:
+        g = g[1:]   # "Drs' Marrow and Quillfeather": a stray plural apostrophe
     dotted = g.startswith(".")
     if dotted and low in W.WORD_TITLES:
         return   # "saw the patient. jessica reports": the full stop ends a sentence
     rest = g[1:] if dotted else g
-    if rest.strip(SPACES_STR) and not (
+    bracket = not dotted and rest.strip(SPACES_STR) == "(" and low in W.WORD_TITLES
+    if rest.strip(SPACES_STR) and not bracket and not (
             dotted and f & STRONG and rest.strip(" \t") in ("\n", "\r\n") and sc.shape[i + 1] == CAP):
         return   # "referral to Dr.\nSaoirse Ní Bhriain": a line break after "Dr." is fine
     if s == UP and not sc.caps_line(i) and low not in ("rn", "np", "dr", "mr", "mrs"):
@@ -150,6 +186,9 @@ def title_rule(sc: Scan, i: int) -> None:
     j = i + 1
     if sc.used[j]:
         return
+    if low == "mr" and i > 0 and (sc.low[i - 1] in W.SEVERITY_WORDS and sc.plain_gap(i - 1)
+                                  or sc.text[sc.toks[i].start - 1] in "+"):
+        return   # "2+MR. Given ...", "mild MR": mitral regurgitation
     fj, sj = sc.fl[j], sc.shape[j]
     if low == "ms" and i > 0 and (sc.toks[i - 1].word.isdigit() or sc.text[
             :sc.toks[i].start].rstrip(" \t")[-1:] in ("*", "<", ">", "=")):
@@ -181,10 +220,19 @@ def title_rule(sc: Scan, i: int) -> None:
     elif not strong and low in ("np", "rn", "pa") and s == UP and sj == UP and sc.caps_line(i) \
             and not fj & (NON | CLN | FOL | CRED | TITLE | REL) and sc.toks[j].word.isalpha() \
             and sc.low[j] not in W.NAME_STOP_WORDS and not sc.low[j].endswith(("ed", "ing", "ly")) \
-            and nxt_word in W.NAME_STOP_WORDS:
-        strong = True   # "NP BRANKOVIC MADE AWARE", "RN OKAFOR NOTIFIED" ("4L NP WITH SATS" is oxygen)
+            and (nxt_word in W.NAME_STOP_WORDS or nxt_word in W.CLINICIAN_AFTER):
+        strong = True   # "NP BRANKOVIC MADE AWARE", "NP GRETA ORDERED" ("4L NP WITH SATS" is oxygen)
+    if strong and sj == OTHER and glued_word(sc, j):
+        first = sc.toks[j].word.split("-")[0]   # "Dr. Voss-thinking is ...": the name, glued
+        sc.used[j] = 1
+        sc.spans.append(Span(sc.toks[j].start, sc.toks[j].start + len(first), "DOCTOR", CERTAIN,
+                             f"names:title:{low}"))
+        return
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
-                                   and sc.toks[j].word.isalpha()):
+                                   and sc.toks[j].word.isalpha()) \
+            and not (strong and sj == OTHER and half_capitalised(sc, j)) \
+            and not (strong and dotted and sj == LOW and fj & LIST and sc.low[j][-2:] in ("'s", "’s")
+                     and sc.low[j][:-2].isalpha()):   # "per dr. park's order"
         return
     if fj & TITLE and not fj & LIST:
         return
@@ -218,6 +266,8 @@ def title_rule(sc: Scan, i: int) -> None:
                 sj == UP and sc.caps_line(j) or fj & (ENG | MED) or sc.low[j] in W.NAME_STOP_WORDS):
             return   # "PT STILL SEDATED", "Pt. given 1L", "pt more awake": "pt" is the patient
     idx = take(sc, j, allow_comma=comma, second_free=True)
+    if bracket and not sc.text.startswith(")", sc.toks[idx[-1]].end):
+        return   # "lawyer (Ilse Varga)": only the name in brackets
     if not f & STRONG and sc.eponym_after(idx[-1]):
         return   # "Sister Mary Joseph nodule": an eponym after a weak title
     label = "DOCTOR" if f & TTL_D or sc.credential_after(idx[-1]) else "PATIENT"
@@ -306,7 +356,9 @@ def relation_rule(sc: Scan, i: int) -> None:
                 return
         else:
             return
-    sc.emit(idx, "PATIENT", tier, f"names:relation:{sc.low[i]}", remember=tier == CERTAIN)
+    m = 0 if sc.fl[i] & REL else relation_phrase_at(sc, i)
+    rel = "_".join(sc.low[i - m + 1:i + 1]) if m else sc.low[i]   # "significant_other"
+    sc.emit(idx, "PATIENT", tier, f"names:relation:{rel}", remember=tier == CERTAIN)
 
 
 def label_rule(sc: Scan, i: int) -> None:

@@ -3,16 +3,19 @@
 A name heading a line and followed by the patient's age or an identifier label
 (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``), optionally after ``pt`` /
 ``name:``; the subject of ``X is a 42 yo``; a name in brackets after a service
-(``Neurosurgery (Okwu)``); and hospitals named after people (``Johns Hopkins``: HOSPITAL).
+(``Neurosurgery (Okwu)``); a name before a phone label and its number (``Ilse Varga cell#
+555-0144``); and hospitals named after people (``Johns Hopkins``: HOSPITAL).
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from ...document import CAP, INI, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import ENG, LIST, MED, REL, TTL_D
+from .context import relation_phrase_at, service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
 _INSTITUTIONS: dict | None = None
@@ -145,6 +148,37 @@ def head_pass(sc: Scan) -> None:
             sc.emit(idx, "PATIENT", CERTAIN, "names:subject_of_age", remember=True)
 
 
+#: After a phone label: an optional ``#``, ``:`` or ``.``, then the number's first digit.
+_NUMBER_AFTER_RE = re.compile(r"[ \t]*[#:.]?[ \t]*\(?\d")
+
+
+def phone_owner(sc: Scan) -> None:
+    """``Ilse Varga cell# 555-0144``: up to three name-like words right before a phone label
+    (cue ``phone_label``) and its number are the person called. Certain with two words and
+    no ordinary or medical word among them, else review (one word: only a listed name)."""
+    low, fl, toks = sc.low, sc.fl, sc.toks
+    for i in range(1, sc.n):
+        if low[i] not in W.PHONE_LABELS or not _NUMBER_AFTER_RE.match(sc.text, toks[i].end) \
+                or sc.gap(i - 1) != " ":
+            continue
+        idx: list[int] = []
+        k = i - 1
+        while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] and not sc.stops(k) \
+                and not service_word(low[k]) and toks[k].word.isalpha():
+            idx.append(k)
+            if k == 0 or sc.gap(k - 1) != " ":
+                break
+            k -= 1
+        if not idx:
+            continue
+        idx.reverse()
+        plain = not any(fl[m] & (ENG | MED) for m in idx)
+        if len(idx) == 1 and not (fl[idx[0]] & LIST and plain):
+            continue
+        tier = CERTAIN if len(idx) >= 2 and plain else REVIEW
+        sc.emit(idx, "PATIENT", tier, "names:capitalised+phone_label", remember=tier == CERTAIN)
+
+
 def service_contact(sc: Scan, i: int) -> None:
     """``Neurosurgery (Okwu)``: a capitalised name alone in brackets after a service is
     the consultant; certain if in the name lists, else review."""
@@ -170,13 +204,17 @@ def role_in_brackets(sc: Scan) -> None:
     word, else review."""
     toks, low, fl, text = sc.toks, sc.low, sc.fl, sc.text
     for i in range(1, sc.n):
-        if not fl[i] & (REL | TTL_D) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
+        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) else 0
+        if not (fl[i] & (REL | TTL_D) or phrase) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
             continue
-        before = text[toks[i - 1].end:toks[i].start]
+        first = i - phrase + 1 if phrase else i   # "(SIGNIFICANT OTHER)": a relation phrase
+        if first < 1:
+            continue
+        before = text[toks[first - 1].end:toks[first].start]
         if before.strip(" \t") != "(" or "\n" in before or not text.startswith(")", toks[i].end):
             continue
         idx: list[int] = []
-        k = i - 1
+        k = first - 1
         while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] \
                 and low[k] not in W.NAME_STOP_WORDS and not low[k].endswith(("ed", "ing")):
             idx.append(k)
@@ -188,5 +226,6 @@ def role_in_brackets(sc: Scan) -> None:
         idx.reverse()
         listed = any(fl[m] & LIST and not fl[m] & (ENG | MED) for m in idx)
         tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
-        label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL else "PATIENT"
-        sc.emit(idx, label, tier, f"names:role_in_brackets:{low[i]}", remember=tier == CERTAIN)
+        label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
+        role = "_".join(low[first:i + 1])   # "significant_other"
+        sc.emit(idx, label, tier, f"names:role_in_brackets:{role}", remember=tier == CERTAIN)

@@ -14,10 +14,10 @@ from ... import lists
 from ...document import CAP, INI, LOW, UP
 from ...spans import CERTAIN, REVIEW
 from . import words as W
-from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE,
-                      SUR, TITLE)
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, PROF, REL,
+                      STATE, SUR, TITLE)
 from .context import service_word
-from .scan import AGE_ID_AFTER_RE, SPACES, Scan
+from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
 
 
 def list_pass(sc: Scan) -> None:
@@ -30,6 +30,11 @@ def list_pass(sc: Scan) -> None:
         if s == INI:
             if i + 1 < n and not sc.lower[i]:
                 initial_surname(sc, i)
+            elif i + 1 < n:
+                lower_initial_surname(sc, i)
+            continue
+        if s == LOW and f & GIV and 0 < i < n - 2 and not sc.lower[i] and shape[i - 1] == UP \
+                and shape[i + 2] == UP and lower_in_caps(sc, i):
             continue
         if not f & LIST or not (sc.shaped(i) or s == UP and i + 2 < n):
             if s in (CAP, UP) and i + 1 < n and sc.text.startswith(",", sc.toks[i].end) \
@@ -41,6 +46,8 @@ def list_pass(sc: Scan) -> None:
                         continue
                 if not sc.toks[i].word.replace("’", "'").isascii():
                     accented(sc, i)
+                elif i + 1 < n:
+                    speaker(sc, i)
             continue
         if f & SUR and i + 2 < n and last_first(sc, i):
             continue
@@ -173,8 +180,11 @@ def given_next(sc: Scan, i: int) -> bool:
         return False
     idx = [i, j]
     if j + 1 < n and sc.plain_gap(j) and sc.shaped(j + 1) and fl[j + 1] & SUR \
-            and not fl[j + 1] & (NON | FOL | CLN) and fj & LIST and not sc.eponym_after(j + 1):
-        idx.append(j + 1)   # Mary Ann Smith
+            and not fl[j + 1] & (NON | FOL | CLN) and fj & LIST and not sc.eponym_after(j + 1) \
+            or j + 1 < n and fi & fj & GIV and sc.plain_gap(j) and sc.name_like(j + 1) \
+            and not fl[j + 1] & (LIST | ENG | MED) and sc.toks[j + 1].word.isalpha() \
+            and len(sc.low[j + 1]) > 2 and sc.line_ends_after(j + 1) and not sc.stops(j + 1):
+        idx.append(j + 1)   # Mary Ann Smith; "CONTACTS IRMA LYNN VOSKUIJLEN" ending the line
     last = idx[-1]
     if sc.eponym_after(last):
         sc.emit(idx, "PATIENT", None, "", remember=False)
@@ -182,11 +192,15 @@ def given_next(sc: Scan, i: int) -> bool:
     strict = sc.strict(i)
     start = sc.sentence_start(i)
     if fj & LIST:
-        if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)):
-            return False   # MILES DAILY, will start
+        if strict and not (fj & COMMON or sc.person_context(i) or sc.person_context(j)
+                           or not (fi | fj) & (ENG | MED | MONTH | STATE)):
+            return False   # MILES DAILY, will start (IRMA HOLLOWAY: review)
         if strict and fi & ENG and fj & ENG and not (sc.person_context(i) or sc.person_context(j)):
             return False   # "SECRETIONS GOLDEN TAN", "see below": two English words
-        if strict or fi & MONTH:
+        if strict and not fi & MONTH and not fi & fj & ENG and not (fi | fj) & MED \
+                and (sc.person_context(i) or sc.person_context(j)):
+            tier = CERTAIN   # "TALK WITH IRMA ROWLAND", "OLGA CARVALHO CALLED"
+        elif strict or fi & MONTH:
             tier = REVIEW
         elif start and fi & ENG and fj & ENG and not fj & COMMON:
             tier = REVIEW
@@ -198,6 +212,11 @@ def given_next(sc: Scan, i: int) -> bool:
             if fi & ENG:
                 return False
             tier = REVIEW
+            if not fi & (MONTH | MED) and sc.person_context(j) and len(sc.low[j]) > 2 \
+                    and sc.toks[j].word.isalpha():
+                tier = CERTAIN   # "IDA VORHEES AWARE": a person word after the pair
+            elif sc.lower_doc and shape[i] == CAP == sj and not (fi | fj) & (MONTH | MED):
+                tier = CERTAIN   # a lower-case note: "Irma Vantongeren came up from the ed"
         elif fi & MONTH:
             if start:
                 return False
@@ -212,10 +231,12 @@ def given_next(sc: Scan, i: int) -> bool:
     return True
 
 
-def caps_initial_surname(sc: Scan, i: int) -> bool:
+def caps_initial_surname(sc: Scan, i: int, dotted: bool = True) -> bool:
     """``R. BASKOV AWARE``, ``PER T. HALLORAN``: in capitals, an initial, a dot and a surname
     (listed or not) next to a person word (a person's verb or ``aware`` after it, ``per`` /
-    ``by`` / ``with`` before it). Certain; False when the words do not fit."""
+    ``by`` / ``with`` before it); without the dot (``J HALLORAN ORDERED``) only a listed
+    surname before a care-team verb (``ordered``, ``aware``). Certain; False when the words
+    do not fit."""
     j = i + 1
     w, fj = sc.low[j], sc.fl[j]
     start = sc.toks[i].start
@@ -226,7 +247,10 @@ def caps_initial_surname(sc: Scan, i: int) -> bool:
         return False
     after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
     before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
-    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE):
+    if not dotted and not (fj & SUR and after in W.CLINICIAN_AFTER):
+        return False
+    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE
+            or fj & SUR and after in W.CLINICIAN_AFTER):
         return False
     label = "DOCTOR" if sc.credential_after(j) or after in W.CLINICIAN_AFTER else "PATIENT"
     sc.emit([i, j], label, CERTAIN, "names:initial+surname+person_word", remember=bool(fj & LIST))
@@ -237,6 +261,9 @@ def initial_surname(sc: Scan, i: int) -> None:
     """``J. Smith``: an initial, a dot, a surname."""
     j = i + 1
     text = sc.text
+    if sc.gap(i) == " " and not sc.used[j] and sc.shape[j] == UP and sc.strict(j):
+        caps_initial_surname(sc, i, dotted=False)   # "J HALLORAN ORDERED"
+        return
     if sc.gap(i).rstrip(" \t") != "." or sc.used[j] or not sc.shaped(j):
         return
     fj = sc.fl[j]
@@ -257,6 +284,61 @@ def initial_surname(sc: Scan, i: int) -> None:
     tier = REVIEW if sc.strict(j) else CERTAIN
     label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
     sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
+
+
+def lower_in_caps(sc: Scan, i: int) -> bool:
+    """``NIGHT FLOAT dana kovac AWARE``: between words in capitals, a lower-case given name and
+    a listed surname (no ordinary, medical or clinical word) next to a person word. Certain."""
+    j = i + 1
+    fj = sc.fl[j]
+    if sc.shape[j] != LOW or sc.used[j] or not sc.plain_gap(i) or sc.fl[i] & NON \
+            or not fj & SUR or fj & (ENG | MED | NON | CLN | FOL) \
+            or not (sc.person_context(i) or sc.person_context(j)):
+        return False
+    sc.emit([i, j], "PATIENT", CERTAIN, "names:given+surname", remember=True)
+    return True
+
+
+def _lower_pair(sc: Scan, i: int, collisions: bool = False) -> int:
+    """In lower-case text, token i is an initial and token i+1 a listed surname that is no
+    clinical word and (unless ``collisions``) no ordinary or medical word (``k. varga``,
+    ``d hill``): 2 if the initial is dotted, 1 if not, 0 if the two do not fit."""
+    j = i + 1
+    if j >= sc.n or sc.shape[i] != INI or not sc.lower[i] or sc.shape[j] != LOW or sc.used[j]:
+        return 0
+    start = sc.toks[i].start
+    if start and sc.text[start - 1] not in " \t\n\r(":
+        return 0   # "w/c", "s/p d": an abbreviation, no initial
+    g = sc.gap(i)
+    dotted = g.startswith(".")
+    if (g[1:] if dotted else g).strip(SPACES_STR) or not g.strip(".") and not dotted:
+        return 0
+    fj = sc.fl[j]
+    if not fj & SUR or fj & (NON | CLN | FOL | TITLE | REL | CRED) \
+            or fj & (ENG | MED) and not collisions \
+            or len(sc.low[j]) < 3 or sc.eponym_after(j):
+        return 0
+    return 2 if dotted else 1
+
+
+def lower_initial_surname(sc: Scan, i: int) -> bool:
+    """``per d hill``, ``nsg (k. varga and t. osei) verified``: in lower-case text an
+    initial and a listed surname (:func:`_lower_pair`) after a person word (``per``, ``by``,
+    ``with``), before a person's verb (``aware``, ``ordered``), or two dotted pairs joined
+    by ``and``. Certain; DOCTOR (staff write their colleagues so); False when nothing fits."""
+    j = i + 1
+    before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
+    kind = _lower_pair(sc, i, collisions=before in W.INITIAL_BEFORE)   # "per d hill"
+    if not kind:
+        return False
+    after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
+    joined = after in ("and", "&") and _lower_pair(sc, j + 2) == 2 and sc.plain_gap(j + 1) \
+        or before in ("and", "&") and i >= 3 and _lower_pair(sc, i - 3) == 2 and sc.plain_gap(i - 2)
+    if not (before in W.INITIAL_BEFORE or kind == 2 and (before in W.PERSON_BEFORE or
+            joined or after in W.NAME_STOP_WORDS or after in W.CLINICIAN_AFTER)):
+        return False
+    sc.emit([i, j], "DOCTOR", CERTAIN, "names:initial+surname+person_word", remember=True)
+    return True
 
 
 def unlisted_initial_name(sc: Scan, i: int) -> bool:
@@ -302,6 +384,19 @@ def accented(sc: Scan, i: int) -> None:
     sc.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
 
 
+def speaker(sc: Scan, i: int) -> None:
+    """``At this time, Radka wishes ...``: an unlisted capitalised word inside a sentence
+    (capitals are evidence) before a verb only a person does (cue ``speaker_verb``:
+    ``wishes``, ``verbalizes``, ``states``) is a name; certain, remembered for the note."""
+    j = i + 1
+    w = sc.low[i]
+    if sc.lower[i] or sc.used[j] or not sc.plain_gap(i) or sc.low[j] not in W.SPEAKER_VERBS \
+            or len(w) < 3 or not w.isalpha() or sc.fl[i] & (PROF | MONTH | STATE) \
+            or service_word(w) or sc.sentence_start(i):
+        return
+    sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
+
+
 def lone(sc: Scan, i: int) -> None:
     """A single word in the surname or given-name list, tiered by the collision rules."""
     f = sc.fl[i]
@@ -330,7 +425,9 @@ def lone(sc: Scan, i: int) -> None:
                 and sc.plain_gap(i) and sc.low[i] not in W.NAME_STOP_WORDS):
             return
         eng_person = True   # "kim saw the patient": a person's verb after it; review
-    if strict and (f & MED or "-" in sc.low[i] or not sc.person_context(i)):
+    closing = i == sc.n - 1 and f & GIV and not f & (ENG | MED) and sc.shape[i] in (CAP, UP) \
+        and sc.sentence_start(i) and not sc.text[sc.toks[i].end:].strip()   # "... AT 900U/HR. GRETCHEN"
+    if strict and (f & MED or "-" in sc.low[i] or not sc.person_context(i)) and not closing:
         return  # no capitals to go by: only with a person word next to it
     if f & MED and i + 1 < sc.n and sc.toks[i + 1].word[0].isdigit():
         return  # Apgar 8/9, Gleason 7: a score
@@ -346,9 +443,13 @@ def lone(sc: Scan, i: int) -> None:
         tier, source = REVIEW, source + "+clinical_noun"
     elif eng_person:
         tier, source = REVIEW, source + "+person_verb"
+    elif closing:
+        tier, source = CERTAIN, source + "+note_end"   # the writer signing off
     elif strict:
         tier = REVIEW
         source += "+no_case_evidence"
+        if not f & (ENG | MED) and i > 0 and sc.low[i - 1] in W.INITIAL_BEFORE and sc.plain_gap(i - 1):
+            tier = CERTAIN   # "spoke with greta today", "HELD PER HALVORSEN"
     elif f & ENG:
         apposition = sc.text.startswith(",", sc.toks[i].end)   # "a 20yo female, Anna, seen"
         after_given = i > 0 and sc.shape[i - 1] == CAP and sc.fl[i - 1] & GIV \
@@ -374,5 +475,5 @@ def lone(sc: Scan, i: int) -> None:
             and all(c in SPACES for c in sc.gap(p)):
         idx.insert(0, p)   # Tilly Nicholson: an unlisted capitalised word before a surname
         source += "+preceding_word"
-    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
+    label = "DOCTOR" if closing or sc.credential_after(idx[-1]) else "PATIENT"
     sc.emit(idx, label, tier, source, remember=False)

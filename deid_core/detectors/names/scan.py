@@ -88,7 +88,8 @@ class Scan:
         self.shape = shape = list(doc.cases)
         #: a lower-case note: (almost) no capitals, so capitalisation is no evidence
         self.lower_doc = doc.lower_note
-        #: per token: capitalisation is no evidence here (the whole note, or a line or a
+        #: per token: capitalisation is no evidence here (the whole note but for Title-case words
+        #: inside a sentence, or a line or a
         #: sentence written all in lower case inside a note that has capitals elsewhere)
         self.lower = bytearray(b"\x01") * self.n if self.lower_doc else self._lower_segments()
         lower = self.lower
@@ -97,6 +98,12 @@ class Scan:
             if lower[k] and shape[k] == LOW and len(w) == 1 \
                     and (w not in "ai" or text.startswith(".", toks[k].end)):
                 shape[k] = INI
+        if self.lower_doc:
+            # in a lower-case note a Title-case word inside a sentence was capitalised on
+            # purpose ("consulted with wound rn, Petra Hollis, today"): capitals are evidence there
+            for k in range(self.n):
+                if shape[k] == CAP and not self.sentence_start(k):
+                    lower[k] = 0
         self.caps_doc = doc.caps_note
         self._starts = [t.start for t in toks]
         self.used = bytearray(self.n)
@@ -304,8 +311,9 @@ class Scan:
             return False
         if self.low[j] in ("and", "&") and j + 2 < self.n and self.shape[j + 1] in (CAP, UP):
             return bool(self.fl[j + 2] & FOL) and self.gap(j + 1).strip(" \t") == ""  # Hoehn and Yahr stage
-        if self.shape[j] in (CAP, UP, INI) and not fj & LIST and self.fl[j + 1] & FOL:
-            return True   # "Kerley B lines", "Denver II screen"
+        if self.shape[j] in (CAP, UP, INI) and not fj & LIST and self.fl[j + 1] & FOL \
+                and self.low[j] not in W.NAME_STOP_WORDS and self.low[j] not in W.CLINICIAN_AFTER:
+            return True   # "Kerley B lines", "Denver II screen" (not "NP GRETA ORDERED LINES")
         # "Ramsay sedation scale": a lower-case word, then a measure
         return (self.shape[j] == LOW and not fj & (NON | LIST) and self.low[j + 1] in W.MEASURE_FOLLOWERS
                 and self.shape[i] != LOW)

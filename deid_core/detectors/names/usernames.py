@@ -74,8 +74,10 @@ def username_pass(sc: Scan) -> None:
         bare = w.replace("-", "")
         if not bare.isascii():
             bare = strip_accents(bare)
-        if not any(p in bare and len(bare) - len(p) <= 3 for p in parts):
-            continue
+        if not any(p in bare and len(bare) - len(p) <= 3
+                   and not (p.endswith("ing") and bare.endswith(p) and len(bare) - len(p) > 1)
+                   for p in parts):
+            continue   # "feeling" after Dr Ling: an English -ing word, no log-in
         if text[tok.start - 1:tok.start] in "@./" and tok.start or text[tok.end:tok.end + 1] in ("@", ".", "/") \
                 and text[tok.end + 1:tok.end + 2].isalnum():
             continue   # inside an e-mail address, a URL or a path

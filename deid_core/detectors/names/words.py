@@ -4,7 +4,8 @@ Every set here has its one home in a list file (this module holds no words of it
 
 =========================  ======================================================================
 ``titles.txt``             ``DOCTOR_TITLES``, ``PATIENT_TITLES``, ``STRONG_TITLES``, ``WORD_TITLES``
-``relations.txt``          ``RELATIONS`` (one-word entries used by ``names``)
+``relations.txt``          ``RELATIONS`` (one-word entries used by ``names``), ``RELATION_PHRASES``
+                           (the others, as word tuples) and ``RELATION_PHRASE_ENDS`` (their last words)
 ``credentials.txt``        ``CREDENTIALS``, ``AMBIGUOUS_CREDENTIALS`` (count only after a comma)
 ``name_particles.txt``     ``PARTICLES`` (rows used by ``names``)
 ``name_labels.txt``        ``LABELS``: ``(words, label, needs_colon)``
@@ -45,6 +46,9 @@ _CUES: dict[str, tuple[str, ...]] = {
     "PERSON_VERBS": ("person_verb",),
     "NAME_STOP_WORDS": ("person_verb", "name_stop"),
     "PERSON_BEFORE": ("person_before",),
+    "INITIAL_BEFORE": ("initial_before",),
+    "SPEAKER_VERBS": ("speaker_verb",),
+    "PHONE_LABELS": ("phone_label",),
     "ENG_PERSON_AFTER": ("english_person_after",),
     "PERSON_AFTER": ("person_after", "english_person_after"),
     "SUFFIXES": ("generational_suffix",),
@@ -78,6 +82,8 @@ def _load() -> None:
     g["STRONG_TITLES"] = frozenset(r[0] for r in titles if r[2] == "strong")
     g["WORD_TITLES"] = frozenset(r[0] for r in titles if r[3] == "ends-sentence")
     g["RELATIONS"] = frozenset(r for r in lists.relations("names") if " " not in r)
+    g["RELATION_PHRASES"] = frozenset(tuple(r.split()) for r in lists.relations("names") if " " in r)
+    g["RELATION_PHRASE_ENDS"] = frozenset(p[-1] for p in g["RELATION_PHRASES"])
     creds = _rows("credentials")
     g["CREDENTIALS"] = frozenset(r[0] for r in creds)
     g["AMBIGUOUS_CREDENTIALS"] = frozenset(r[0] for r in creds if r[1] == "comma")
