@@ -685,7 +685,7 @@ ISSUE8_NOTHING = [
     "Incision clean. Staples out. Held for 2 hours. Hands in mitts. Means 70-80s.",
     "CI BY FICK 2.1. LEG WRAPPED IN KLING. DP BY DOPP ONLY. Brady to 40s.",
     "pa numbers 40s/20s on nitro. RECHECK PA NUMBERS AT 6. resident talked with wife about trach.",
-    "LUNGS GEN CLEAR. CONSENT NEEDS ATTENDING CO-SIGNATURE. PLAN AFTER RESIDENT ROUNDS.",
+    "LUNGS GEN CLEAR. CONSENT FORM: ATTENDING CO-SIGNATURE PENDING. PLAN AFTER RESIDENT ROUNDS.",
     "Daughter called, spoke with wife\nPlease check the flowsheet. Lives with aunt and sister. Husband drives.",
     "Desat to 85%; decision maker (son) phoned and updated.",
     "TTE: EF 40%, 2+MR. Given 2u FFP. Also mild MR. Given lasix.",
