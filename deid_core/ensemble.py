@@ -329,11 +329,31 @@ def plausible(span: Span, text: str) -> bool:
     return True
 
 
+def _hospital_evidence(span: Span, text: str) -> bool:
+    """A model-only hospital span of one word looks like one: an abbreviation without a vowel
+    (``GH``, ``SMH``), a Capitalised word in a note with capitals (``Glenmorrow``), or a listed
+    place or census name; an ALL-CAPS or lower-case word with a vowel that is none of these
+    (``NIDDM``, ``mva``, ``pulm``, ``WINCE``) is a clinical word or shorthand. Spans of more
+    words pass."""
+    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
+    if len(words) != 1:
+        return True
+    word = words[0]
+    if not set(word.upper()) & set("AEIOUY"):
+        return True
+    if word[0].isupper() and not word.isupper():
+        return True
+    low = word.lower()
+    return low in _places() or _in_name_lists(word) and low not in lists.english_collisions()
+
+
 def _model_only_ok(span: Span, text: str) -> bool:
     """A model span that overlaps no rules candidate: a place (not a hospital) needs
-    :func:`_place_evidence`."""
+    :func:`_place_evidence`, a one-word hospital :func:`_hospital_evidence`."""
     if span.label in ("LOCATION-OTHER", "ORGANIZATION"):
         return _place_evidence(span, text)
+    if span.label == "HOSPITAL":
+        return _hospital_evidence(span, text)
     return True
 
 

@@ -268,6 +268,19 @@ def test_model_spans_are_trimmed_of_edge_punctuation_and_articles(text, kept):
     ("PT BLADDR SCANNED, 300CC", "BLADDR SCANNED", "PATIENT", None),   # "PT" is no title
     ("seen at Oakmere Clinic, IA last week", "IA", "LOCATION-OTHER", "IA"),
     ("DAUGHTER LIVES IN VT, CALLS DAILY.", "VT", "LOCATION-OTHER", None),
+    # a one-word model hospital needs a hospital's look (issue 8: clinical words read as one)
+    ("DIAGNOSED 2 WEEKS AGO FOR NIDDM, NO METER", "NIDDM", "HOSPITAL", None),
+    ("quadriplegic from mva in 1990", "mva", "HOSPITAL", None),
+    ("amio stopped per pulm team", "pulm", "HOSPITAL", None),
+    ("PT NOTED TO GRIMACE WHEN TURNED", "GRIMACE", "HOSPITAL", None),
+    ("ADMITTED FROM QMH LAST NIGHT", "QMH", "HOSPITAL", "QMH"),                 # no vowel: an abbreviation
+    ("came over from Larchmere yesterday", "Larchmere", "HOSPITAL", "Larchmere"),   # Capitalised
+    ("TRANSFERRED FROM DENVER AFTER CATH", "DENVER", "HOSPITAL", "DENVER"),     # a listed place
+    ("sent from fernhill general", "fernhill general", "HOSPITAL", "fernhill general"),  # two words
+    # shorthand and positions of lists/abbreviations.txt are no PHI on their own
+    ("Neuro: A&O to TPP, MAE", "TPP", "HOSPITAL", None),
+    ("VS PER CARE VUE FLOWSHEET", "VUE", "PATIENT", None),
+    ("placed in Trendelenberg for line", "Trendelenberg", "LOCATION-OTHER", None),
 ])
 def test_model_only_spans_cut_and_checked(text, piece, label, kept):
     start = text.index(piece)
