@@ -105,6 +105,10 @@ def render(full: dict, nocase: dict | None, extra: dict | None,
       f"{cfg['corpus_repeat']}x per epoch.")
     a(f"- Generated sentences: {data['generated']:,} from `training/generate.py` "
       f"(`generate({cfg['n_generated']}, seed={cfg['seed']})`).")
+    if data.get("nursing"):
+        a(f"- Generated ICU nursing notes in the real notes' style: {data['nursing']:,} from "
+          f"`training/nursing.py` (`generate({data['nursing']}, seed={cfg['seed']})`; ALL CAPS, lower "
+          "case and natural case, terse shorthand, hard negatives; no text of any real note).")
     a(f"- presidio-research `synth_dataset_v2.json` (Microsoft presidio-research, **MIT "
       f"licence**; read from `../shared/corpora`, not copied into the repository): "
       f"{data['presidio']:,} sentences. Mapping: "
@@ -209,12 +213,16 @@ def render(full: dict, nocase: dict | None, extra: dict | None,
         a("| threshold | certain P | certain R | with review P | with review R |")
         a("|---|---|---|---|---|")
         for r in tc["grid"]:
-            mark = " (chosen)" if r["t"] == tc["threshold"] else ""
+            mark = " (chosen on this split)" if r["t"] == tc["threshold"] else ""
             a(f"| {r['t']}{mark} | {_pct(r['certain']['precision'])} | "
               f"{_pct(r['certain']['recall'])} | {_pct(r['with_review']['precision'])} | "
               f"{_pct(r['with_review']['recall'])} |")
         a("")
-        a(f"**Threshold {meta['threshold']}**. " + (extra or {}).get("threshold_note", ""))
+        fixed = "" if meta["threshold"] == tc["threshold"] else (
+            f"This split would choose {tc['threshold']}; the run fixed it with `--threshold "
+            f"{meta['threshold']}` (chosen on the real-notes development set, where the floor "
+            f"`--floor {meta.get('floor')}` drops model spans below it). ")
+        a(f"**Threshold {meta['threshold']}**. " + fixed + (extra or {}).get("threshold_note", ""))
         a("")
     if extra:
         for title, body in extra.get("sections", []):

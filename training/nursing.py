@@ -13,12 +13,19 @@ must learn here:
 
 * The PHI of that style: a surname after a title without a period (``DR X``, ``MR X``), a
   relative's first name after a relation word (``DTR``, ``SON``, ``HUSBAND``), ward names
-  (invented surname or place word + floor number: DEPARTMENT), hospital abbreviations and short
-  names (HOSPITAL), towns (CITY).
+  (invented surname or place word, DEPARTMENT, then a floor number left outside the span as
+  the real notes' gold does), hospital abbreviations and short names (HOSPITAL), towns (CITY).
+* The same PHI in weaker context (issue 8, kinds missed on the real notes): staff named
+  without a title after a role word (``HOUSE STAFF X Y``, ``NP X``) or as an initial and a
+  surname (``per K. Varga``), names in lists (``Drs X and Y``), relatives by first name alone
+  (``unable to reach X``), wards after ``on``/``to go to``, hospital abbreviations after
+  ``at``/``and``, towns after ``home is in``, regions (``the Upper Valley``), employers.
 * Hard negatives, all O: nursing shorthand (MAE, PERRL, A-LINE, FOLEY, PS 10/5, 2 UNITS PRBC),
   unit names that are not PHI (MICU, CCU, CSRU), drugs, devices and eponyms (SWAN, QUINTON,
   DOBHOFF), body sites, scores and numbers of 90 or more that are not ages (HR 90-110, SATS 95%,
-  BS 180), and relation words with no name after them (``HUSBAND IN TO VISIT``).
+  BS 180), relation words with no name after them (``HUSBAND IN TO VISIT``), the charting
+  system (``see CareVue``), languages (``speaks only Farsi``) and capitalised clinical words
+  at a sentence start (``Faint BS``, ``Wedge 14``, ``if pt spikes``).
 
 Casing: each note is written once in its natural case (names Capitalised, abbreviations upper),
 then kept, upper-cased or lower-cased (:data:`CASE_SHARES`), so the model sees the same words
@@ -91,25 +98,26 @@ TITLES_PAT = ("Mr", "Mrs", "Ms", "MR", "MRS", "Mr.", "Mrs.")
 NEURO = ("A&Ox3, MAE, PERRL 3mm brisk.", "alert, oriented x2, MAE weakly.", "sedated on {DRUG} @ {RATE}, "
          "opens eyes to voice.", "PERRLA, follows commands, {DRUG} prn for agitation.",
          "lethargic, arousable, no purposeful movement noted.", "GCS {GCS}, pupils {PUP}.",
-         "restless overnight, {DRUG} {DOSE} IV with good effect.", "neuro checks q{Q}h, unchanged.",
+         "restless overnight, {DRUG} {DOSE} IV with good effect.", "speaks only {LANG}, family interprets.",
+         "slow to wake, intermittent twitching of hands.", "neuro checks q{Q}h, unchanged.",
          "c/o pain {PAIN}/10 at {SITE}, medicated with {DRUG}.", "MAE's, speech clear, HOH.")
 CV = ("HR {HR} NSR, no ectopy. SBP {SBP}.", "HR {HR} ST, occ PVC's. BP stable on {DRUG} gtt.",
       "afib {HR}, {DRUG} {DOSE} IV x1.", "SBP {SBP}'s, MAP > 60, {DRUG} weaned to {RATE}.",
       "CVP {SMALL}, PAD {SMALL}, CO/CI {CO}/{CI}.", "pedal pulses +dopp, extremities warm.",
       "K {K} repleted with {N}0 meq KCl.", "Hct {HCT}, transfused {N} units PRBC.",
       "{DEVICE} d/c'd, site clean.", "{N} units FFP given for INR {INR}.", "SR {HR} with 1st degree AVB.",
-      "SB {LOWHR}-{HR}, asymptomatic.", "echo done, EF {EF}%.", "{DEVICE} in place, dressing D&I.")
+      "SB {LOWHR}-{HR}, asymptomatic.", "Wedge {SMALL}, PAD {SMALL}.", "run of bigeminy, MD aware.", "echo done, EF {EF}%.", "{DEVICE} in place, dressing D&I.")
 RESP = ("LS clear, dim at bases.", "on {VENT}, ABG {ABG}.", "weaned to PS {SMALL}/5, FiO2 {FIO}%.",
         "sats {SAT}% on {O2}.", "suctioned for thick tan secretions.", "RR {RR}, nonlabored.",
         "CXR shows {CXR}.", "extubated to {O2}, sats {SAT}%.", "coarse BS, cough weak.",
         "{VENT}, TV {TV}, RSBI {RSBI}.", "on BiPAP {SMALL}/5 overnight.")
-GIGU = ("abd soft, BS +, no BM yet.", "TF @ {RATE} via {DEVICE}, residuals {SMALL}cc.", "NPO except meds.",
+GIGU = ("abd soft, BS +, no BM yet.", "TF @ {RATE} via {DEVICE}, residuals {SMALL}cc.", "NPO except meds.", "Faint hypoactive BS.",
         "{DEVICE} draining yellow urine, u/o {UO}cc/hr.", "BS {BS}, covered with RISS.",
         "lg loose BM, guaiac neg.", "FSBS {BS}-{BS2}, {N} units reg insulin.", "Cr {CR}, BUN {BUN}.",
         "{DEVICE} to LIWS, {SMALL}0cc bilious output.", "I/O +{IO}, LOS +{N}L.", "HD today via {DEVICE}.")
-SKIN = ("stage {N} decubitus on {SITE}, duoderm applied.", "skin intact, turned q2h.",
+SKIN = ("stage {N} decubitus on {SITE}, duoderm applied.", "skin intact, turned q2h.", "Profuse serous drainage from {SITE}.",
         "{SITE} dsg changed, sm serous drainage.", "ecchymosis at {SITE}.", "groin site soft, no hematoma.")
-ID = ("Tmax {TEMP}, pan cultured.", "on {DRUG} and {DRUG}, WBC {WBC}.", "afebrile, cx pending.",
+ID = ("Tmax {TEMP}, pan cultured.", "on {DRUG} and {DRUG}, WBC {WBC}.", "afebrile, cx pending.", "if pt spikes, pan culture.",
       "ID: MRSA screen sent, on contact precautions.", "Tmax {TEMP}, {DRUG} given.")
 NEG_SOCIAL = ("family in to visit, updated by RN.", "{REL} called, updated on condition.",
               "{REL} in to visit this evening.", "{REL} at bedside, questions answered.",
@@ -118,7 +126,8 @@ NEG_SOCIAL = ("family in to visit, updated by RN.", "{REL} called, updated on co
 NEG_PLAN = ("cont to monitor, wean vent as tol.", "f/u labs, replete lytes prn.", "? transfer to floor.",
             "plan for {PROC} in am.", "cont {DRUG}, check {LAB} at {TIME}.", "support pt and family.",
             "possible transfer to {UNIT} when bed available.", "to {UNIT} for {PROC}.",
-            "pt seen by {ROLE}, rec {DRUG}.", "rpt labs at {TIME}.")
+            "pt seen by {ROLE}, rec {DRUG}.", "rpt labs at {TIME}.", "VS and I/O charted in CareVue.",
+            "VS per CareVue flowsheet.")
 # lines that carry PHI (labelled slots)
 PHI_LINES = (
     "Dr {DOCS} aware.", "{DTITLE} {DOCS} in to see pt, aware of {LAB}.", "paged {DTITLE} {DOCS} re {LAB}.",
@@ -128,14 +137,39 @@ PHI_LINES = (
     "{REL} {RELG} at bedside.", "spoke with {REL} {RELG} ({PHONE}).", "{RELG} ({REL}) called x2.",
     "{REL} {RELG} and {REL} {RELG} in this evening.", "{REL} {RELG} is HCP.", "{REL} {RELFULL} called from {CITY}.",
     "{PTITLE} {PATS} had a good night.", "{PTITLE} {PATS} c/o pain at {SITE}.", "{PATG} states she is tired.",
-    "admitted to {WARD} from {HOSP}.", "transfer to {WARD} when bed available.", "tx'd to {WARD} at {TIME}.",
+    "admitted to {WARD} {WNUM} from {HOSP}.", "transfer to {WARD} {WNUM} when bed available.", "tx'd to {WARD} {WNUM} at {TIME}.",
     "pt from {HOSP}, transferred for {PROC}.", "seen at {HOSP} {DATE}, tx'd here.",
     "referred to {HOSP} for rehab.", "OSH ({HOSP}) records in chart.", "pt lives in {CITY} with {REL}.",
     "{REL} driving in from {CITY}.", "{REL} {RELG} from {CITY} to arrive {DATE}.", "family from {CITY}.",
     "d/c planning: {HOSP} vs home.", "PCP is {DTITLE} {DOCS} at {HOSP}.", "{AGE} yo F adm with {COND}.",
     "{AGE} y/o M from {HOSP} with {COND}.", "R. {DOCS} RN", "{DOCG} RN aware.", "RN {DOCG} covering.",
-    "{DTITLE} {DOCS}/{DTITLE} {DOCS} in, plan {PROC}.", "to {WARD} after {PROC}.", "{DOCS} NP aware.",
+    "{DTITLE} {DOCS}/{DTITLE} {DOCS} in, plan {PROC}.", "to {WARD} {WNUM} after {PROC}.", "{DOCS} NP aware.",
+    # staff named without a title: after a role word, as an initial + surname, in lists
+    "{ROLE2} {DOCFULL} aware of {LAB}.", "{ROLE2} {DOCFULL} notified, will see pt.",
+    "{SITE} seen by {ROLE2} {DOCFULL} today.", "{ROLE2} {DOCG} ordered {DRUG}.",
+    "{DRUG} titrated per {DOCI}.", "cash counted with {DOCI} and {DOCI} RN.",
+    "{DOCI} in to reposition {DEVICE}.", "{DOCI} reviewed film, {CXR}.", "{DOCFULL} of case mgmt paged.",
+    "Drs {DOCS} and {DOCS} in to see pt.", "{DTITLE} {DOCS}-{DOCS} met with family.",
+    "family mtg w/ {DTITLE} {DOCFULL}, {DTITLE} {DOCS} and RN.", "{DOCFULL} from {ROLE2} called back.",
+    # relatives and contacts by first name, without a relation word right before
+    "{RELG} and {RELG} are HCPs.", "unable to reach {RELG}, will try again.", "{REL} {RELG} phoned at {TIME}, will visit in am.",
+    "{DTITLE} {DOCS} reviewed goals of care with {RELG}; {RELG} wants DNR.", "{RELG}, pt's significant other, stayed overnight.",
+    "legal guardian {RELFULL} to sign consent.", "{RELFULL} cell {PHONE}.", "{RELG} ({REL}) is the family spokesperson.",
+    # wards, hospitals and places in weak context
+    "pt was on {WARD} {WNUM} before intubation.", "to go to {WARD} {WNUM} once a bed opens.",
+    "{WARD} {WNUM} RN called re pt's glasses.", "? {WARD} {WNUM} tomorrow.", "tx to {WARD}{WNUM} in am.",
+    "oriented to self and {HOSPABBR}.", "gets cardiology f/u at {HOSPABBR}.",
+    "had similar episode at {HOSP} last yr.", "home is in {CITY}, lives alone.", "{REL} is local, in {CITY}.",
+    "{REL} coming up from the {REGION} tonight.", "had been staying on the {REGION} when sx began.",
+    "{REL} works for {ORG}.", "sent over from the VA clinic in {CITY}.",
 )
+REGION_HEADS = ("Western", "Northern", "Southern", "Upper", "Lower", "Central", "Inner")
+REGION_NOUNS = ("Valley", "Hills", "Coast", "Ridge", "Highlands", "Lakes", "Plains", "Peninsula")
+ROLES2 = ("house staff", "HO", "NP", "PA", "MD", "wound nurse", "clinical RN specialist", "resident",
+          "fellow", "case manager", "SW", "psych MD", "chaplain", "nurse", "covering MD", "attending")
+#: languages and nationalities: not PHI ("speaks only Farsi")
+LANGS = ("Spanish", "Greek", "Farsi", "Russian", "Portuguese", "Mandarin", "Korean", "Haitian Creole",
+         "Italian", "Polish", "Vietnamese", "Arabic")
 CONDS = ("CHF", "COPD flare", "GI bleed", "sepsis", "PNA", "UGIB", "MI", "CABG", "ARF", "DKA", "AMS",
          "SAH", "CVA", "PE", "ESRD", "ETOH withdrawal", "hypotension", "resp failure", "urosepsis")
 PROCS = ("cath", "CT abd", "bronch", "EGD", "TEE", "IR drain", "PEG", "trach", "HD", "colonoscopy",
@@ -180,9 +214,23 @@ class _Nursing:
         return f"{self.given()} {self.surname()}"
 
     def ward(self) -> str:
+        """The ward's name only: the gold of real notes leaves its number out (``{WNUM}``)."""
+        return self.surname() if self.r.random() < 0.6 else self.gen.place_word()
+
+    def initial_surname(self) -> str:
         r = self.r
-        base = self.surname() if r.random() < 0.6 else self.gen.place_word()
-        return f"{base} {r.randint(1, 12)}{r.choice(WARD_SUFFIX)}"
+        return f"{r.choice('ABCDEFGHJKLMNPRSTW')}{r.choice(('.', '.', ''))} {self.surname()}"
+
+    def hospital_abbreviation(self) -> str:
+        r = self.r
+        return "".join(r.choice("ABCDEFGHJKLMNPRSTW") for _ in range(r.choice((0, 1, 1, 2)))) + \
+            r.choice(("MH", "MC", "GH", "CH", "RH", "MMC", "BH", "UH"))
+
+    def region(self) -> str:
+        return f"{self.r.choice(REGION_HEADS)} {self.r.choice(REGION_NOUNS)}"
+
+    def organization(self) -> str:
+        return self.gen.organization()
 
     def hospital(self) -> str:
         r = self.r
@@ -228,10 +276,12 @@ _LABELLED = {"DOCS": ("DOCTOR", "surname"), "DOCG": ("DOCTOR", "given"), "DOCFUL
              "RELG": ("PATIENT", "given"), "RELFULL": ("PATIENT", "full"), "PATS": ("PATIENT", "surname"),
              "PATG": ("PATIENT", "given"), "WARD": ("DEPARTMENT", "ward"), "HOSP": ("HOSPITAL", "hospital"),
              "CITY": ("CITY", "city"), "AGE": ("AGE", "age"), "DATE": ("DATE", "date"),
-             "PHONE": ("PHONE", "phone")}
+             "PHONE": ("PHONE", "phone"), "DOCI": ("DOCTOR", "initial_surname"),
+             "HOSPABBR": ("HOSPITAL", "hospital_abbreviation"),
+             "REGION": ("LOCATION-OTHER", "region"), "ORG": ("ORGANIZATION", "organization")}
 _POOLS = {"DRUG": DRUGS, "DEVICE": DEVICES, "UNIT": UNITS, "SITE": SITES, "ROLE": ROLES, "REL": RELS,
           "DTITLE": TITLES_DOC, "PTITLE": TITLES_PAT, "COND": CONDS, "PROC": PROCS, "LAB": LABS,
-          "VENT": VENTS, "O2": O2S, "CXR": CXRS}
+          "VENT": VENTS, "O2": O2S, "CXR": CXRS, "ROLE2": ROLES2, "LANG": LANGS}
 _SLOT_RE = re.compile(r"\{([A-Z0-9]+)\}")
 
 
@@ -248,6 +298,8 @@ def _fill(nz: _Nursing, slot: str) -> tuple[str, str | None]:
     if slot in _NUM:
         lo, hi = _NUM[slot]
         return str(r.randint(lo, hi)), None
+    if slot == "WNUM":
+        return f"{r.randint(1, 12)}{r.choice(WARD_SUFFIX)}", None
     if slot == "RATE":
         return r.choice((f"{r.randint(10, 100)}mcg/kg/min", f"{r.randint(20, 150)}cc/hr",
                          f"{r.randint(1, 20)} units/hr", f"{r.randint(25, 200)}mcg/hr")), None

