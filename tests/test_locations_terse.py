@@ -47,14 +47,20 @@ CASES = [
     ("VISITED BY SMH NURSE ABOUT HOME CARE.", [("SMH", "HOSPITAL", R)]),
     ("SEEN BY PT TEAM. PER ICU RN. SEEN BY NP STAFF. SEEN BY CCU TEAM. SEEN BY GI TEAM. "
      "PER MD TEAM, SEEN BY ENT TEAM, PER CT STAFF, SEEN BY PCP TEAM, SEEN BY CHF TEAM.", []),
-    # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
-    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
-    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
+    # --- a ward without a transfer word: certain, with a name-list word or a ward follower ---
+    # (a building word, a floor number and a name-list word or a ward follower); after "on"
+    # with neither it stays review: a plural drug class reads the same
+    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("INTUBATED ON QUILLBRACK 4 FOR RESP FAILURE.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", C)]),
+    ("Per Tillbrook 3 RN, uo low.", [("Tillbrook", "DEPARTMENT", C)]),
+    ("ON LASIX 2 FOR DIURESIS. PER MD 3 RN AWARE.", []),
+    ("ON PRESSORS 2 NOW.", [("PRESSORS", "DEPARTMENT", R)]),
     ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
     ("CODED ON QUILLBRACK 4 LAST WEEK.", [("QUILLBRACK", "DEPARTMENT", R)]),
     ("glasses sent up from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", C)]),
     ("wallet recovered from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", R)]),
-    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", C)]),
     ("CONT ON METOPROLOL 50 TID. ON HEPARIN 12U/KG. Comfortable on Morphine 2-4mg/hr.", []),
     ("on levophed 7 now, weaned from neo 5.", []),
     # --- a choice of two wards, a number glued on --------------------------------------------
