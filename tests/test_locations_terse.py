@@ -87,6 +87,10 @@ CASES = [
     # --- hospital names: after a transfer word in capitals, saints, other mentions -----------
     ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
     ("TPN OFF. PLAN TO GO TO ST. BRIGID IN AM.", [("ST. BRIGID", "HOSPITAL", C)]),
+    ("Plan: transfer to St. Brigid's once a bed opens.", [("St. Brigid's", "HOSPITAL", C)]),
+    ("hopes to go back to St Brigid's when stable", [("St Brigid's", "HOSPITAL", C)]),
+    ("reads St Brigid's leaflet. prayed to St. Jude's medal.", [("St Brigid's", "HOSPITAL", R),
+                                                              ("St. Jude's", "HOSPITAL", R)]),
     ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
      [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C),
       ("OSTRANDER", "HOSPITAL", C)]),

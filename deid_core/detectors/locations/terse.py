@@ -237,12 +237,14 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
                        "locations:facility_abbreviation:same_note")
 
 
-_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})(?![\w'’-])")
+_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})"
+                            r"(?:['’][sS])?(?![\w'’-])")
 
 
 def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
-    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``: a saint's name after a
-    transfer word is a hospital (HOSPITAL, certain; the possessive form is the saints rule)."""
+    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``, ``hopes to go back to
+    St Brigid's``: a saint's name, possessive or not, after a transfer word is a hospital
+    (HOSPITAL, certain; a possessive without one is the saints rule, review)."""
     text = n.text
     transfer, _clinical, _abbr, context_re = _vocab()
     for m in context_re.finditer(text):
