@@ -64,6 +64,16 @@ FOUND = [
     ("CT 11/23 negative", [("11/23", C)]),
     ("3/4 labs", [("3/4", R)]),
     ("last visit 5/17.", [("5/17", C)]),
+    # a denominator of 15 or more under a numerator of 3 or more: no fraction one writes, a
+    # date, unless a score word is on the line (GCS); 1/15, 2/20 stay review
+    ("RESUME HEPARIN ON 11/17 IF STABLE.", [("11/17", C)]),
+    ("ECHO REPEATED 11/17, EF 40%.", [("11/17", C)]),
+    ("Stress test 4/16 was negative", [("4/16", C)]),
+    ("NO FEVER BETWEEN 8/13 AND 8/20.", [("8/13", C), ("8/20", C)]),
+    ("K 3.9 (noon 12/18) stable", [("12/18", C)]),
+    ("GCS E3 V2 M2 7/15 today", []),
+    ("GCS: EYES OPEN, 7/15 TODAY", [("7/15", R)]),
+    ("note 2/20 copied", [("2/20", R)]),
     # holidays
     ("Christmas 2019", [("Christmas 2019", C)]),
     ("Thanksgiving of 2021", [("Thanksgiving of 2021", C)]),

@@ -14,7 +14,9 @@ Finds (source ``dates:<pattern>``):
 * ``holiday``: ``Christmas 2019``, ``Thanksgiving of 2021``, ``Christmas``.
 * ``month_day``: ``3/4`` - certain in date context (``seen 3/4``, ``on\n9/15``, ``Fri 11/10``,
   ``5/6 14:30``) or when not fraction-shaped,
-  review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
+  review when it could be a fraction or a score (a denominator of 15 or more under a numerator
+  of 3 or more, ``11/17``, ``4/16``, is no fraction one writes: certain unless a score word is on
+  the line, ``GCS: EYES OPEN, 7/15``); nothing after score words (``GCS 3/15``,
   ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
   After a clock time or a decimal lab value it is still a date (``ARRIVED 2300 9/14``,
@@ -197,6 +199,8 @@ _NOT_DATE_BEFORE = re.compile(
 _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:" + alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
     + alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
+#: A score word anywhere on the 30 characters before ``a/b`` (``GCS of 7/15``, ``GCS E4 7/15``).
+_SCORE_ON_LINE = re.compile(r"\b(?:" + alternation(lists.tagged(_CONTEXT, "score"), " ") + r")\b")
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
 #: Before a bare year-shaped number that is no year (``room 2004``, ``plt 1998``, ``@ 2012``):
 #: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
@@ -359,6 +363,8 @@ def _month_day(m: re.Match[str]) -> Verdict:
         return None                                    # "for 3/7": three days
     if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None:
         tier = CERTAIN
+    elif d >= 15 and mo >= 3 and not _SCORE_ON_LINE.search(before):
+        tier = CERTAIN                                 # 11/17, 4/16, 8/20: no fraction one writes
     elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
         tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
     else:
