@@ -85,7 +85,13 @@ FOUND = [
     ("since 2008", [("2008", C)]),
     ("cath (2015) showed", [("2015", C)]),
     ("summer of 2019", [("2019", C)]),
-    ("class of '98", [("'98", C)]),
+    ("class of '98", [("98", C)]),     # the apostrophe stays out (as after the year: MI 93')
+    # a two-digit year after an apostrophe in a history (history words within 20 characters)
+    ("HX: CVA '03, PTCA '08, GOUT", [("03", C), ("08", C)]),
+    ("s/p knee surgery '77; lives alone", [("77", C)]),
+    ("Hx: DM2, OSA, CABGx2 '88, BPH", [("88", C)]),
+    ("he said '98 was a good year", [("98", R)]),
+    ("pt's wife's car, 'ok' per RN", []),
     ("from 2008-2012", [("2008", C), ("2012", C)]),
     ("between 1995 and 2001", [("1995", C), ("2001", C)]),
     ("surgery 2011, no issues", [("2011", C)]),

@@ -31,7 +31,9 @@ Finds (source ``dates:<pattern>``):
   outside the span); never a plural (``in 80's``) nor a count (``MI 12 hours``).
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
   (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
-  ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
+  ``(On-X, 2015)``; bare ``2019`` and ``1990s`` review). ``year_apostrophe``: ``class of '98``,
+  ``s/p AVR '07`` (the span is the digits, the apostrophe stays out, as the real notes' gold
+  has it), certain in date context or after a history word within 20 characters, else review.
   ``year_model`` (review): a year before a vehicle or model word (``owned a 2012 pickup``,
   ``struck by 2019 Honda``) is never certain, unless a time word precedes it (``in 2012``).
 * ``weekday``: a capitalised weekday alone (``seen Tuesday``); ``month_alone``: ``in March``.
@@ -481,7 +483,9 @@ def _bare_year_bad(text: str, s: int) -> bool:
 def _year_apostrophe(m: re.Match[str]) -> Verdict:
     if m["s"]:
         return Hit(m.start(), m.end(), REVIEW, name="decade")
-    return CERTAIN if _in_context(m.string, m.start()) else REVIEW
+    text, start = m.string, m.start()
+    strong = _in_context(text, start) or _HISTORY_CONTEXT.search(line_before(text, start, 30))
+    return Hit(m.start("y"), m.end(), CERTAIN if strong else REVIEW)   # the apostrophe stays out
 
 
 #: ``_YY_HISTORY_BEFORE`` results by the window they read (speed: a note repeating one
