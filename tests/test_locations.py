@@ -182,6 +182,10 @@ CASES = [
     ("Lyme disease, Rocky Mountain spotted fever, West Nile virus", []),
     ("Drug: warfarin. Urine Drug Screen negative.", []),
     ("Recommend EP clinic review", []),
+    # --- a facility phrase before a word that makes it something else: no facility ---------
+    ("NIECE ACTS AS HIS HEALTH CARE PROXY; SHE HELPS WITH HEALTH CARE DECISIONS.", []),
+    ("Will also need home health aides. Health care directives on chart.", []),
+    ("Referred to Brightwater Home Health for visits.", [("Brightwater Home Health", "ORGANIZATION", C)]),
     ("Vietnamese speaker, Mexican-American", []),
     ("Patient at Risk for falls.", []),
 ]

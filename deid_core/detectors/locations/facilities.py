@@ -49,6 +49,11 @@ _ORG_LABEL_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "empl
 _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:" + _cue_words("hospital_after") + r")(?![\w'’])")
 _BOAT_RE = re.compile(rf"{GAP}(?:{_cue_words('place_part_after')})(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
+#: A word after a facility phrase, right after it or one word on, that makes the phrase part of
+#: something else (``her health care proxy``, ``HEALTH`` of ``health care decisions``, ``a home
+#: health aide``): the ``not_facility_after`` words of :data:`_CUES`, any case.
+_NOT_FACILITY_AFTER_RE = re.compile(r"(?:[ \t]+[A-Za-z]+)?[ \t]+(?i:" + _cue_words("not_facility_after")
+                                    + r")(?![\w'’-])")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
 #: Words after a hospital name that belong to it (``lists/facility_tail_words.txt``), as written.
 _TAIL_WORDS = frozenset(w for r in lists.read_list("facility_tail_words.txt").rows
@@ -77,6 +82,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         name = strip_leading(segment(words, max(0, i - 6), i))
     if _LABEL_AFTER_RE.match(text, phrase_end):
         return  # "Unit No: 123", "Insurance ID": a field label, not a name
+    if _NOT_FACILITY_AFTER_RE.match(text, phrase_end):
+        return  # "his health care decisions", "a home health aide": no facility
     if not name:
         if "school" in kinds and nxt and nxt.text.lower() == "of":
             pass  # University of X
