@@ -80,6 +80,12 @@ CASES = [
     # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
     ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
     ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),
+    # a small town after a relative's name and "of": certain; without the relative review
+    ("Visited by daughter Ines of Chillicothe today.", [("Chillicothe", "CITY", C)]),
+    ("Spoke with nephew, Ivo Brandt of Chillicothe, by phone.", [("Chillicothe", "CITY", C)]),
+    ("Seen by Ines Brandt of Chillicothe today.", [("Chillicothe", "CITY", R)]),
+    ("a photo of Chillicothe hangs there", [("Chillicothe", "CITY", R)]),
+    ("son Ivo of Dilaudid fame called. wife Ines of Lasix drip notes.", []),
     ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
     # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
     ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
