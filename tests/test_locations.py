@@ -90,6 +90,11 @@ CASES = [
     ("ROOM: ED-14", [("ED-14", "ROOM", C)]),
     ("Transferred to 5 West, then Ward 7B and MICU 3.",
      [("5 West", "DEPARTMENT", C), ("Ward 7B", "DEPARTMENT", C), ("MICU 3", "DEPARTMENT", C)]),
+    # a unit word before the first letter of a slash abbreviation, a date or a clock time: no ward
+    ("SENT TO MICU D/T SEPSIS. NOW IN SICU S/P FALL.", []),
+    ("NURSING NOTE\nSICU 7 PM TO 7 AM\nQUIET NIGHT.", []),
+    ("Now in Ward B, bed 2; moved to MICU B later.", [("Ward B", "DEPARTMENT", C),
+                                                     ("MICU B", "DEPARTMENT", C), ("2", "ROOM", C)]),
     ("Location: Glenview 5 West, room 511",
      [("Glenview 5 West", "DEPARTMENT", C), ("511", "ROOM", C)]),
     ("Pt: Achterberg, W.   Ellison 12 MICU, bed 14",
