@@ -76,6 +76,11 @@ CASES = [
      [("university of vermont", "ORGANIZATION", C), ("vermont", "STATE", R),
       ("university of vermont hospital", "HOSPITAL", R)]),
     ("GIVEN 10 U OF NPH AND 5 U INSULIN.", []),
+    # in an ALL-CAPS note a university of a listed place ends at the place or its hospital words
+    ("SEEN AT UNIVERSITY OF VERMONT MEDICAL LAST WEEK FOR RASH.",
+     [("UNIVERSITY OF VERMONT", "ORGANIZATION", C)]),
+    ("SEEN AT UNIVERSITY OF VERMONT MEDICAL CENTER FOR RASH.",
+     [("UNIVERSITY OF VERMONT", "ORGANIZATION", C), ("VERMONT MEDICAL CENTER", "HOSPITAL", C)]),
     ("Admitted from Kestrel Adventist for cath.", [("Kestrel Adventist", "HOSPITAL", C)]),
     # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
     ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),

@@ -163,6 +163,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                     break
                 seg.append(w)
             seg = [w for w in seg if not is_connector(w)] and seg
+            if seg and n.caps:
+                seg = _caps_university_tail(t, seg)
             if seg:
                 start = name[0].start if kind == "distinct" else words[i].start
                 yield Span(start, seg[-1].end, "ORGANIZATION", CERTAIN, "locations:organization:university")
@@ -180,6 +182,20 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                    "locations:landmark")
     if "street" in kinds and kind != "none" and name and not title:
         yield Span(name[0].start, phrase_end, "STREET", REVIEW, "locations:street_no_number")
+
+
+def _caps_university_tail(t: Tables, seg: list[Word]) -> list[Word]:
+    """The words after ``UNIVERSITY OF`` in an ALL-CAPS note, where every word is capitalised:
+    a listed place and then only hospital and facility tail words (``UNIVERSITY OF VERMONT
+    MEDICAL CENTER``; not ``UNIVERSITY OF VERMONT MEDICAL LAST WEEK FOR``); ``seg`` as it is
+    when it starts with no listed place."""
+    found = lookup_place(t, seg)
+    if not found:
+        return seg
+    k = found[0]
+    while k < len(seg) and (norm(seg[k].text) in t.hospital_words or seg[k].text in _TAIL_WORDS):
+        k += 1
+    return seg[:k]
 
 
 def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
