@@ -30,10 +30,14 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
-    # --- the name word before a campus word (the campus word left out): review -------------
+    # --- the name word before a campus word (the campus word left out): certain for a compass
+    # word or a name-list word, else review
     ("Went for a scan on North Campus at noon.",
-     [("North", "HOSPITAL", R)]),
-    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", R)]),
+     [("North", "HOSPITAL", C)]),
+    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", C)]),
+    ("transferred from er quillton campus today", []),   # lower case: a name-list word only
+    ("the Main Campus lot is full; Medical Campus shuttle.", []),
+    ("Entire Campus wifi is down.", [("Entire", "HOSPITAL", R)]),   # no name word: review
     ("walked around campus with wife. the hospital campus, main campus, on campus, medical "
      "campus, a smoke free campus, entire campus, the east campus", []),
     # --- a hospital abbreviation without a transfer word: review ------------------------------

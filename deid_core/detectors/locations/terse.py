@@ -262,8 +262,9 @@ _NAME_BEFORE_RE = re.compile(
 
 def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     """``a scan on North Campus``, ``came from the quillton campus ed``: the name
-    word before a campus word (HOSPITAL, review; the campus word is left out, as the ward number
-    is), not a stop, generic, hospital, clinical or common place word unless a capitalised
+    word before a campus word (HOSPITAL; certain for a compass word or a name-list word, real
+    notes dev 10 characters, no false alarm, else review; the campus word is left out, as the
+    ward number is), not a stop, generic, hospital, clinical or common place word unless a capitalised
     compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
     name-list word (a surname, given name or town that is no English word)."""
     transfer, clinical, abbr, _context_re = _vocab()
@@ -278,7 +279,9 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
             continue
         elif word.islower() and not proper_evidence([Word(m.start("w"), m.end("w"), word)], t):
             continue   # "the entire campus"; "the quillton campus" needs a name-list word
-        yield Span(m.start("w"), m.end("w"), "HOSPITAL", REVIEW, "locations:hospital:campus")
+        strong = low in compass or proper_evidence([Word(m.start("w"), m.end("w"), word)], t)
+        yield Span(m.start("w"), m.end("w"), "HOSPITAL", CERTAIN if strong else REVIEW,
+                   "locations:hospital:campus")
 
 
 def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
