@@ -95,6 +95,11 @@ FOUND = [
     ("from 2008-2012", [("2008", C), ("2012", C)]),
     ("between 1995 and 2001", [("1995", C), ("2001", C)]),
     ("surgery 2011, no issues", [("2011", C)]),
+    # a four-digit year after an event of the history (MI, CVA, CA, stent): certain
+    ("Hx: HTN, s/p MI 1987, on ASA", [("1987", C)]),
+    ("HX: TIA 2011, GOUT, HERNIA REPAIR 2006", [("2011", C), ("2006", C)]),
+    ("breast ca 1983, s/p lumpectomy", [("1983", C)]),
+    ("trop peak 2060 overnight.", [("2060", R)]),   # a lab word: bare, review
     ("EF normal; 2011 echo", [("2011", R)]),
     ("mitral valve (On-X, 2015)", [("2015", C)]),
     ("diagnosed\n2003", [("2003", C)]),
