@@ -195,6 +195,8 @@ FOUND = [
      [("m.o.", "DOCTOR", C), ("ads", "DOCTOR", C), ("mo", "DOCTOR", C)]),
     ("T: 03/06/2014 02:15     Transcriptionist: mlr\ncc: Dr. Ng", [("mlr", "DOCTOR", C)]),
     ("Dictated: LPM / transcribed: ks   Job 4471-88302", [("ks", "DOCTOR", C)]),
+    ("dressing changed by j.k.\nplan: wean", [("j.k.", "DOCTOR", C)]),
+    ("Films reviewed by K. Fairbanks today.", [("K. Fairbanks", "DOCTOR", C)]),
     ("Cultures to follow.\nTech ZQ / reviewed by Dr. Ng", [("ZQ", "DOCTOR", C)]),
     ("Echo: EF 30%.\n/JTW James T. Wolcott-Mbeki, MD  3/5/14",
      [("JTW James T. Wolcott-Mbeki", "DOCTOR", C)]),   # the resolver joins adjacent names
@@ -473,6 +475,10 @@ NOT_COVERED = [
     ("CR 2.1, SEEN BY RENAL AT NOON.", "RENAL"),
     ("Seen by Liver fellow, MRCP planned.", "Liver"),
     ("DP PULSE CONFIRMED BY DOPPLER X2.", "DOPPLER"),
+    # ... a service written with dots (P.T., R.T., O.T.) or as shorthand (Nsurg) is no person
+    ("MOBILITY: VISITED BY O.T. FOR SPLINT FITTING.", "O.T."),
+    ("wheezing eased, treatment given by R.T.\nskin: intact", "R.T."),
+    ("Consult: evaluated by Neurosurg this am.", "Neurosurg"),
     # ... NP is also nasal prongs, MD and RN follow words that are no names
     ("WEANED TO NP AT 0600, SATS 94%.", "WEANED TO"),
     ("WILL KEEP NP AT 4L FOR NOW.", "WILL KEEP"),

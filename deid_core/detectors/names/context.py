@@ -17,7 +17,7 @@ from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
 from .scan import SPACES_STR, Scan
-from .signatures import initials_after_label, sign_off, signature_initials
+from .signatures import dotted_letters, initials_after_label, sign_off, signature_initials
 from .usernames import login_shaped, username_after_label
 
 
@@ -405,6 +405,9 @@ def label_rule(sc: Scan, i: int) -> None:
         if not colon and not sc.fl[j] & LIST and sc.shape[j] not in (CAP, UP) \
                 and not (sc.shape[j] == INI and sc.text.startswith(".", sc.toks[j].end)):
             return
+        if not colon and sc.shape[j] == INI and len(dotted := dotted_letters(sc, j)[0]) >= 2 \
+                and service_word(dotted):
+            return   # "VISITED BY O.T.", "per S.L.P.": a service written with dots
         if not colon and sc.shape[j] != INI and (
                 service_word(low[j]) or sc.fl[j] & CLN
                 or not sc.fl[j] & LIST and (sc.strict(j) or j + 1 < sc.n and sc.plain_gap(j)
