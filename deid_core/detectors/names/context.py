@@ -320,6 +320,9 @@ def relation_rule(sc: Scan, i: int) -> None:
         return   # "CALLED WIFE, NIECE", "WIFE RE: PLAN", "SON HERE AT BEDSIDE"
     if sc.strict(j) and fj & ENG and w in W.NAME_STOP_WORDS:
         return   # "SON WILL CALL TONIGHT": a modal, no name
+    if fj & ENG and w in W.NAME_STOP_WORDS and sc.shape[j] == UP and j + 1 < sc.n \
+            and sc.shape[j + 1] == UP and not sc.fl[j + 1] & LIST and sc.plain_gap(j):
+        return   # "SON WILL ARRIVE FROM Tulsa" on a line with lower case: a modal and a verb
     tier = CERTAIN
     idx = take(sc, j, allow_comma=sc.shape[j] == UP, second_free=True)
     if sc.eponym_after(idx[-1]) and not (fj & LIST and not fj & (ENG | MED) and len(idx) > 1):
