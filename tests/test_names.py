@@ -198,6 +198,7 @@ FOUND = [
     ("dressing changed by j.k.\nplan: wean", [("j.k.", "DOCTOR", C)]),
     ("Films reviewed by K. Fairbanks today.", [("K. Fairbanks", "DOCTOR", C)]),
     ("Seen today. DAUGHTER WILL SMITH CALLED, she is in Boston.", [("WILL SMITH", "PATIENT", C)]),
+    ("Note signed by Ines Okafor, RN.", [("Ines Okafor", "DOCTOR", C)]),
     ("Cultures to follow.\nTech ZQ / reviewed by Dr. Ng", [("ZQ", "DOCTOR", C)]),
     ("Echo: EF 30%.\n/JTW James T. Wolcott-Mbeki, MD  3/5/14",
      [("JTW James T. Wolcott-Mbeki", "DOCTOR", C)]),   # the resolver joins adjacent names
@@ -476,6 +477,9 @@ NOT_COVERED = [
     ("CR 2.1, SEEN BY RENAL AT NOON.", "RENAL"),
     ("Seen by Liver fellow, MRCP planned.", "Liver"),
     ("DP PULSE CONFIRMED BY DOPPLER X2.", "DOPPLER"),
+    # ... after a label: a relation word not in Title case, a function word in capitals
+    ("Form for the scan witnessed by wife and filed.", "wife"),
+    ("HER PCP IN TO SEE HER AT NOON.", "IN"),
     # ... a modal in capitals after a relation, then a verb in capitals, on a line with lower case
     ("Family meeting set. SON WILL ARRIVE FROM Tulsa TONIGHT.", "WILL"),
     ("Seen today. HUSBAND MAY RETURN LATER, he is in Boston.", "MAY"),

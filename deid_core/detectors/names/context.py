@@ -397,6 +397,8 @@ def label_rule(sc: Scan, i: int) -> None:
             return   # "meds reviewed: furosemide": a verb and its object, no label
         if sc.fl[j] & (TITLE | REL) and not sc.fl[j] & LIST:
             return  # "Attending: Dr. Smith", "next of kin: mother greta": the title or relation rule
+        if sc.fl[j] & REL and sc.shape[j] != CAP or not colon and sc.fl[j] & NON and sc.shape[j] in (LOW, UP):
+            return  # "form witnessed by wife", "HER PCP IN TO SEE HER": a relation or a function word
         if label == "DOCTOR" and colon and login_shaped(sc, j):
             username_after_label(sc, j, words, colon)   # "Tech: dferreiral2"
             return
