@@ -36,7 +36,8 @@ and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``,
 ``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
 shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
 ``DR OKONKWO`` stay). Also read there: a NAME span is cut to its first line and loses title,
-relation, credential, shorthand and person words at its edges (``DR. VOSSBERG AWARE`` ->
+relation, credential, shorthand and person words, and function words in lower case
+(``lists/non_names.txt``: ``may extubate``, ``no complaints``), at its edges (``DR. VOSSBERG AWARE`` ->
 ``VOSSBERG``, ``DTR X`` -> ``X``); a one-word NAME that is shorthand, or an English-word name in
 capitals or lower case (``PEARL``, ``green``), needs a title before it, a bracket before it or a
 person's verb after it; ``90s``/``100s`` are decades, no ages; and a model-only LOCATION-OTHER or
@@ -215,13 +216,21 @@ def _name_edge_words() -> frozenset[str]:
             | W.PERSON_AFTER | W.PERSON_VERBS)
 
 
+@lru_cache(maxsize=None)
+def _non_names() -> frozenset[str]:
+    """Function and note words never a name without context (``lists/non_names.txt``): in lower
+    case at the edge of a model NAME span they are cut off (``may extubate``, ``no complaints``)."""
+    return lists.handwritten("non_names")
+
+
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?")
 
 
 def name_core(span: Span, text: str) -> Span | None:
     """A model NAME span cut to its first line and without title, relation, credential,
     shorthand or person words at its edges (``DR. VOSSBERG AWARE`` -> ``VOSSBERG``, ``HO Margaret``
-    -> ``Margaret``, ``Quayle\nA`` -> ``Quayle``); ``None`` if no word is left. Other spans are
+    -> ``Margaret``, ``Quayle\nA`` -> ``Quayle``), nor function words in lower case (``may
+    extubate`` -> ``extubate``, which then needs the name lists); ``None`` if no word is left. Other spans are
     returned as they are."""
     if span.category != "NAME":
         return span
@@ -232,11 +241,13 @@ def name_core(span: Span, text: str) -> Span | None:
     toks = [(m.start(), m.end(), m.group().rstrip(".").lower()) for m in _TOKEN_RE.finditer(piece)]
     edge = _name_edge_words()
 
-    def weak(w: str) -> bool:
-        return w in edge or (len(w) > 1 and _never_phi(w))
-    while toks and weak(toks[0][2]):
+    def weak(tok: tuple[int, int, str]) -> bool:
+        w = tok[2]
+        return w in edge or (len(w) > 1 and _never_phi(w)) or (
+            w in _non_names() and piece[tok[0]:tok[1]].islower())
+    while toks and weak(toks[0]):
         toks.pop(0)
-    while toks and weak(toks[-1][2]):
+    while toks and weak(toks[-1]):
         toks.pop()
     if not toks:
         return None
