@@ -15,14 +15,14 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
   choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
   HARTWELL4``: the span is the whole token).
 * ``ward_number:weak_context`` (certain since issue 8: with its name-list word or ward
-  follower, real notes dev 22 characters of wards, no false alarm, with the last rule): after ``on``/``per``/``to``/``from`` without a transfer
-  word, with a name-list word or a ward follower (``PER HARTWELL 4 RN``);
-  ``department:ward_after_on`` (review: a plural drug class reads the same, ``ON PRESSORS 2
-  NOW``): after ``on``/``from`` with a word or a sentence end
+  follower, real notes dev 22 characters of wards, no false alarm, with the last rule): after
+  ``on``/``per``/``to``/``from`` without a transfer word, with a name-list word or a ward
+  follower (``PER HARTWELL 4 RN``); ``department:ward_after_on`` (review: a plural drug class
+  reads the same, ``ON PRESSORS 2 NOW``): after ``on``/``from`` with a word or a sentence end
   after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
   not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
-* ``department:ward_before_staff`` (certain: a ward follower after the number): a ward number before a ward follower with no
-  context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
+* ``department:ward_before_staff`` (certain: a ward follower after the number): a ward number
+  before a ward follower with no context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
@@ -223,7 +223,8 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
                 or low in clinical or word.upper() in abbr or low in t.hospital_words:
             continue
-        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", CERTAIN, "locations:department:ward_before_staff")
+        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", CERTAIN,
+                   "locations:department:ward_before_staff")
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
                         + r")(?:[1-9]\d?)?(?![\w'’]|-\w)")
