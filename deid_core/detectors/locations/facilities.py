@@ -100,6 +100,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
         # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
         # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
+        if any(len(w.text) > 4 and w.text.endswith(("ING", "ED")) for w in name):
+            return   # "SEEN PACING HOSPITAL HALLS", "STARTED MEDICAL CENTER DIET": a verb, no name
         keep = {"hosp", "practice", "company"} if i < j else {"hosp"}
         weak_after_at = False
         if "hosp_weak" in kinds and len(name) == 1 and i == j and norm(words[j].text) in t.institution \
