@@ -36,11 +36,14 @@ and the other lists; one-letter side words and numbers ignored: ``R RAD ALINE``,
 ``SAO2``) is dropped; and an ALL-CAPS or lower-case NAME span needs a census name word that is not
 shorthand, or a title or relation word before it (``BS DIMINISHED`` goes, ``DTR MARISOL`` and
 ``DR OKONKWO`` stay). Also read there: a NAME span is cut to its first line and loses title,
-relation, credential, shorthand and person words at its edges (``DR. VOSSBERG AWARE`` ->
-``VOSSBERG``, ``DTR X`` -> ``X``); a one-word NAME that is shorthand, or an English-word name in
-capitals or lower case (``PEARL``, ``green``), needs a title before it, a bracket before it or a
-person's verb after it; ``90s``/``100s`` are decades, no ages; and a model-only LOCATION-OTHER or
-ORGANIZATION span (one under no rules candidate) needs place evidence: a listed city, country
+relation, credential, shorthand and person words, and function words in lower case
+(``lists/non_names.txt``: ``may extubate``, ``no complaints``), at its edges (``DR. VOSSBERG
+AWARE`` -> ``VOSSBERG``, ``DTR X`` -> ``X``); a one-word NAME that is shorthand, or an
+English-word name in capitals or lower case (``PEARL``, ``green``), needs a title before it, a
+bracket before it or a person's verb after it, and so does a Capitalised one-word NAME that
+opens a sentence and is an English word (``Cuff was 18``, ``Ginger tea given``);
+``90s``/``100s`` are decades, no ages; and a model-only LOCATION-OTHER or ORGANIZATION span
+(one under no rules candidate) needs place evidence: a listed city, country
 or (in a note with lower case) state, a ward shape (``HARTWELL 4``, ``MICU/HARTWELL``), a
 landmark word (``state park``), a postcode, ``apt 3b``, or a Capitalised word in a note with
 capitals; a time or amount (``AT 1130``, ``7a``) and an ALL-CAPS or lower-case common word
@@ -187,6 +190,23 @@ def _person_next(span: Span, text: str) -> bool:
     return bool(m) and (m.group(1).lower() in W.PERSON_VERBS or m.group(1).lower() in W.PERSON_AFTER)
 
 
+_SENTENCE_END_BEFORE = re.compile(r"(?:^|[.!?:;]|\n)[ \t\r\n]*$")
+
+
+def _sentence_start_word(span: Span, text: str, words: list[str]) -> bool:
+    """A Capitalised one-word model NAME span that opens a sentence and is a census name that is
+    also an English word (``Cuff was 18``, ``Ginger tea given``; not ``Ann Lee``, ``Heather``),
+    with no title before it and no person's verb or bracket after it: the capital is the
+    sentence's."""
+    if not words or not words[0][:1].isupper() or words[0].isupper():
+        return False
+    if not _SENTENCE_END_BEFORE.search(text[max(0, span.start - 12):span.start]):
+        return False
+    if len(words) != 1 or words[0].lower() not in lists.english_collisions():
+        return False   # "Ann Lee", "Oskar Brandvold": two words are a name's shape
+    return not (_after_title(span, text) or _person_next(span, text))
+
+
 def _uncased_name_without_list_word(piece: str) -> bool:
     """An ALL-CAPS or lower-case name span none of whose words is a census name (other than
     shorthand): without the case cue the model reads clinical phrases as names (``BS
@@ -215,14 +235,22 @@ def _name_edge_words() -> frozenset[str]:
             | W.PERSON_AFTER | W.PERSON_VERBS)
 
 
+@lru_cache(maxsize=None)
+def _non_names() -> frozenset[str]:
+    """Function and note words never a name without context (``lists/non_names.txt``): in lower
+    case at the edge of a model NAME span they are cut off (``may extubate``, ``no complaints``)."""
+    return lists.handwritten("non_names")
+
+
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?")
 
 
 def name_core(span: Span, text: str) -> Span | None:
     """A model NAME span cut to its first line and without title, relation, credential,
     shorthand or person words at its edges (``DR. VOSSBERG AWARE`` -> ``VOSSBERG``, ``HO Margaret``
-    -> ``Margaret``, ``Quayle\nA`` -> ``Quayle``); ``None`` if no word is left. Other spans are
-    returned as they are."""
+    -> ``Margaret``, ``Quayle\nA`` -> ``Quayle``), nor function words in lower case (``may
+    extubate`` -> ``extubate``, which then needs the name lists); ``None`` if no word is left.
+    Other spans are returned as they are."""
     if span.category != "NAME":
         return span
     piece = text[span.start:span.end]
@@ -232,11 +260,13 @@ def name_core(span: Span, text: str) -> Span | None:
     toks = [(m.start(), m.end(), m.group().rstrip(".").lower()) for m in _TOKEN_RE.finditer(piece)]
     edge = _name_edge_words()
 
-    def weak(w: str) -> bool:
-        return w in edge or (len(w) > 1 and _never_phi(w))
-    while toks and weak(toks[0][2]):
+    def weak(tok: tuple[int, int, str]) -> bool:
+        w = tok[2]
+        return w in edge or (len(w) > 1 and _never_phi(w)) or (
+            w in _non_names() and piece[tok[0]:tok[1]].islower())
+    while toks and weak(toks[0]):
         toks.pop(0)
-    while toks and weak(toks[-1][2]):
+    while toks and weak(toks[-1]):
         toks.pop()
     if not toks:
         return None
@@ -316,6 +346,8 @@ def plausible(span: Span, text: str) -> bool:
                 _never_phi(words[0].lower()) or words[0].lower() in lists.english_collisions()
                 and (words[0].isupper() or words[0].islower()) and not _person_next(span, text)):
             return False   # "PEARL, MAE", "asp green", "Aline waveform": a word, no name
+        if _sentence_start_word(span, text, words):
+            return False   # "Wedge was 18.", "May come today.": an English word opens the sentence
     if span.label == "AGE":
         numbers = [int(n) for n in _NUMBER_RE.findall(piece) if len(n) <= 3]
         if re.fullmatch(r"\d+\s*'?s|\d+[^\W\d_]{3,}", piece.strip(), re.IGNORECASE):

@@ -64,6 +64,16 @@ FOUND = [
     ("CT 11/23 negative", [("11/23", C)]),
     ("3/4 labs", [("3/4", R)]),
     ("last visit 5/17.", [("5/17", C)]),
+    # a denominator of 15 or more under a numerator of 3 or more: no fraction one writes, a
+    # date, unless a score word is on the line (GCS); 1/15, 2/20 stay review
+    ("RESUME HEPARIN ON 11/17 IF STABLE.", [("11/17", C)]),
+    ("ECHO REPEATED 11/17, EF 40%.", [("11/17", C)]),
+    ("Stress test 4/16 was negative", [("4/16", C)]),
+    ("NO FEVER BETWEEN 8/13 AND 8/20.", [("8/13", C), ("8/20", C)]),
+    ("K 3.9 (noon 12/18) stable", [("12/18", C)]),
+    ("GCS E3 V2 M2 7/15 today", []),
+    ("GCS: EYES OPEN, 7/15 TODAY", [("7/15", R)]),
+    ("note 2/20 copied", [("2/20", R)]),
     # holidays
     ("Christmas 2019", [("Christmas 2019", C)]),
     ("Thanksgiving of 2021", [("Thanksgiving of 2021", C)]),
@@ -75,10 +85,21 @@ FOUND = [
     ("since 2008", [("2008", C)]),
     ("cath (2015) showed", [("2015", C)]),
     ("summer of 2019", [("2019", C)]),
-    ("class of '98", [("'98", C)]),
+    ("class of '98", [("98", C)]),     # the apostrophe stays out (as after the year: MI 93')
+    # a two-digit year after an apostrophe in a history (history words within 20 characters)
+    ("HX: CVA '03, PTCA '08, GOUT", [("03", C), ("08", C)]),
+    ("s/p knee surgery '77; lives alone", [("77", C)]),
+    ("Hx: DM2, OSA, CABGx2 '88, BPH", [("88", C)]),
+    ("he said '98 was a good year", [("98", R)]),
+    ("pt's wife's car, 'ok' per RN", []),
     ("from 2008-2012", [("2008", C), ("2012", C)]),
     ("between 1995 and 2001", [("1995", C), ("2001", C)]),
     ("surgery 2011, no issues", [("2011", C)]),
+    # a four-digit year after an event of the history (MI, CVA, CA, stent): certain
+    ("Hx: HTN, s/p MI 1987, on ASA", [("1987", C)]),
+    ("HX: TIA 2011, GOUT, HERNIA REPAIR 2006", [("2011", C), ("2006", C)]),
+    ("breast ca 1983, s/p lumpectomy", [("1983", C)]),
+    ("trop peak 2060 overnight.", [("2060", R)]),   # a lab word: bare, review
     ("EF normal; 2011 echo", [("2011", R)]),
     ("mitral valve (On-X, 2015)", [("2015", C)]),
     ("diagnosed\n2003", [("2003", C)]),

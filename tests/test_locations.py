@@ -90,6 +90,11 @@ CASES = [
     ("ROOM: ED-14", [("ED-14", "ROOM", C)]),
     ("Transferred to 5 West, then Ward 7B and MICU 3.",
      [("5 West", "DEPARTMENT", C), ("Ward 7B", "DEPARTMENT", C), ("MICU 3", "DEPARTMENT", C)]),
+    # a unit word before the first letter of a slash abbreviation, a date or a clock time: no ward
+    ("SENT TO MICU D/T SEPSIS. NOW IN SICU S/P FALL.", []),
+    ("NURSING NOTE\nSICU 7 PM TO 7 AM\nQUIET NIGHT.", []),
+    ("Now in Ward B, bed 2; moved to MICU B later.", [("Ward B", "DEPARTMENT", C),
+                                                     ("MICU B", "DEPARTMENT", C), ("2", "ROOM", C)]),
     ("Location: Glenview 5 West, room 511",
      [("Glenview 5 West", "DEPARTMENT", C), ("511", "ROOM", C)]),
     ("Pt: Achterberg, W.   Ellison 12 MICU, bed 14",
@@ -182,6 +187,10 @@ CASES = [
     ("Lyme disease, Rocky Mountain spotted fever, West Nile virus", []),
     ("Drug: warfarin. Urine Drug Screen negative.", []),
     ("Recommend EP clinic review", []),
+    # --- a facility phrase before a word that makes it something else: no facility ---------
+    ("NIECE ACTS AS HIS HEALTH CARE PROXY; SHE HELPS WITH HEALTH CARE DECISIONS.", []),
+    ("Will also need home health aides. Health care directives on chart.", []),
+    ("Referred to Brightwater Home Health for visits.", [("Brightwater Home Health", "ORGANIZATION", C)]),
     ("Vietnamese speaker, Mexican-American", []),
     ("Patient at Risk for falls.", []),
 ]

@@ -30,10 +30,14 @@ CASES = [
     ("MED FLIGHTED TO BVMC FOR CATH.", [("BVMC", "HOSPITAL", C)]),
     ("Pt is followed at gmc for CHF, sent to bld bank.", [("gmc", "HOSPITAL", C)]),
     ("WILL BE W/U BY BVMC FOR TRANSPLANT.", [("BVMC", "HOSPITAL", C)]),
-    # --- the name word before a campus word (the campus word left out): review -------------
+    # --- the name word before a campus word (the campus word left out): certain for a compass
+    # word or a name-list word, else review
     ("Went for a scan on North Campus at noon.",
-     [("North", "HOSPITAL", R)]),
-    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", R)]),
+     [("North", "HOSPITAL", C)]),
+    ("came over by ambulance from the hartwell campus ed.", [("hartwell", "HOSPITAL", C)]),
+    ("transferred from er quillton campus today", []),   # lower case: a name-list word only
+    ("the Main Campus lot is full; Medical Campus shuttle.", []),
+    ("Entire Campus wifi is down.", [("Entire", "HOSPITAL", R)]),   # no name word: review
     ("walked around campus with wife. the hospital campus, main campus, on campus, medical "
      "campus, a smoke free campus, entire campus, the east campus", []),
     # --- a hospital abbreviation without a transfer word: review ------------------------------
@@ -47,14 +51,20 @@ CASES = [
     ("VISITED BY SMH NURSE ABOUT HOME CARE.", [("SMH", "HOSPITAL", R)]),
     ("SEEN BY PT TEAM. PER ICU RN. SEEN BY NP STAFF. SEEN BY CCU TEAM. SEEN BY GI TEAM. "
      "PER MD TEAM, SEEN BY ENT TEAM, PER CT STAFF, SEEN BY PCP TEAM, SEEN BY CHF TEAM.", []),
-    # --- a ward without a transfer word: review, with a name-list word or a ward follower -----
-    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", R)]),
-    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", R)]),
+    # --- a ward without a transfer word: certain, with a name-list word or a ward follower ---
+    # (a building word, a floor number and a name-list word or a ward follower); after "on"
+    # with neither it stays review: a plural drug class reads the same
+    ("INTUBATED ON HARTWELL 4 FOR RESP FAILURE.", [("HARTWELL", "DEPARTMENT", C)]),
+    ("INTUBATED ON QUILLBRACK 4 FOR RESP FAILURE.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("PER OSTRANDER 3 RN, UO 20CC/HR.", [("OSTRANDER", "DEPARTMENT", C)]),
+    ("Per Tillbrook 3 RN, uo low.", [("Tillbrook", "DEPARTMENT", C)]),
+    ("ON LASIX 2 FOR DIURESIS. PER MD 3 RN AWARE.", []),
+    ("ON PRESSORS 2 NOW.", [("PRESSORS", "DEPARTMENT", R)]),
     ("bed alarm on, Braden 15, turned q2h. ON LEVOPHED 2 MCG.", []),
     ("CODED ON QUILLBRACK 4 LAST WEEK.", [("QUILLBRACK", "DEPARTMENT", R)]),
     ("glasses sent up from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", C)]),
     ("wallet recovered from quillbrack 5. wife aware", [("quillbrack", "DEPARTMENT", R)]),
-    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", R)]),
+    ("DISPO: QUILLBRACK 4 WHEN BED READY.", [("QUILLBRACK", "DEPARTMENT", C)]),
     ("CONT ON METOPROLOL 50 TID. ON HEPARIN 12U/KG. Comfortable on Morphine 2-4mg/hr.", []),
     ("on levophed 7 now, weaned from neo 5.", []),
     # --- a choice of two wards, a number glued on --------------------------------------------
@@ -70,10 +80,21 @@ CASES = [
      [("university of vermont", "ORGANIZATION", C), ("vermont", "STATE", R),
       ("university of vermont hospital", "HOSPITAL", R)]),
     ("GIVEN 10 U OF NPH AND 5 U INSULIN.", []),
+    # in an ALL-CAPS note a university of a listed place ends at the place or its hospital words
+    ("SEEN AT UNIVERSITY OF VERMONT MEDICAL LAST WEEK FOR RASH.",
+     [("UNIVERSITY OF VERMONT", "ORGANIZATION", C)]),
+    ("SEEN AT UNIVERSITY OF VERMONT MEDICAL CENTER FOR RASH.",
+     [("UNIVERSITY OF VERMONT", "ORGANIZATION", C), ("VERMONT MEDICAL CENTER", "HOSPITAL", C)]),
     ("Admitted from Kestrel Adventist for cath.", [("Kestrel Adventist", "HOSPITAL", C)]),
     # --- places inside an ALL-CAPS run, after "of" inside a run, a state code -----------------
     ("SPOKE WITH SISTER WHO LIVES IN SPOKANE, PLANS TO COME.", [("SPOKANE", "CITY", C)]),
     ("Nephew, Ivo Brandt of Tacoma visited today.", [("Tacoma", "CITY", C)]),
+    # a small town after a relative's name and "of": certain; without the relative review
+    ("Visited by daughter Ines of Chillicothe today.", [("Chillicothe", "CITY", C)]),
+    ("Spoke with nephew, Ivo Brandt of Chillicothe, by phone.", [("Chillicothe", "CITY", C)]),
+    ("Seen by Ines Brandt of Chillicothe today.", [("Chillicothe", "CITY", R)]),
+    ("a photo of Chillicothe hangs there", [("Chillicothe", "CITY", R)]),
+    ("son Ivo of Dilaudid fame called. wife Ines of Lasix drip notes.", []),
     ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
     # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
     ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
@@ -81,6 +102,10 @@ CASES = [
     # --- hospital names: after a transfer word in capitals, saints, other mentions -----------
     ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
     ("TPN OFF. PLAN TO GO TO ST. BRIGID IN AM.", [("ST. BRIGID", "HOSPITAL", C)]),
+    ("Plan: transfer to St. Brigid's once a bed opens.", [("St. Brigid's", "HOSPITAL", C)]),
+    ("hopes to go back to St Brigid's when stable", [("St Brigid's", "HOSPITAL", C)]),
+    ("reads St Brigid's leaflet. prayed to St. Jude's medal.", [("St Brigid's", "HOSPITAL", R),
+                                                              ("St. Jude's", "HOSPITAL", R)]),
     ("CAME FROM OSTRANDER HOSPITAL WITH LOW BP. 3/11 AT OSTRANDER- 1 UNIT PLT.",
      [("OSTRANDER HOSPITAL", "HOSPITAL", C), ("OSTRANDER", "HOSPITAL", C),
       ("OSTRANDER", "HOSPITAL", C)]),
@@ -160,6 +185,10 @@ CAPS_CASES = [
     ("DECLINE FROM POOR HEALTH. SEEN AT PULMONARY REHAB. BACK FROM CARDIAC REHAB. AT RISK CENTER.", []),
     ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
     ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
+    # a verb form before a hospital word in an ALL-CAPS note is no name
+    ("GOT CONFUSED, SEEN PACING HOSPITAL HALLS AT NIGHT.", []),
+    ("STARTED MEDICAL CENTER PROTOCOL. KEEPING HOSPITAL GOWN ON.", []),
+    ("TAKEN TO FENWICK REGIONAL FOR CATH.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
 ]
 
 

@@ -14,7 +14,9 @@ Finds (source ``dates:<pattern>``):
 * ``holiday``: ``Christmas 2019``, ``Thanksgiving of 2021``, ``Christmas``.
 * ``month_day``: ``3/4`` - certain in date context (``seen 3/4``, ``on\n9/15``, ``Fri 11/10``,
   ``5/6 14:30``) or when not fraction-shaped,
-  review when it could be a fraction or a score; nothing after score words (``GCS 3/15``,
+  review when it could be a fraction or a score (a denominator of 15 or more under a numerator
+  of 3 or more, ``11/17``, ``4/16``, is no fraction one writes: certain unless a score word is on
+  the line, ``GCS: EYES OPEN, 7/15``); nothing after score words (``GCS 3/15``,
   ``strength 4/5``), before fraction words (``3/4 strength``, ``2/3 of``), after a whole number
   (``24 2/7 weeks``) or as a duration (``for 3/7``).
   After a clock time or a decimal lab value it is still a date (``ARRIVED 2300 9/14``,
@@ -29,7 +31,9 @@ Finds (source ``dates:<pattern>``):
   outside the span); never a plural (``in 80's``) nor a count (``MI 12 hours``).
 * ``year_context``, ``year_paren``, ``year_apostrophe``, ``decade``, ``year_bare``: years alone
   (``in 2019``, ``since 2008``, ``diagnosed 2003``, ``from 2008-2012``, ``(2015)``,
-  ``(On-X, 2015)``, ``class of '98``; bare ``2019`` and ``1990s`` review).
+  ``(On-X, 2015)``; bare ``2019`` and ``1990s`` review). ``year_apostrophe``: ``class of '98``,
+  ``s/p AVR '07`` (the span is the digits, the apostrophe stays out, as the real notes' gold
+  has it), certain in date context or after a history word within 20 characters, else review.
   ``year_model`` (review): a year before a vehicle or model word (``owned a 2012 pickup``,
   ``struck by 2019 Honda``) is never certain, unless a time word precedes it (``in 2012``).
 * ``weekday``: a capitalised weekday alone (``seen Tuesday``); ``month_alone``: ``in March``.
@@ -197,6 +201,8 @@ _NOT_DATE_BEFORE = re.compile(
 _NOT_DATE_AFTER = re.compile(
     r"[ \t]{0,2}(?:" + alternation(lists.tagged(_CONTEXT, "after")) + r"|(?:"
     + alternation(lists.tagged(_CONTEXT, "after_word")) + r")\b|\+)|[ \t]{0,2}" + UNITS, re.I)
+#: A score word anywhere on the 30 characters before ``a/b`` (``GCS of 7/15``, ``GCS E4 7/15``).
+_SCORE_ON_LINE = re.compile(r"\b(?:" + alternation(lists.tagged(_CONTEXT, "score"), " ") + r")\b")
 _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", re.I)
 #: Before a bare year-shaped number that is no year (``room 2004``, ``plt 1998``, ``@ 2012``):
 #: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
@@ -359,6 +365,8 @@ def _month_day(m: re.Match[str]) -> Verdict:
         return None                                    # "for 3/7": three days
     if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None:
         tier = CERTAIN
+    elif d >= 15 and mo >= 3 and not _SCORE_ON_LINE.search(before):
+        tier = CERTAIN                                 # 11/17, 4/16, 8/20: no fraction one writes
     elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
         tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
     else:
@@ -475,7 +483,9 @@ def _bare_year_bad(text: str, s: int) -> bool:
 def _year_apostrophe(m: re.Match[str]) -> Verdict:
     if m["s"]:
         return Hit(m.start(), m.end(), REVIEW, name="decade")
-    return CERTAIN if _in_context(m.string, m.start()) else REVIEW
+    text, start = m.string, m.start()
+    strong = _in_context(text, start) or _HISTORY_CONTEXT.search(line_before(text, start, 30))
+    return Hit(m.start("y"), m.end(), CERTAIN if strong else REVIEW)   # the apostrophe stays out
 
 
 #: ``_YY_HISTORY_BEFORE`` results by the window they read (speed: a note repeating one

@@ -49,6 +49,11 @@ _ORG_LABEL_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "empl
 _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:" + _cue_words("hospital_after") + r")(?![\w'’])")
 _BOAT_RE = re.compile(rf"{GAP}(?:{_cue_words('place_part_after')})(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
+#: A word after a facility phrase, right after it or one word on, that makes the phrase part of
+#: something else (``her health care proxy``, ``HEALTH`` of ``health care decisions``, ``a home
+#: health aide``): the ``not_facility_after`` words of :data:`_CUES`, any case.
+_NOT_FACILITY_AFTER_RE = re.compile(r"(?:[ \t]+[A-Za-z]+)?[ \t]+(?i:" + _cue_words("not_facility_after")
+                                    + r")(?![\w'’-])")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*(?:(?:No|NO|no|Number|NUMBER|ID|Id|#)\b\.?[ \t]*[:#]?|#)")
 #: Words after a hospital name that belong to it (``lists/facility_tail_words.txt``), as written.
 _TAIL_WORDS = frozenset(w for r in lists.read_list("facility_tail_words.txt").rows
@@ -77,6 +82,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         name = strip_leading(segment(words, max(0, i - 6), i))
     if _LABEL_AFTER_RE.match(text, phrase_end):
         return  # "Unit No: 123", "Insurance ID": a field label, not a name
+    if _NOT_FACILITY_AFTER_RE.match(text, phrase_end):
+        return  # "his health care decisions", "a home health aide": no facility
     if not name:
         if "school" in kinds and nxt and nxt.text.lower() == "of":
             pass  # University of X
@@ -93,6 +100,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         # only a transfer word before it (TAKEN TO FENWICK REGIONAL), a strong hospital word
         # (HOSPITAL, MEDICAL CENTER) or a practice or company phrase of two words or more
         # (PHYSICAL THERAPY, HOME HEALTH) keeps such a run
+        if any(len(w.text) > 4 and w.text.endswith(("ING", "ED")) for w in name):
+            return   # "SEEN PACING HOSPITAL HALLS", "STARTED MEDICAL CENTER DIET": a verb, no name
         keep = {"hosp", "practice", "company"} if i < j else {"hosp"}
         weak_after_at = False
         if "hosp_weak" in kinds and len(name) == 1 and i == j and norm(words[j].text) in t.institution \
@@ -156,6 +165,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                     break
                 seg.append(w)
             seg = [w for w in seg if not is_connector(w)] and seg
+            if seg and n.caps:
+                seg = _caps_university_tail(t, seg)
             if seg:
                 start = name[0].start if kind == "distinct" else words[i].start
                 yield Span(start, seg[-1].end, "ORGANIZATION", CERTAIN, "locations:organization:university")
@@ -173,6 +184,20 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                    "locations:landmark")
     if "street" in kinds and kind != "none" and name and not title:
         yield Span(name[0].start, phrase_end, "STREET", REVIEW, "locations:street_no_number")
+
+
+def _caps_university_tail(t: Tables, seg: list[Word]) -> list[Word]:
+    """The words after ``UNIVERSITY OF`` in an ALL-CAPS note, where every word is capitalised:
+    a listed place and then only hospital and facility tail words (``UNIVERSITY OF VERMONT
+    MEDICAL CENTER``; not ``UNIVERSITY OF VERMONT MEDICAL LAST WEEK FOR``); ``seg`` as it is
+    when it starts with no listed place."""
+    found = lookup_place(t, seg)
+    if not found:
+        return seg
+    k = found[0]
+    while k < len(seg) and (norm(seg[k].text) in t.hospital_words or seg[k].text in _TAIL_WORDS):
+        k += 1
+    return seg[:k]
 
 
 def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ... import lists
 from .text import (CAPW, GAP, LOWER_WORD, SP, Word, is_connector, place_key, norm, phrase_key,
-                   alternation)
+                   alternation, tail_words)
 
 #: Credentials that, after ``Name,``, are no state: ``Smith, MD`` is a doctor, not Maryland; the
 #: rows of ``lists/credentials.txt`` whose ``not_state`` column is ``yes``, in capitals.
@@ -288,3 +288,12 @@ def proper_evidence(words: list[Word], t: Tables) -> bool:
         if (low[:-2] if low.endswith("'s") else low) in t.proper:
             return True
     return False
+
+
+def relative_before(text: str, start: int) -> bool:
+    """True when a relation word (``lists.relations("names")``: daughter, nephew, wife) stands
+    right before the name starting at ``start``, a comma allowed after it (``daughter Ines``,
+    ``Nephew, Ivo Brandt``): the name is a relative's, so ``of Tilbury`` after it says where
+    the relative lives."""
+    words = tail_words(text, start)
+    return bool(words) and words[-1].rstrip(",:") in lists.relations("names")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
-                      plain_city, Tables, tables)
+                      plain_city, relative_before, Tables, tables)
 from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, place_key, norm, Note, Run,
                    tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
@@ -168,7 +168,8 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
 
 def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]:
     """A place inside a run, after ``of`` (``Ivo Brandt of Tacoma``) or, in an ALL-CAPS note,
-    after a capitalised preposition (``SISTER WHO LIVES IN SPOKANE``)."""
+    after a capitalised preposition (``SISTER WHO LIVES IN SPOKANE``); a city after a relative's
+    name and ``of`` is certain (``daughter Ines of Chillicothe``)."""
     word = run_words[k]
     if word.nl:
         return
@@ -179,8 +180,10 @@ def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]
     if not found:
         return
     ctx_first = _place_context_word(tail_words(n.text, word.start))
-    if ctx_first:
-        yield from _context_place(n, t, words, found, ctx_first)
+    # "daughter Ines of Tilbury": a relative's name and "of" say where the relative lives
+    kin = ctx_first == "of" and relative_before(n.text, run_words[0].start)
+    for s in _context_place(n, t, words, found, ctx_first) if ctx_first else ():
+        yield Span(s.start, s.end, s.label, CERTAIN, s.source) if kin and s.label == "CITY" else s
 
 
 

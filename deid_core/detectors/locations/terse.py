@@ -14,13 +14,15 @@ department and ward words, generic and clinical acronyms (``lists/abbreviations.
   (``2 UNITS``, ``5 MG``), a dose frequency (``25 BID``) or a time, date or decimal; also a
   choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
   HARTWELL4``: the span is the whole token).
-* ``ward_number:weak_context`` (review): after ``on``/``per``/``to``/``from`` without a transfer
-  word, with a name-list word or a ward follower (``PER HARTWELL 4 RN``);
-  ``department:ward_after_on`` (review): after ``on``/``from`` with a word or a sentence end
+* ``ward_number:weak_context`` (certain since issue 8: with its name-list word or ward
+  follower, real notes dev 22 characters of wards, no false alarm, with the last rule): after
+  ``on``/``per``/``to``/``from`` without a transfer word, with a name-list word or a ward
+  follower (``PER HARTWELL 4 RN``); ``department:ward_after_on`` (review: a plural drug class
+  reads the same, ``ON PRESSORS 2 NOW``): after ``on``/``from`` with a word or a sentence end
   after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
   not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
-* ``department:ward_before_staff`` (review): a ward number before a ward follower with no
-  context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
+* ``department:ward_before_staff`` (certain: a ward follower after the number): a ward number
+  before a ward follower with no context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
 * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
   (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
   an all-lower-case note.
@@ -194,7 +196,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
             elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
-                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
+                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN,
                            "locations:ward_number:weak_context")
             elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
                 yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
@@ -221,7 +223,8 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
                 or low in clinical or word.upper() in abbr or low in t.hospital_words:
             continue
-        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", REVIEW, "locations:department:ward_before_staff")
+        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", CERTAIN,
+                   "locations:department:ward_before_staff")
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
                         + r")(?:[1-9]\d?)?(?![\w'’]|-\w)")
@@ -235,12 +238,14 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
                        "locations:facility_abbreviation:same_note")
 
 
-_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})(?![\w'’-])")
+_SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})"
+                            r"(?:['’][sS])?(?![\w'’-])")
 
 
 def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
-    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``: a saint's name after a
-    transfer word is a hospital (HOSPITAL, certain; the possessive form is the saints rule)."""
+    """``WILL GO TO ST. BRIGID TOMORROW``, ``transferred to Saint Brigid``, ``hopes to go back to
+    St Brigid's``: a saint's name, possessive or not, after a transfer word is a hospital
+    (HOSPITAL, certain; a possessive without one is the saints rule, review)."""
     text = n.text
     transfer, _clinical, _abbr, context_re = _vocab()
     for m in context_re.finditer(text):
@@ -258,8 +263,9 @@ _NAME_BEFORE_RE = re.compile(
 
 def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     """``a scan on North Campus``, ``came from the quillton campus ed``: the name
-    word before a campus word (HOSPITAL, review; the campus word is left out, as the ward number
-    is), not a stop, generic, hospital, clinical or common place word unless a capitalised
+    word before a campus word (HOSPITAL; certain for a compass word or a name-list word, real
+    notes dev 10 characters, no false alarm, else review; the campus word is left out, as the
+    ward number is), not a stop, generic, hospital, clinical or common place word unless a capitalised
     compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
     name-list word (a surname, given name or town that is no English word)."""
     transfer, clinical, abbr, _context_re = _vocab()
@@ -274,7 +280,9 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
             continue
         elif word.islower() and not proper_evidence([Word(m.start("w"), m.end("w"), word)], t):
             continue   # "the entire campus"; "the quillton campus" needs a name-list word
-        yield Span(m.start("w"), m.end("w"), "HOSPITAL", REVIEW, "locations:hospital:campus")
+        strong = low in compass or proper_evidence([Word(m.start("w"), m.end("w"), word)], t)
+        yield Span(m.start("w"), m.end("w"), "HOSPITAL", CERTAIN if strong else REVIEW,
+                   "locations:hospital:campus")
 
 
 def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:

@@ -38,11 +38,13 @@ _DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])
 @lru_cache(maxsize=4)
 def _dept_ward_re(ward_alt: str) -> re.Pattern:
     """``Ward 7B``, ``MICU 3``, ``Tower 2 West``, ``Ward B``: a ward word (``ward_alt``, from the
-    list) and a number, or a letter after a space or ``#`` (``UNITS`` and ``MICUB`` are no ward)."""
+    list) and a number, or a letter after a space or ``#`` (``UNITS`` and ``MICUB`` are no ward);
+    not the first letter or number of a slash abbreviation or a date (``SENT TO MICU D/T SEPSIS``,
+    ``IN SICU S/P FALL``, ``back in MICU 4/9``) nor a clock time (``SICU 7 PM TO 7 AM``)."""
     return re.compile(
         rf"(?<![\w])(?:{ward_alt})(?:[ \t]*#?[ \t]*\d{{1,2}}[A-Z]?|(?:[ \t]+#?|[ \t]*#)[ \t]*[A-Z]\d{{0,2}})"
         rf"(?:[ \t]?{DIRECTION})?"
-        rf"(?![\w]){_NOT_AFTER_NUMBER}")
+        rf"(?![\w]|/\w){_NOT_AFTER_NUMBER}")
 
 
 _DEPT_NUMBER_UNIT_RE = re.compile(

@@ -17,7 +17,7 @@ from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
 from .scan import SPACES_STR, Scan
-from .signatures import initials_after_label, sign_off, signature_initials
+from .signatures import dotted_letters, initials_after_label, sign_off, signature_initials
 from .usernames import login_shaped, username_after_label
 
 
@@ -320,6 +320,9 @@ def relation_rule(sc: Scan, i: int) -> None:
         return   # "CALLED WIFE, NIECE", "WIFE RE: PLAN", "SON HERE AT BEDSIDE"
     if sc.strict(j) and fj & ENG and w in W.NAME_STOP_WORDS:
         return   # "SON WILL CALL TONIGHT": a modal, no name
+    if fj & ENG and w in W.NAME_STOP_WORDS and sc.shape[j] == UP and j + 1 < sc.n \
+            and sc.shape[j + 1] == UP and not sc.fl[j + 1] & LIST and sc.plain_gap(j):
+        return   # "SON WILL ARRIVE FROM Tulsa" on a line with lower case: a modal and a verb
     tier = CERTAIN
     idx = take(sc, j, allow_comma=sc.shape[j] == UP, second_free=True)
     if sc.eponym_after(idx[-1]) and not (fj & LIST and not fj & (ENG | MED) and len(idx) > 1):
@@ -394,6 +397,8 @@ def label_rule(sc: Scan, i: int) -> None:
             return   # "meds reviewed: furosemide": a verb and its object, no label
         if sc.fl[j] & (TITLE | REL) and not sc.fl[j] & LIST:
             return  # "Attending: Dr. Smith", "next of kin: mother greta": the title or relation rule
+        if sc.fl[j] & REL and sc.shape[j] != CAP or not colon and sc.fl[j] & NON and sc.shape[j] in (LOW, UP):
+            return  # "form witnessed by wife", "HER PCP IN TO SEE HER": a relation or a function word
         if label == "DOCTOR" and colon and login_shaped(sc, j):
             username_after_label(sc, j, words, colon)   # "Tech: dferreiral2"
             return
@@ -405,6 +410,9 @@ def label_rule(sc: Scan, i: int) -> None:
         if not colon and not sc.fl[j] & LIST and sc.shape[j] not in (CAP, UP) \
                 and not (sc.shape[j] == INI and sc.text.startswith(".", sc.toks[j].end)):
             return
+        if not colon and sc.shape[j] == INI and len(dotted := dotted_letters(sc, j)[0]) >= 2 \
+                and service_word(dotted):
+            return   # "VISITED BY O.T.", "per S.L.P.": a service written with dots
         if not colon and sc.shape[j] != INI and (
                 service_word(low[j]) or sc.fl[j] & CLN
                 or not sc.fl[j] & LIST and (sc.strict(j) or j + 1 < sc.n and sc.plain_gap(j)

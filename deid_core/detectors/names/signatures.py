@@ -11,6 +11,18 @@ from .lexicon import CLN, CRED, ENG, FOL, LIST, NON, REL, TITLE
 from .scan import Scan
 
 
+def dotted_letters(sc: Scan, j: int) -> tuple[str, int]:
+    """The lower-case letters of dotted initials starting at token ``j`` (``P.T.`` -> ``pt``)
+    and the index after the last one; ``("", j)`` when token ``j`` is no dotted initial."""
+    text, toks, low = sc.text, sc.toks, sc.low
+    k, letters = j, ""
+    while k < sc.n and len(toks[k].word) == 1 and toks[k].word.isalpha() \
+            and text.startswith(".", toks[k].end) and (k == j or toks[k].start == toks[k - 1].end + 1):
+        letters += low[k]
+        k += 1
+    return letters, k
+
+
 def initials_after_label(sc: Scan, i: int) -> None:
     """Initials after a dictation or signature word: ``transcribed 9/16 by m.o.``,
     ``Transcriptionist: mlr``, ``transcribed: ks   Job ...``, ``Tech ZQ / reviewed``."""
@@ -19,12 +31,10 @@ def initials_after_label(sc: Scan, i: int) -> None:
     g = sc.gap(i)
     tok = toks[j]
     if g == " " and tok.end < len(text) and text[tok.end] == ".":
-        k = j   # dotted initials "m.o." / "J.S."
-        letters = ""
-        while k < sc.n and len(toks[k].word) == 1 and toks[k].word.isalpha() \
-                and text.startswith(".", toks[k].end) and (k == j or toks[k].start == toks[k - 1].end + 1):
-            letters += low[k]
-            k += 1
+        letters, k = dotted_letters(sc, j)   # dotted initials "m.o." / "J.S."
+        from .context import service_word
+        if service_word(letters):
+            return   # "treatment given by R.T.", "walked by P.T.": a service written with dots
         after = text[toks[k - 1].end + 1:toks[k - 1].end + 40].lstrip(" \t")[:1]
         if 2 <= len(letters) <= 3 and letters not in sc.lex.credentials \
                 and after in ("", "\n", "\r", ",", ";", ")"):   # not "by U.S. Army"
