@@ -190,3 +190,19 @@ def test_a_weekday_with_a_month_and_day_follows_the_shifted_date(text, value, ke
         else:
             d = dt.date(2000, 3, 4) + dt.timedelta(days=key.date_offset_days())
             assert fake.split()[1] == f"{d.month}/{d.day}"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("PMH: MI '92, CABG X3 '95", "92"),        # the span is the digits; the apostrophe stays text
+    ("PMH: MI '92, CABG X3 '95", "'95"),
+    ("S/P CVA 81 AND CABG 1995", "81"),
+])
+def test_a_two_digit_year_stays_a_two_digit_year(text, value):
+    i = text.index(value)
+    a = Analysis(text, (Span(i, i + len(value), "DATE", "certain", "dates:year_apostrophe"),), ())
+    for key in ("k" * 16, "another key 1234"):
+        out = surrogate(a, key).text
+        new = out[i:len(out) - (len(text) - i - len(value))]
+        digits = value.lstrip("'")
+        assert re.fullmatch(r"'?\d\d", new) and new != value, (value, new)
+        assert (int(new.lstrip("'")) - int(digits)) % 100 in (1, 99)   # one year up or down

@@ -201,7 +201,9 @@ class Surrogator:
 _LONE_STEPS: tuple[int, ...] = tuple(n for n in range(1, 7 * 31) if n % 7 and n % 31)
 
 #: A year written alone (``2014``, ``'14``).
-_YEAR_ALONE = re.compile(r"[ \t]*['’]?(?P<y>(?:1[6-9]|2\d)\d\d|(?<=['’])\d\d)[ \t]*")
+#: A DATE span that is only a year: four digits, or two (``'92``; ``92`` alone, as the date
+#: detector marks a two-digit year of a history list without its apostrophe: ``MI '92``, ``CVA 81``).
+_YEAR_ALONE = re.compile(r"[ \t]*['’]?(?P<y>(?:1[6-9]|2\d)\d\d|\d\d)[ \t]*")
 
 
 def surrogate(analysis: Analysis, key: LinkageKey | str | None = None,
