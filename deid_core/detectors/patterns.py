@@ -11,6 +11,7 @@ look-behind so a match can only start at the beginning of a run.
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -134,6 +135,10 @@ def line_before(text: str, start: int, width: int = 40) -> str:
     return chunk.lower()
 
 
+#: :class:`Span`'s order as a sort key (``sorted(spans)`` without a ``__lt__`` call per comparison).
+_SPAN_ORDER = operator.attrgetter("start", "end", "label", "tier", "source")
+
+
 class Emitter:
     """Collects spans of one detector, skipping any that overlap a span already accepted.
 
@@ -167,7 +172,7 @@ class Emitter:
         return True
 
     def __iter__(self) -> Iterator[Span]:
-        return iter(sorted(self.spans))
+        return iter(sorted(self.spans, key=_SPAN_ORDER))
 
 
 def clear_before(text: str, i: int, bad: str = "") -> bool:
