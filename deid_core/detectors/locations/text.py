@@ -120,6 +120,15 @@ def scan_note(text: str) -> Note:
             append(_new(Run, (base, end, (_new(Word, (base, end, g, False)),))))
             continue
         words = []
+        if "\n" not in g and "&" not in g and "\t" not in g and "\r" not in g:
+            # words joined by spaces only (one or two, or a lower-case connector): split there
+            pos = base
+            for w in g.split(" "):
+                if w:
+                    words.append(_new(Word, (pos, pos + len(w), w, False)))
+                pos += len(w) + 1
+            append(_new(Run, (base, end, tuple(words))))
+            continue
         prev_end = 0
         for w in _RUN_WORD_RE.finditer(g):
             s, e = w.span()
