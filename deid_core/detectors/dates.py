@@ -76,6 +76,8 @@ _AMBIGUOUS_MONTHS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_
 _HISTORY, _CONTEXT = "history_words.txt", "date_context_words.txt"
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
+#: (speed: ``(?=[jfmasond])`` before ``_MON`` inside a pattern passes over a position where no
+#: month name can start at once instead of trying each name)
 _DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
 _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
 _YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)"
@@ -100,7 +102,7 @@ _MONTH_DAY = re.compile(
 _DAY_MONTH = re.compile(
     r"(?P<d>\d(?<![\w.\-/]\d)\d?)(?P<suf>st|nd|rd|th|ST|ND|RD|TH)?"
     r"(?:[ \t]{0,2}[-–][ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?(?P<of>[ \t]{1,3}of[ \t]{1,3}|[ \t.,/-]{0,3})"
-    r"(?i:" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<y>(?:19|20)\d\d|['’]?\d\d))?)"
+    r"(?i:(?=[jfmasond])" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<y>(?:19|20)\d\d|['’]?\d\d))?)"
     + _END)
 _MONTH_YEAR = re.compile(
     _MON + r"(?:[ \t.,/-]{1,3}|[ \t]{1,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)" + _END, re.I)
