@@ -443,7 +443,7 @@ def _year4(m: re.Match[str]) -> Verdict:
 #: Results of the window searches before a value, by regex, width and the window's text
 #: (speed: a note repeating one stretch asks the same question at every value); cleared when
 #: it grows past 4096 entries.
-_BEFORE_MEMO: dict[tuple[object, int, str, bool], bool] = {}
+_BEFORE_MEMO: dict[tuple[int, int, str, bool], bool] = {}   # id(regex): hashing a Pattern hashes its code
 
 
 def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
@@ -451,7 +451,7 @@ def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
     before ``i`` and the one before them (what ``\\b`` at the window's start reads): only for
     ``$``-anchored regexes that look behind one character at most."""
     lo = max(0, i - width)
-    key = (rx, width, text[max(0, lo - 1):i], lo == 0)
+    key = (id(rx), width, text[max(0, lo - 1):i], lo == 0)
     hit = _BEFORE_MEMO.get(key)
     if hit is None:
         hit = rx.search(text, lo, i) is not None
@@ -464,7 +464,7 @@ def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
 def _bare_year_bad(text: str, s: int) -> bool:
     """Whether ``_BARE_YEAR_BAD_BEFORE`` matches the 12-character line before ``s``
     (``room 2014``), memoised on those 12 characters."""
-    key = (_BARE_YEAR_BAD_BEFORE, 12, text[max(0, s - 12):s], False)
+    key = (id(_BARE_YEAR_BAD_BEFORE), 12, text[max(0, s - 12):s], False)
     hit = _BEFORE_MEMO.get(key)
     if hit is None:
         hit = _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12)) is not None
