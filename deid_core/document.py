@@ -105,6 +105,12 @@ class Document:
             value = self._memo[key] = build(self)
             return value
 
+    def release(self) -> None:
+        """Forget the shared results of :meth:`memo` (the name rules' scan refers back to this
+        document, a cycle only the garbage collector would free): call it when every detector
+        has run, so the note's tokens and scans are freed at once."""
+        self._memo.clear()
+
     @cached_property
     def tokens(self) -> list[Token]:
         """Word tokens in text order (see :data:`WORD_RE`)."""

@@ -16,6 +16,7 @@ Both are linear in the text length (one ``str.find`` scan per distinct value, at
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Iterable
 
@@ -84,6 +85,10 @@ def unread_date_rest(text: str) -> str | None:
     return "numeric" if _NUMERIC_REST.search(text[:m.start()]) else "words"
 
 
+#: :class:`Span`'s order as a sort key (what ``sorted(spans)`` gives, without ``__lt__`` calls).
+_SPAN_ORDER = operator.attrgetter("start", "end", "label", "tier", "source")
+
+
 def whole_dates(spans: Iterable[Span], text: str) -> list[Span]:
     """Candidates that widen bare-year DATE spans over the unread rest of their date.
 
@@ -120,7 +125,7 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
         that is not that span itself, widened over any review span it overlaps (that span
         becomes certain with it); overlaps with certain spans are left to the resolver.
     """
-    spans = sorted(spans)
+    spans = sorted(spans, key=_SPAN_ORDER)
     starts = [s.start for s in spans]
     values: dict[str, Span] = {}
     own: set[tuple[int, int]] = set()

@@ -43,7 +43,9 @@ MAX_SOURCE_PARTS = 8
 _JOIN = " + "
 
 
-def _merge_group(group: list[Span], tier: str) -> Span:
+def _merge_group(group: list[Span], tier: str, ordered: bool = False) -> Span:
+    """One span over ``group`` (overlapping or adjacent spans) with ``tier``; ``ordered``: the
+    group is already in (start, end, source) order (disjoint spans sorted by start)."""
     if len(group) == 1:
         only = group[0]
         if only.tier == tier:
@@ -61,7 +63,14 @@ def _merge_group(group: list[Span], tier: str) -> Span:
         if key < best_key:
             best, best_key = s, key
     sources: dict[str, None] = {}
-    for s in sorted(group, key=_SOURCE_ORDER):
+    if ordered:
+        in_order = group
+    elif len(group) == 2:   # what sorted() gives, without building a list (a stable sort)
+        a, b = group
+        in_order = group if _SOURCE_ORDER(a) <= _SOURCE_ORDER(b) else (b, a)
+    else:
+        in_order = sorted(group, key=_SOURCE_ORDER)
+    for s in in_order:
         if _JOIN in s.source:
             for part in s.source.split(_JOIN):
                 sources.setdefault(part, None)
@@ -104,7 +113,8 @@ def _join_adjacent(spans: list[Span], text: str) -> list[Span]:
                 runs[-1].append(s)
                 continue
         runs.append([s])
-    return [_merge_group(run, run[0].tier) for run in runs]
+    # the spans are disjoint and sorted by start, so each run is in (start, end, source) order
+    return [_merge_group(run, run[0].tier, True) for run in runs]
 
 
 def resolve(candidates: Iterable[Span], text: str) -> tuple[Span, ...]:

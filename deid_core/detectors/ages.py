@@ -53,7 +53,7 @@ _NUMBER_WORDS = (
     + r"|" + _number_words(10, 30) + r")"
     r"(?:[ \t-]{1,2}" + _UNIT_WORDS + r")?)?)")
 _AGE_SUFFIX = (
-    r"(?:y/o|y\.o\.?|yo|y[ \t]?o(?=[ \t,.]|$)|yrs?\.?[ \t-]{0,2}old|years?[ \t-]{1,2}old|-?years?-old|"
+    r"(?=[-yY])(?:y/o|y\.o\.?|yo|y[ \t]?o(?=[ \t,.]|$)|yrs?\.?[ \t-]{0,2}old|years?[ \t-]{1,2}old|-?years?-old|"
     r"-?yr-old|years?[ \t]+of[ \t]+age|yrs?[ \t]+of[ \t]+age|-?y(?=[ \t]?[/,]?[ \t]?[mf]\b)|y(?=[),;]))"
     r"(?:(?![a-z])|(?=[mf](?![a-z])))")
 #: Candidate ages in digits (90-139): the detailed checks below run only at these hits.

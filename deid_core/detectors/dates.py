@@ -80,6 +80,8 @@ _AMBIGUOUS_MONTHS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_
 _HISTORY, _CONTEXT = "history_words.txt", "date_context_words.txt"
 
 _MON = r"(?P<mon>" + MONTH_REGEX + r")\.?"
+#: (speed: ``(?=[jfmasond])`` before ``_MON`` inside a pattern passes over a position where no
+#: month name can start at once instead of trying each name)
 _DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?(?!\d)"
 _DAY2 = r"(?:[ \t]{0,2}(?:-|–|to|through|&|and)[ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?"
 _YEAR_AFTER = (r"(?:(?:,[ \t]{0,2}|[ \t]{1,3}|[ \t]{0,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)"
@@ -104,7 +106,7 @@ _MONTH_DAY = re.compile(
 _DAY_MONTH = re.compile(
     r"(?P<d>\d(?<![\w.\-/]\d)\d?)(?P<suf>st|nd|rd|th|ST|ND|RD|TH)?"
     r"(?:[ \t]{0,2}[-–][ \t]{0,2}[0-3]?\d(?:st|nd|rd|th)?(?!\d))?(?P<of>[ \t]{1,3}of[ \t]{1,3}|[ \t.,/-]{0,3})"
-    r"(?i:" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<y>(?:19|20)\d\d|['’]?\d\d))?)"
+    r"(?i:(?=[jfmasond])" + _MON + r"(?:(?:,?[ \t]{1,3}|[-/.]|[ \t]{1,2}of[ \t]{1,2})?(?P<y>(?:19|20)\d\d|['’]?\d\d))?)"
     + _END)
 _MONTH_YEAR = re.compile(
     _MON + r"(?:[ \t.,/-]{1,3}|[ \t]{1,2}of[ \t]{1,2})(?P<y>(?:19|20)\d\d|['’]\d\d)" + _END, re.I)
@@ -449,7 +451,7 @@ def _year4(m: re.Match[str]) -> Verdict:
 #: Results of the window searches before a value, by regex, width and the window's text
 #: (speed: a note repeating one stretch asks the same question at every value); cleared when
 #: it grows past 4096 entries.
-_BEFORE_MEMO: dict[tuple[object, int, str, bool], bool] = {}
+_BEFORE_MEMO: dict[tuple[int, int, str, bool], bool] = {}   # id(regex): hashing a Pattern hashes its code
 
 
 def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
@@ -457,7 +459,7 @@ def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
     before ``i`` and the one before them (what ``\\b`` at the window's start reads): only for
     ``$``-anchored regexes that look behind one character at most."""
     lo = max(0, i - width)
-    key = (rx, width, text[max(0, lo - 1):i], lo == 0)
+    key = (id(rx), width, text[max(0, lo - 1):i], lo == 0)
     hit = _BEFORE_MEMO.get(key)
     if hit is None:
         hit = rx.search(text, lo, i) is not None
@@ -470,7 +472,7 @@ def _seen_before(rx: re.Pattern[str], text: str, i: int, width: int) -> bool:
 def _bare_year_bad(text: str, s: int) -> bool:
     """Whether ``_BARE_YEAR_BAD_BEFORE`` matches the 12-character line before ``s``
     (``room 2014``), memoised on those 12 characters."""
-    key = (_BARE_YEAR_BAD_BEFORE, 12, text[max(0, s - 12):s], False)
+    key = (id(_BARE_YEAR_BAD_BEFORE), 12, text[max(0, s - 12):s], False)
     hit = _BEFORE_MEMO.get(key)
     if hit is None:
         hit = _BARE_YEAR_BAD_BEFORE.search(line_before(text, s, 12)) is not None

@@ -346,6 +346,8 @@ def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
         known |= parse_date(b)
     if not known:
         return
+    if text.isascii() and not any(f"{y % 100:02d}" in text for y, _mo, _d in known):
+        return   # speed: a date of a known year writes its last two digits (``1950``, ``'50``)
     short = {(y % 100, mo, d) for y, mo, d in known}
     for parsed, m in datereader.iter_dates(text, _PIVOT):
         readings = datereader.day_readings(parsed, m)

@@ -75,22 +75,23 @@ def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``;
     and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition."""
     text = n.text
-    words = list(r.words)
+    run_words = r.words
     tail = tail_words(text, r.start)
-    ctx_first = _place_context_word(tail)
-    if words[0].text.isupper() and len(words[0].text) == 2:
+    ctx_first = _place_context_word(tail) if tail else ""
+    st = run_words[0].text
+    if len(st) == 2 and st.isupper():
         # a state abbreviation (handled by city_state), unless a residence word precedes an
         # unambiguous one: "lives in DC"
-        st = words[0].text
         if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
-                len(words) == 1 or words[1].nl):
-            yield Span(words[0].start, words[0].end, "STATE", CERTAIN, "locations:place_context:code")
+                len(run_words) == 1 or run_words[1].nl):
+            w = run_words[0]
+            yield Span(w.start, w.end, "STATE", CERTAIN, "locations:place_context:code")
     else:
-        yield from _run_start_place(n, t, r, words, tail, ctx_first)
-    for k in range(1, len(r.words)):
-        prev = r.words[k - 1].text
+        yield from _run_start_place(n, t, r, list(run_words), tail, ctx_first)
+    for k in range(1, len(run_words)):
+        prev = run_words[k - 1].text
         if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
-            yield from _inner_place(n, t, r.words, k)
+            yield from _inner_place(n, t, run_words, k)
 
 
 def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],

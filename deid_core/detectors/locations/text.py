@@ -82,13 +82,16 @@ class Word(NamedTuple):
     nl: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A capitalised run: its offsets and its :class:`Word` objects."""
+class Run(NamedTuple):
+    """A capitalised run: its offsets and its :class:`Word` objects (a named tuple: built once
+    per run, so it must be cheap)."""
 
     start: int
     end: int
     words: tuple
+
+
+_new = tuple.__new__   # builds a Word or a Run from a tuple without the keyword-argument call
 
 
 @dataclass
@@ -109,18 +112,29 @@ def scan_note(text: str) -> Note:
     letters = sum(map(str.isalpha, sample))
     upper = sum(map(str.isupper, sample))
     runs = []
+    append = runs.append
     for m in _RUN_RE.finditer(text):
-        g, base = m.group(), m.start()
+        g = m.group()
+        base, end = m.span()
         if " " not in g and "\n" not in g and "&" not in g:   # one word (gaps hold one of these)
-            runs.append(Run(base, m.end(), (Word(base, m.end(), g),)))
+            append(_new(Run, (base, end, (_new(Word, (base, end, g, False)),))))
             continue
         words = []
+        if "\n" not in g and "&" not in g and "\t" not in g and "\r" not in g:
+            # words joined by spaces only (one or two, or a lower-case connector): split there
+            pos = base
+            for w in g.split(" "):
+                if w:
+                    words.append(_new(Word, (pos, pos + len(w), w, False)))
+                pos += len(w) + 1
+            append(_new(Run, (base, end, tuple(words))))
+            continue
         prev_end = 0
         for w in _RUN_WORD_RE.finditer(g):
             s, e = w.span()
-            words.append(Word(base + s, base + e, w.group(), "\n" in g[prev_end:s]))
+            words.append(_new(Word, (base + s, base + e, w.group(), "\n" in g[prev_end:s])))
             prev_end = e
-        runs.append(Run(base, m.end(), tuple(words)))
+        append(_new(Run, (base, end, tuple(words))))
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
                  runs, [r.start for r in runs])
 
@@ -237,15 +251,37 @@ ADVERBS = frozenset({"here", "back", "home", "recently", "originally", "up", "la
 
 def tail_words(text: str, pos: int) -> list[str]:
     """The last few whitespace-separated words before ``pos``, lower-cased (a leading article
-    ``the``/``our`` kept as the last item); ``[]`` when punctuation ends the text before ``pos``."""
-    start = max(0, pos - 48)
-    chunk = text[start:pos]
+    ``the``/``our`` kept as the last item); ``[]`` when punctuation ends the text before ``pos``.
+
+    The list is shared between calls (memoised on the 48 characters it reads: the rules ask
+    for the same position several times, and repeated text repeats them): do not modify it."""
+    if 0 < pos <= len(text) and not text[pos - 1].isspace():
+        return []
+    if pos > 48:
+        chunk = text[pos - 48:pos]
+        words = _TAILS.get(chunk)
+        if words is None:
+            words = _tail_words(chunk, True)
+            if len(_TAILS) >= 4096:
+                _TAILS.clear()
+            _TAILS[chunk] = words
+        return words
+    return _tail_words(text[0:pos], False)
+
+
+def _tail_words(chunk: str, cut: bool) -> list[str]:
+    """:func:`tail_words` of the characters before the position (``cut``: the text goes on
+    before them)."""
     if chunk and not chunk[-1].isspace():
         return []
     words = chunk.lower().rsplit(None, 5)   # the last five words, after what is left
-    if len(words) == 6 or start > 0 and chunk and not chunk[0].isspace() and words:
+    if len(words) == 6 or cut and chunk and not chunk[0].isspace() and words:
         words = words[1:]   # what is left before the last five, or a cut-off word
     return words
+
+
+#: chunk of 48 characters before a position (the text going on before it) -> its tail words
+_TAILS: dict[str, list[str]] = {}
 
 
 

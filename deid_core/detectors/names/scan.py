@@ -130,8 +130,11 @@ class Scan:
         lines: list[list[list[int]]] = [[[0]]]
         glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
         kinds: dict[str, tuple[bool, int]] = {}   # gap text -> (glue, _gap_kind): gaps repeat
+        prev_end = toks[0].end
         for k in range(1, n):
-            g = text[toks[k - 1].end:toks[k].start]
+            tok = toks[k]
+            g = text[prev_end:tok.start]
+            prev_end = tok.end
             if g == " ":
                 lines[-1][-1].append(k)   # the common gap: what the tests below give for it
                 continue
@@ -149,6 +152,8 @@ class Scan:
                 lines[-1][-1].append(k)
 
         def lowercase(idx: list[int], need: int) -> bool:
+            if len(idx) < need:
+                return False   # fewer tokens than the lower-case words it needs
             first = next((k for k in idx if shape[k] != OTHER), None)
             if first is None or shape[first] != LOW:
                 return False
@@ -164,7 +169,7 @@ class Scan:
             return lows >= need and ups * 3 <= lows   # not a row of acronyms and units
 
         for sents in lines:
-            if lowercase([k for sent in sents for k in sent], 2):
+            if lowercase(sents[0] if len(sents) == 1 else [k for sent in sents for k in sent], 2):
                 for sent in sents:
                     for k in sent:
                         out[k] = not glued[k]
@@ -172,7 +177,10 @@ class Scan:
             if len(sents) < 2:
                 continue
             flags = [lowercase(sent, 3) for sent in sents]
-            free = [not any(shape[k] == CAP for k in sent) for sent in sents]
+            if True not in flags:
+                continue   # nothing to spread nor to mark
+            free = [shape[sent[0]] != CAP if len(sent) == 1 else not any(shape[k] == CAP for k in sent)
+                    for sent in sents]
             for m in range(1, len(sents)):           # spread to short capital-free neighbours
                 if flags[m - 1] and free[m]:
                     flags[m] = True
