@@ -82,3 +82,21 @@ def test_the_model_is_not_run_where_no_name_can_be():
         assert -1 in prep.rows                              # blob windows skipped
         prep = m.prepare(("Seen by Dr. Alder at Mercy Hospital. " * size)[:size])
         assert len(prep.windows) <= 8 < len(prep.all_windows)   # the rest are repeats
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_analyze_leaves_the_garbage_collector_as_it_found_it(enabled):
+    """analyze() pauses the cyclic collector while it runs (speed) and restores its state, also
+    when it raises."""
+    import gc
+    from deid_core import analyze
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert analyze("Seen by Dr. Quillan on 3/5/2014.").spans
+        assert gc.isenabled() is enabled
+        with pytest.raises(TypeError):
+            analyze(b"bytes")
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
