@@ -287,7 +287,12 @@ NURSE = [
     ("TEAM FEELS IT MAY BE FROM PROPOFOL", []),
     ("INC RR AND DEC FIO2", []),
     ("bp 120-140'2/70's", []),
-    ("ratio 13/32/14 noted", []),                                   # no month 13, no day 32
+    ("ratio 13/32/14 noted", []),
+    ("NPN 1900>>0700: PT RESTED", []),
+    ("GOOD 10/5 ABG THIS AM", []),                                 # the setting of a blood gas
+    ("ON 3/4 ABG SHOWED ACIDOSIS", [("3/4", C)]),                 # not vent-shaped: a date                             # a shift in clock times
+    ("nursing note 1900->0700", []),
+    ("back from x-ray ~ 2030, no changes", []),                    # about a clock time                                   # no month 13, no day 32
     ("PS 12/31/40% overnight", []),
 ]
 

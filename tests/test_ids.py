@@ -239,6 +239,11 @@ NOT_IDS_NURSE = [
     "transfuse #4PRBC tonight",
     "PA #- 35/18, CVP 8",
     "Order 5cc bolus",
+    "FLUID GOAL TODAY 750-1500CC NEGATIVE",      # a range of amounts, unit glued on
+    "vols up to 800-1200ml at times",
+    "NPO 2230-0600AM for cath",                  # a range of clock times
+    "BP 100-180/50-90, HR-95-128, ON NEO",        # a vital's abbreviation glued to its range
+    "stable; SR, BP120-150/60's",
 ]
 
 

@@ -209,7 +209,11 @@ _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", 
 #: Before a bare year-shaped number that is no year (``room 2004``, ``plt 1998``, ``@ 2012``):
 #: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
 _BARE_YEAR_BAD_BEFORE = re.compile(
-    r"(?:at|@|#|" + alternation(lists.tagged(_CONTEXT, "bare_year_bad")) + r")[ \t:.]{0,3}$")
+    r"(?:at|@|#|~|" + alternation(lists.tagged(_CONTEXT, "bare_year_bad")) + r")[ \t:.]{0,3}$")
+#: ``5/5 ABG``: a blood gas right after a vent-shaped pair (its setting).
+_GAS_AFTER = re.compile(r"[ \t]{1,2}(?i:abgs?|vbgs?)\b")
+#: ``1900>>0700``, ``1900->0700``: a shift written as clock times, no year.
+_SHIFT_AFTER = re.compile(r"[ \t]?-?>{1,2}[ \t]?[0-2]\d[0-5]\d\b")
 #: ``MI 12``: a two-digit year after a history word that the reader, with this pivot, puts in
 #: 20xx (00-31) is as likely a count, so it needs an apostrophe.
 _COUNT_PIVOT = 32
@@ -387,6 +391,8 @@ def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) 
     is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP)."""
     if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
         return True
+    if vent_shaped and _GAS_AFTER.match(text, end):
+        return True                                    # "on 5/5 ABG 7.41/38": the setting of a gas
     return bool(_NOT_DATE_NEAR_AFTER.match(text, end)
                 or (_NOT_DATE_NEAR_BEFORE.search(before)
                     and (vent_shaped or not _DATE_CONTEXT.search(before))))
@@ -434,7 +440,7 @@ def _year4(m: re.Match[str]) -> Verdict:
         return None
     if m["s"]:
         return Hit(s, end, REVIEW, name="decade")
-    if _units_follow(text, end):
+    if _units_follow(text, end) or _SHIFT_AFTER.match(text, end):
         return None
     if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
         return Hit(s, end, REVIEW, name="year_model")        # "owned a 2012 pickup"

@@ -152,6 +152,9 @@ _LIST_NEXT = re.compile(r"[ \t\r\n]{0,3}(?:,|and|&|/|or)[ \t]{0,2}" + _VALUE.rep
                         .replace("(?-i:", "(?:"))
 _TIME_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
+#: ``500-1000CC``, ``930-1130PM``: a range of two amounts or clock times with its unit glued on.
+_RANGE_WITH_UNIT = re.compile(r"\d{1,5}-\d{1,5}(?P<u>[A-Za-z]{1,2})")
+_CLOCK_SUFFIX = re.compile(r"(?i)[ap]m?")
 _UNITS_AFTER = re.compile(r"[ \t]{0,2}" + UNITS, re.I)
 
 
@@ -269,8 +272,15 @@ def _card(m: re.Match[str]) -> Verdict:
     return 13 <= len(digits) <= 19 and luhn_ok(digits)
 
 
+#: ``HR-110-133``, ``BP130-140``: a vital sign's abbreviation glued to its range.
+_VITAL_RANGE = re.compile(r"(?P<w>[A-Za-z]{2,4})-?\d{2,3}-\d{2,3}")
+
+
 def _code_shape(m: re.Match[str]) -> Verdict:
     v = m.group()
+    r = _VITAL_RANGE.fullmatch(v)
+    if r and r["w"].lower() in lists.abbreviations("clinical", "shorthand"):
+        return None                      # a clinical abbreviation and a range of values
     digits = sum(ch.isdigit() for ch in v)
     return digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v) is not None)
 
@@ -293,6 +303,9 @@ def _bare(m: re.Match[str]) -> Verdict:
     if (_SEPARATED_PHONE.fullmatch(v) or _ZIP4.fullmatch(v) or _TIME_RANGE.fullmatch(v)
             or _UNITS_AFTER.match(text, end)):
         return None                      # ten bare digits stay: contact marks them when labelled
+    r = _RANGE_WITH_UNIT.fullmatch(v)
+    if r and (_UNITS_AFTER.fullmatch(r["u"]) or _CLOCK_SUFFIX.fullmatch(r["u"])):
+        return None                      # "goal 500-1000CC neg", "930-1130PM": amounts, times
     return Hit(start, end)
 
 

@@ -262,6 +262,8 @@ def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
         return
     if n.caps and all(w.text.isupper() for w in words):
         return
+    if len(words) == 1 and words[0].text.rstrip(".").upper() in t.acronyms:
+        return   # "refer to Careview": a clinical abbreviation or system in any case, no facility
     found = lookup_place(t, words)
     if found and found[0] == len(words):
         return  # a bare city/state/country: the place rules label it

@@ -495,4 +495,7 @@ def credential_rule(sc: Scan, i: int) -> None:
                 for k in idx)):
         return   # "WEANED TO NP", "WILL KEEP NP", "GRIPS BILATERALLY MD": no name before it
     tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
+    if tier == REVIEW and (idx[0] and sc.toks[idx[0] - 1].word[:1].isdigit()
+                           or sc.text[e:e + 3].lstrip(".")[:2].lower() in ("'d", "’d")):
+        return   # "O2 AT 2 LITERS NP": nasal prongs after an amount; "TUBE D.C.'D": stopped
     sc.emit(idx, "DOCTOR", tier, f"names:credential:{sc.low[i]}", remember=tier == CERTAIN)
