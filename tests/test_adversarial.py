@@ -68,7 +68,9 @@ def _adversarial_mix(n: int) -> str:
 
 def test_the_model_is_not_run_where_no_name_can_be():
     """Issue 11: the NER model is not given the windows of blobs and runs (skipped), and text
-    repeated in step with the window stride runs once (repeats of a window reuse its logits)."""
+    repeated in step with the window stride runs once (repeats of a window reuse its logits).
+    After a skipped window the next starts at the first nameable word, so every copy of text
+    pasted between blobs gets the same windows, whatever its length in tokens."""
     from pathlib import Path
     from deid_core.ner.pipeline import NerModel
     root = Path(__file__).resolve().parent.parent
@@ -77,7 +79,8 @@ def test_the_model_is_not_run_where_no_name_can_be():
     m = NerModel.load(root / "model")
     for size in (50_000, 150_000):
         prep = m.prepare(_adversarial_mix(size))
-        assert len(prep.all_windows) > size // 250
+        from deid_core.ner.windows import windows
+        assert len(windows(len(prep.encoding.ids), 128, 96)) > size // 250   # the plain grid
         assert len(prep.windows) <= 16, (size, len(prep.windows))
         assert -1 in prep.rows                              # blob windows skipped
         prep = m.prepare(("Seen by Dr. Alder at Mercy Hospital. " * size)[:size])
@@ -100,3 +103,29 @@ def test_analyze_leaves_the_garbage_collector_as_it_found_it(enabled):
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("text,grid", [
+    ("Seen by Dr. Alder at Mercy Hospital, lives in Boston. " * 40, True),   # nothing skipped
+    ("0123 4567 " * 200 + "Seen by Dr. Alder. " * 30 + "-=" * 300 + " Seen by Dr. Alder. " * 30, False),
+])
+def test_windows_restart_at_the_first_nameable_word_after_a_skipped_one(text, grid):
+    from deid_core.ner.skip import anchored_windows, nameable
+    from deid_core.ner.windows import windows
+    from deid_core.ner.wordpiece import WordPiece
+    from pathlib import Path
+    vocab = Path(__file__).resolve().parent.parent / "model" / "vocab.txt"
+    if not vocab.is_file():
+        pytest.skip("no model/vocab.txt")
+    enc = WordPiece.from_file(vocab).encode(text)
+    n = len(enc.ids)
+    got = anchored_windows(text, enc.offsets, n, 126, 96)
+    if grid:
+        assert got == windows(n, 128, 96)
+        return
+    assert got != windows(n, 128, 96)
+    assert all(a < b for (a, _), (b, _) in zip(got, got[1:])) and got[-1][1] == n
+    starts = [text[enc.offsets[s][0]:] for s, _ in got]
+    after_skip = [starts[k + 1] for k, (s, e) in enumerate(got[:-1])
+                  if not nameable(text[enc.offsets[s][0]:enc.offsets[e - 1][1]])]
+    assert after_skip and all(t.startswith("Seen by") for t in after_skip[:-1])

@@ -270,8 +270,10 @@ def detect_with_the_cli(texts: list[str], tmp_path: Path, rules_only: bool = Fal
 
 
 def _eight_texts() -> list[str]:
+    """Eight corpus notes spread over the file (with the shipped model, two of them get spans the
+    model adds to the rules', which the comparison with the model needs)."""
     notes = corpus_notes()
-    return [n["text"] for n in notes[3::max(1, len(notes) // 8)][:8]] or [t for _, t in NOTES if t][:8]
+    return [n["text"] for n in notes[0::max(1, len(notes) // 8)][:8]] or [t for _, t in NOTES if t][:8]
 
 
 SPAN_KEYS = ("start", "end", "label", "tier", "source")

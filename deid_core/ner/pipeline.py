@@ -52,7 +52,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..spans import LABELS, Span
 from .case import case_ids as _case_ids
 from .decode import DEFAULT_LABEL_MAP, decode, parse_labels
-from .skip import plan_rows
+from .skip import anchored_windows, plan_rows
 from .windows import merge, windows
 from .wordpiece import Encoding, WordPiece
 
@@ -94,7 +94,9 @@ class Prepared:
         encoding: its :class:`Encoding` (note tokens, no special tokens).
         windows: ``(start, end)`` token ranges, one per batch row (the windows the model runs).
         input_ids, attention_mask, case_ids: ``[B][T]`` int lists, right-padded.
-        all_windows: every window of the note, run or not (:mod:`deid_core.ner.skip`);
+        all_windows: every window of the note, run or not (:mod:`deid_core.ner.skip`; after a
+            skipped window the grid restarts at the next nameable word, so tokens jumped over
+            are in none);
             empty means ``windows``.
         rows: per window of ``all_windows``, the batch row whose logits it takes, ``-1`` for
             a skipped window (its tokens are ``O`` unless a window that runs covers them).
@@ -237,7 +239,9 @@ class NerModel:
         """
         enc = self.tokenizer.encode(text)
         n = len(enc.ids)
-        all_wins = windows(n, self.max_len, self.stride)
+        size = self.max_len - 2
+        all_wins = anchored_windows(text, enc.offsets, n, size, self.stride or max(1, size // 2)) \
+            if self.skip else windows(n, self.max_len, self.stride)
         cases = _case_ids(text, enc.offsets, enc.word_ids) if self.case_feature else [0] * n
         rows = plan_rows(text, enc.offsets, all_wins, enc.ids, cases) if self.skip else list(
             range(len(all_wins)))

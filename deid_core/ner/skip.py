@@ -13,6 +13,11 @@ base64 and hex do within a few characters; a long hyphenated surname does not). 
 digits, dates and punctuation, a base64 or hex dump, or a line of single letters is skipped;
 ``12/03 Smith 617-555-0142`` is not.
 
+After a skipped window the next window starts at the first token of a nameable word at or after
+the grid position (:func:`anchored_windows`), so text pasted over and over between blobs or runs
+gets the same windows in every copy, which then repeat each other (below); a note with no skipped
+window keeps the plain grid of :func:`deid_core.ner.windows.windows`.
+
 A window whose model input (token ids and case ids) equals an earlier window's is run once and
 its logits reused: the model's output depends on nothing else (``[CLS]``/``[SEP]`` and padding
 are the same; a quantised model's batch-wide activation scaling aside), so repeated text costs
@@ -24,13 +29,15 @@ Pure Python, standard library only (runs in Pyodide: the page's worker follows
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Sequence
 
-__all__ = ["BLOB_MIN", "nameable", "plan_rows"]
+__all__ = ["BLOB_MIN", "anchored_windows", "nameable", "plan_rows"]
 
 #: Shortest chunk that counts as an encoded blob (characters).
 BLOB_MIN = 24
 _LETTERS = re.compile(r"[^\W\d_]{2}")
+_WORD = re.compile(r"\S+")
 _BLOB = re.compile(rf"[A-Za-z0-9+/=_-]{{{BLOB_MIN},}}")
 _BLOB_MARK = re.compile(r"[\d+/]")
 #: What separates chunks: whitespace, and punctuation base64 never holds (``data:image/png;base64,``).
@@ -99,3 +106,49 @@ def plan_rows(text: str, offsets: Sequence[tuple[int, int]], wins: Sequence[tupl
             n_rows += 1
         rows.append(row)
     return rows
+
+
+def anchored_windows(text: str, offsets: Sequence[tuple[int, int]], n_tokens: int, size: int,
+                     stride: int) -> list[tuple[int, int]]:
+    """The windows of :func:`deid_core.ner.windows.windows` (``size`` tokens each, one every
+    ``stride``, the last ending at ``n_tokens``), except that after a window with no nameable
+    word the next one starts at the first token, at or after its grid position, whose word is
+    nameable (module docstring). Tokens jumped over are in no window (they can hold no name;
+    the pipeline gives them ``O``).
+
+    Args:
+        text: the note; offsets: per token ``(start, end)`` character offsets into it.
+        n_tokens: ``len(offsets)``; size: window length in tokens (``max_len - 2``), ``>= 1``;
+        stride: tokens between grid starts, ``1 <= stride <= size``.
+
+    Returns:
+        Increasing half-open token ranges; the plain grid when no window is skipped.
+    """
+    if n_tokens == 0:
+        return []
+    if n_tokens <= size:
+        return [(0, n_tokens)]
+    out: list[tuple[int, int]] = []
+    starts: list[int] | None = None
+    start = 0
+    while start + size < n_tokens:
+        out.append((start, start + size))
+        nxt = start + stride
+        a, b = _word_bounds(text, offsets[start][0], offsets[start + size - 1][1])
+        if not nameable(text[a:b]) and nxt + size < n_tokens:
+            if starts is None:
+                starts = [o[0] for o in offsets]
+            pos = offsets[nxt][0]
+            lo = max(0, pos - _WIDEN)
+            while pos > lo and not text[pos - 1].isspace():
+                pos -= 1                       # the word that holds the grid position's token
+            for w in _WORD.finditer(text, pos):
+                if nameable(w.group()):
+                    nxt = max(nxt, bisect_left(starts, w.start()))
+                    break
+                if bisect_left(starts, w.end()) + size >= n_tokens:
+                    nxt = n_tokens             # nothing nameable left before the last window
+                    break
+        start = nxt
+    out.append((n_tokens - size, n_tokens))
+    return out
