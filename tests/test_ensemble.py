@@ -269,7 +269,7 @@ def test_model_spans_are_trimmed_of_edge_punctuation_and_articles(text, kept):
     ("seen at Oakmere Clinic, IA last week", "IA", "LOCATION-OTHER", "IA"),
     ("DAUGHTER LIVES IN VT, CALLS DAILY.", "VT", "LOCATION-OTHER", None),
     # a one-word model hospital needs a hospital's look (issue 8: clinical words read as one)
-    ("DIAGNOSED 2 WEEKS AGO FOR NIDDM, NO METER", "NIDDM", "HOSPITAL", None),
+    ("NEW DX OF NIDDM THIS MONTH, NO METER YET", "NIDDM", "HOSPITAL", None),
     ("quadriplegic from mva in 1990", "mva", "HOSPITAL", None),
     ("amio stopped per pulm team", "pulm", "HOSPITAL", None),
     ("PT NOTED TO GRIMACE WHEN TURNED", "GRIMACE", "HOSPITAL", None),
