@@ -152,6 +152,19 @@ def head_pass(sc: Scan) -> None:
 _NUMBER_AFTER_RE = re.compile(r"[ \t]*[#:.]?[ \t]*\(?\d")
 
 
+def _words_before(sc: Scan, k: int, ok) -> list[int]:
+    """Token indices of up to three words ending at ``k`` that each pass ``ok(index)`` and are
+    joined by single spaces, in text order (``[]`` when ``k`` fails)."""
+    idx: list[int] = []
+    while k >= 0 and len(idx) < 3 and ok(k):
+        idx.append(k)
+        if k == 0 or sc.gap(k - 1) != " ":
+            break
+        k -= 1
+    idx.reverse()
+    return idx
+
+
 def phone_owner(sc: Scan) -> None:
     """``Ilse Varga cell# 555-0144``: up to three name-like words right before a phone label
     (cue ``phone_label``) and its number are the person called. Certain with two words and
@@ -161,17 +174,10 @@ def phone_owner(sc: Scan) -> None:
         if low[i] not in W.PHONE_LABELS or not _NUMBER_AFTER_RE.match(sc.text, toks[i].end) \
                 or sc.gap(i - 1) != " ":
             continue
-        idx: list[int] = []
-        k = i - 1
-        while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] and not sc.stops(k) \
-                and not service_word(low[k]) and toks[k].word.isalpha():
-            idx.append(k)
-            if k == 0 or sc.gap(k - 1) != " ":
-                break
-            k -= 1
+        idx = _words_before(sc, i - 1, lambda k: sc.name_like(k) and not sc.used[k] and not sc.stops(k)
+                            and not service_word(low[k]) and toks[k].word.isalpha())
         if not idx:
             continue
-        idx.reverse()
         plain = not any(fl[m] & (ENG | MED) for m in idx)
         if len(idx) == 1 and not (fl[idx[0]] & LIST and plain):
             continue
@@ -213,17 +219,10 @@ def role_in_brackets(sc: Scan) -> None:
         before = text[toks[first - 1].end:toks[first].start]
         if before.strip(" \t") != "(" or "\n" in before or not text.startswith(")", toks[i].end):
             continue
-        idx: list[int] = []
-        k = first - 1
-        while k >= 0 and len(idx) < 3 and sc.name_like(k) and not sc.used[k] \
-                and low[k] not in W.NAME_STOP_WORDS and not low[k].endswith(("ed", "ing")):
-            idx.append(k)
-            if k == 0 or sc.gap(k - 1) != " ":
-                break
-            k -= 1
+        idx = _words_before(sc, first - 1, lambda k: sc.name_like(k) and not sc.used[k]
+                            and low[k] not in W.NAME_STOP_WORDS and not low[k].endswith(("ed", "ing")))
         if not idx:
             continue
-        idx.reverse()
         listed = any(fl[m] & LIST and not fl[m] & (ENG | MED) for m in idx)
         tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
         label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
