@@ -139,9 +139,7 @@ def anchored_windows(text: str, offsets: Sequence[tuple[int, int]], n_tokens: in
             if starts is None:
                 starts = [o[0] for o in offsets]
             pos = offsets[nxt][0]
-            lo = max(0, pos - _WIDEN)
-            while pos > lo and not text[pos - 1].isspace():
-                pos -= 1                       # the word that holds the grid position's token
+            pos = _word_bounds(text, pos, pos)[0]   # the word that holds the grid position's token
             for w in _WORD.finditer(text, pos):
                 if nameable(w.group()):
                     nxt = max(nxt, bisect_left(starts, w.start()))
