@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,6 +28,10 @@ __all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", 
            "resume_point"]
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "txt")
+#: A lone surrogate of the range ``surrogateescape`` decodes undecodable bytes to (``\udc80``-
+#: ``\udcff``): a text holding one was not UTF-8. One regex search instead of a Python loop over
+#: every character (about 25 us a 1 KB note).
+_ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
 
 
 class InputError(Exception):
@@ -96,7 +101,7 @@ def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
     if not isinstance(text, str):
         why = "missing" if text is None else f"a {type(text).__name__}, not text"
         return Record(index, rid, patient, error=f"no text: field {text_field!r} is {why}")
-    if any("\udc80" <= c <= "\udcff" for c in text):
+    if _ESCAPED_BYTE_RE.search(text) is not None:
         return Record(index, rid, patient, error=f"{text_field}: not UTF-8")
     if patient_field and patient is None:
         return Record(index, rid, None, error=f"no patient: field {patient_field!r} is missing or empty")
