@@ -18,15 +18,15 @@ from .text import (PREPOSITIONS, place_key, Note, norm, run_at, same_line_words,
                    tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
-    r"(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
+    r"(?=(?i:p))(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
 _ROUTE_RE = re.compile(
-    r"(?<![\w])(?:Route|ROUTE|Rte\.?|Highway|HIGHWAY|Hwy\.?|Interstate|State Route|US Route)"
+    r"(?=[RHIUS])(?<![\w])(?:Route|ROUTE|Rte\.?|Highway|HIGHWAY|Hwy\.?|Interstate|State Route|US Route)"
     r"[ \t]+\d{1,3}[A-Z]?(?![\w])")
 _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
-_ZIP_AFTER_WORD_RE = re.compile(r"(?<=[^\W\d_])[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+_ZIP_AFTER_WORD_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 _ABBR_RE = re.compile(
-    r"(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
+    r"(?=[, \t])(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
     r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _LOWER_CSZ_RE = re.compile(
     r"(?<![\w])(?P<city>[a-z]{1,30}(?:[ \t][a-z]{1,30}){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"

@@ -33,7 +33,7 @@ def _cue_words(use: str) -> str:
 #: Prepositions between a work word and an employer (grammar).
 _EMPLOYER_PREPOSITIONS = "at|for|by|with|from"
 _SAINT_RE = re.compile(
-    r"(?<![\w])(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
+    r"S(?<![\w]S)(?:t\.?|aint|T\.?|AINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
     r"(?![ \t]+(?i:" + _cue_words("saint_follower") + r"))")
 _ORG_CONTEXT_RE = re.compile(
     r"(?<![\w])(?i:" + _cue_words("employer_context") + r")"
@@ -318,7 +318,7 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
 #: ``U of MD``, ``U Maryland``, ``UOf Maryland``, ``university of maryland``, ``UNIV. OF OHIO``:
 #: a university named by a state or a state code (after ``of``) or a large city.
 _UNIVERSITY_PLACE_RE = re.compile(
-    r"(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
+    r"(?=[Uu])(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
     r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
     r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?|[A-Z](?![\w'’-]))")
 
@@ -344,7 +344,7 @@ def university_place(n: Note, t: Tables) -> Iterator[Span]:
 
 
 _OUR_LADY_RE = re.compile(
-    r"(?<![\w'’-])(?:Our|OUR)[ \t]+(?:Lady|LADY)[ \t]+(?:of|OF)[ \t]+"
+    r"O(?<![\w'’-]O)(?:ur|UR)[ \t]+(?:Lady|LADY)[ \t]+(?:of|OF)[ \t]+"
     r"(?P<name>[A-Z][A-Za-z'’-]{1,20}(?:[ \t]+[A-Z][A-Za-z'’-]{1,20})?)")
 
 

@@ -141,17 +141,19 @@ def tables() -> Tables:
         suffix_forms.add(s)
         if len(s) > 4 or s.upper() not in caps_excluded:
             suffix_forms.add(s.upper())
-    num = r"\d{1,6}(?:-\d{1,5})?[A-Za-z]?"
+    # a house number: \d{1,6}(?:-\d{1,5})?[A-Za-z]? after no word character, dot, comma,
+    # slash or hyphen, written with its first digit before the look-behind (a faster scan)
+    num_rest = r"\d{0,5}(?:-\d{1,5})?[A-Za-z]?"
     direction = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST|[NSEW]\.?|[NS][EW]\.?)"
     name_w = rf"(?:{CAPW}|\d{{1,3}}(?:st|nd|rd|th|ST|ND|RD|TH))"
     unit = (r"(?:[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:(?:(?i:apt|apartment|unit|suite|ste|fl|floor|bldg|"
             r"building|rm|room|lot|trlr)\.?[ \t]*#?[ \t]*|#[ \t]*)[A-Za-z0-9][A-Za-z0-9-]{0,5}"
             r"|\d{1,3}(?:st|nd|rd|th)[ \t]+(?i:floor|fl)\.?)(?![\w]))")
     street_re = re.compile(
-        rf"(?<![\w.,/-]){num}[ \t]+(?:{direction}\.?[ \t]+)?{name_w}(?:{GAP}{name_w}){{0,3}}"
+        rf"\d(?<![\w.,/-]\d){num_rest}[ \t]+(?:{direction}\.?[ \t]+)?{name_w}(?:{GAP}{name_w}){{0,3}}"
         rf"{GAP}(?:{alternation(suffix_forms, SP)})\.?(?![\w])(?:[ \t]+{direction}(?![\w])\.?)?{unit}?")
     street_lower_re = re.compile(
-        rf"(?<![\w.,/-])\d{{1,6}}[a-z]?[ \t]+(?P<name>{LOWER_WORD}(?:[ \t]+{LOWER_WORD}){{0,2}})"
+        rf"\d(?<![\w.,/-]\d)\d{{0,5}}[a-z]?[ \t]+(?P<name>{LOWER_WORD}(?:[ \t]+{LOWER_WORD}){{0,2}})"
         rf"[ \t]+(?:{alternation((s for s in suffixes if len(s) >= 2), SP)})\.?(?![\w])")
     lower_hw = alternation(_hw("lower_case_facility_words"))
     lower_name = rf"{LOWER_WORD}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*|[ \t]+&[ \t]+){LOWER_WORD}){{0,4}}"

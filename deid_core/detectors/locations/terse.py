@@ -44,7 +44,7 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
-from .text import Note, Word, after_words, norm, tail_words
+from .text import Note, Word, after_words, may_hold, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
@@ -71,6 +71,11 @@ _WARD_END_RE = re.compile(r"[ \t]+[A-Za-z]|[.;](?:\s|$)|[ \t]*(?:\r?\n|$)")
 #: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
 _WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
 #: A ward number before a ward follower with no context word (``DISPO: HARTWELL 4 WHEN BED``).
+#: The lower-case words one of which every match of :data:`_WARD_AFTER_RE` holds (the first
+#: word of each follower, and ``step``): a note without one skips the scan of
+#: :data:`_WARD_FOLLOWER_RE` (:func:`.text.may_hold`).
+_WARD_AFTER_WORDS = tuple(sorted({e.split()[0].lower() for use in ("ward_staff", "ward_staff_prefix")
+                                  for e in lists.tagged("quantity_after_words.txt", use)} | {"step"}))
 _WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
                                + _WARD_AFTER_RE.pattern + ")")
 
@@ -81,8 +86,11 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
     capitals, the regex of a preposition or transfer word before a candidate), built once from
     the lists."""
     transfer = lists.handwritten("transfer_words")
+    words = transfer | _PREPS | _WEAK_PREPS
+    # (the look-ahead for a word's first character first: a faster scan, the same matches)
     context_re = re.compile(
-        r"(?<![\w'’/-])(?i:" + _trie(transfer | _PREPS | _WEAK_PREPS) + r")(?![\w'’/-])[:,]?[ \t]+"
+        r"(?=(?i:[" + "".join(sorted({re.escape(w[0]) for w in words})) + r"]))"
+        r"(?<![\w'’/-])(?i:" + _trie(words) + r")(?![\w'’/-])[:,]?[ \t]+"
         r"(?:(?i:the|our)[ \t]+)?(?=[A-Za-z])")
     clinical = (lists.clinical_nouns() | lists.medical_collisions() | lists.eponym_followers()
                 | lists.handwritten("unit_words") | lists.handwritten("ward_words")
@@ -159,15 +167,24 @@ def _abbreviation_weak_context(tail: list[str], context: str) -> bool:
     return last in _vocab()[0]
 
 
+def contexts(n: Note) -> list[tuple[int, str]]:
+    """``(end, text)`` of every match of the context regex of :func:`_vocab` in the note (a
+    preposition or transfer word and the blanks after it), found once for
+    :func:`terse_context` and :func:`saint_after_transfer`."""
+    got = n.memo.get("terse_contexts")
+    if got is None:
+        got = n.memo["terse_contexts"] = [(m.end(), m.group()) for m in _vocab()[3].finditer(n.text)]
+    return got
+
+
 def terse_context(n: Note, t: Tables) -> Iterator[Span]:
     """Ward numbers and hospital abbreviations after a transfer word, and their other mentions
     in the note. Yields DEPARTMENT and HOSPITAL spans, certain."""
     text = n.text
-    transfer, clinical, abbr, context_re = _vocab()
+    transfer, clinical, abbr, _context_re = _vocab()
     wards: set[str] = set()
     abbrs: set[str] = set()
-    for m in context_re.finditer(text):
-        pos = m.end()
+    for pos, context in contexts(n):
         c = _CANDIDATE_RE.match(text, pos)
         if c is None:
             continue
@@ -208,7 +225,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
                        "locations:facility_abbreviation")
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
-                and low not in clinical and _abbreviation_weak_context(tail, m.group()):
+                and low not in clinical and _abbreviation_weak_context(tail, context):
             # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
                        "locations:hospital:abbreviation_after_at")
@@ -217,7 +234,8 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
                        "locations:hospital:abbreviation_staff")
-    for m in _WARD_FOLLOWER_RE.finditer(text):
+    followers = _WARD_FOLLOWER_RE.finditer(text) if may_hold(text, text.lower(), _WARD_AFTER_WORDS) else ()
+    for m in followers:
         word = m.group("w")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
@@ -247,10 +265,10 @@ def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
     St Brigid's``: a saint's name, possessive or not, after a transfer word is a hospital
     (HOSPITAL, certain; a possessive without one is the saints rule, review)."""
     text = n.text
-    transfer, _clinical, _abbr, context_re = _vocab()
-    for m in context_re.finditer(text):
-        s = _SAINT_AFTER_RE.match(text, m.end())
-        if s and after_transfer(tail_words(text, m.end()), transfer):
+    transfer = _vocab()[0]
+    for pos, _context in contexts(n):
+        s = _SAINT_AFTER_RE.match(text, pos)
+        if s and after_transfer(tail_words(text, pos), transfer):
             yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
 
 
@@ -259,6 +277,8 @@ def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
 _NAME_BEFORE_RE = re.compile(
     r"(?<![\w'’/-])(?P<w>[A-Za-z][A-Za-z'’-]{2,24})[ \t]+(?i:"
     + "|".join(re.escape(w) for w in lists.tagged("facility_cues.txt", "name_before")) + r")(?![\w'’-])")
+#: The lower-case first words of those cues: a note without one skips the scan.
+_NAME_BEFORE_WORDS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facility_cues.txt", "name_before")}))
 
 
 def campus_names(n: Note, t: Tables) -> Iterator[Span]:
@@ -270,6 +290,8 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     name-list word (a surname, given name or town that is no English word)."""
     transfer, clinical, abbr, _context_re = _vocab()
     compass = lists.tagged("facility_cues.txt", "region_compass")
+    if not may_hold(n.text, n.text.lower(), _NAME_BEFORE_WORDS):
+        return
     for m in _NAME_BEFORE_RE.finditer(n.text):
         word = m.group("w")
         low = norm(word)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -33,11 +33,18 @@ SP = r"[ \t]+"
 GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 DIRECTION = r"(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
 _START = r"(?<![\w'’.-])"
+#: Speed: a look-ahead for a capital before the look-behind of :data:`_START` (every word of
+#: :data:`CAPW` starts with one), so the scan passes other characters at once; it matches
+#: nothing itself, so the runs are the same. The same idea below: a pattern that starts with a
+#: look-behind either takes such a guard or consumes its first character before the look-behind
+#: (``\d(?<![\w.]\d)\d?`` for ``(?<![\w.])\d{1,2}``), which lets the regex engine skip to the
+#: characters that can start a match.
+_CAP_GUARD = f"(?=[{UP}])"
 #: A capitalised run: capitalised words joined by one or two spaces, one line break, ``and``,
 #: ``&``, ``of``, ``for``, ``the`` (at most 12 words; a longer run continues as the next run).
 #: Tabs and wider gaps separate table columns, so they end a run.
 _RUN_RE = re.compile(
-    rf"{_START}{CAPW}(?:(?:(?: (?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}} "
+    rf"{_CAP_GUARD}{_START}{CAPW}(?:(?:(?: (?:and|&|of|for|the|de|del|la|du|van|von)){{1,2}} "
     rf"| ?& ?| {{1,2}}| *\r?\n[ \t]*){CAPW}){{0,11}}")
 _RUN_WORD_RE = re.compile(r"[^\s&]+|&")
 LOWER_WORD = r"[a-z][a-z'’-]{0,30}"
@@ -61,6 +68,14 @@ def after_words(use: str) -> str:
     prefix = lists.tagged("quantity_after_words.txt", use + "_prefix")
     return "|".join(p for p in ((r"(?:" + _alternation(whole, SP) + r")\b") if whole else "",
                                 _alternation(prefix, SP)) if p)
+
+
+def first_guard(alt: str) -> str:
+    """The look-ahead for the first characters that :func:`alternation` puts before its
+    entries (``(?=[ABC])``), ``""`` when it has none: put before a look-behind that precedes the
+    alternation, it lets the scan skip the other characters (it matches nothing itself)."""
+    m = re.match(r"\(\?=\[(?:[^\]\\]|\\.)*\]\)", alt)
+    return m.group() if m else ""
 
 
 def alternation(words: Iterable[str], gap: str = GAP) -> str:
@@ -103,6 +118,8 @@ class Note:
     lower: bool           # almost no capitals (an all-lower-case note)
     runs: list
     run_starts: list
+    #: Results several rules of this note share (:func:`.terse.contexts`), by name.
+    memo: dict = field(default_factory=dict)
 
 
 def scan_note(text: str) -> Note:

@@ -13,7 +13,8 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
-from .text import (CAPW, DIRECTION, Word, after_title, after_words, alternation, may_hold, norm, Note,
+from .text import (CAPW, DIRECTION, Word, after_title, after_words, alternation, first_guard, may_hold,
+                   norm, Note,
                    split_words, words_before)
 
 #: After a ward or room number, a duration or quantity word means it is not a place
@@ -28,11 +29,15 @@ _ROOM_ROWS = lists.read_list("room_words.txt").rows
 _ROOM_CASED = tuple(f for r in _ROOM_ROWS if r[1] != "any" for c in r[1].split("+")
                     for f in ((r[0].title(),) if c == "title" else (r[0].upper(),)))
 _ROOM_ANY = tuple(sorted({r[0].rstrip(".") for r in _ROOM_ROWS if r[1] == "any"}))
+#: The first characters of the room words (any case, or as written): the look-ahead before
+#: :data:`_ROOM_RE`'s look-behind (a faster scan; it matches nothing itself).
+_ROOM_FIRSTS = (r"(?=(?i:[" + "".join(sorted({re.escape(r[0][0]) for r in _ROOM_ROWS if r[1] == "any"}))
+                + r"])|[" + "".join(sorted({re.escape(f[0]) for f in _ROOM_CASED})) + r"])")
 _ROOM_RE = re.compile(
-    rf"(?<![\w])(?P<kw>(?i:{alternation(r[0] for r in _ROOM_ROWS if r[1] == 'any')})|{alternation(_ROOM_CASED)})"
+    rf"{_ROOM_FIRSTS}(?<![\w])(?P<kw>(?i:{alternation(r[0] for r in _ROOM_ROWS if r[1] == 'any')})|{alternation(_ROOM_CASED)})"
     rf"[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
-_DEPT_DIR_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}[A-Z]?[ \t]?{DIRECTION}(?![\w])")
+_DEPT_DIR_RE = re.compile(rf"\d(?<![\w/.]\d)\d?[A-Z]?[ \t]?{DIRECTION}(?![\w])")
 
 
 @lru_cache(maxsize=4)
@@ -42,23 +47,23 @@ def _dept_ward_re(ward_alt: str) -> re.Pattern:
     not the first letter or number of a slash abbreviation or a date (``SENT TO MICU D/T SEPSIS``,
     ``IN SICU S/P FALL``, ``back in MICU 4/9``) nor a clock time (``SICU 7 PM TO 7 AM``)."""
     return re.compile(
-        rf"(?<![\w])(?:{ward_alt})(?:[ \t]*#?[ \t]*\d{{1,2}}[A-Z]?|(?:[ \t]+#?|[ \t]*#)[ \t]*[A-Z]\d{{0,2}})"
+        rf"{first_guard(ward_alt)}(?<![\w])(?:{ward_alt})(?:[ \t]*#?[ \t]*\d{{1,2}}[A-Z]?|(?:[ \t]+#?|[ \t]*#)[ \t]*[A-Z]\d{{0,2}})"
         rf"(?:[ \t]?{DIRECTION})?"
         rf"(?![\w]|/\w){_NOT_AFTER_NUMBER}")
 
 
 _DEPT_NUMBER_UNIT_RE = re.compile(
-    r"(?<![\w/.:-])\d{1,2}[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
+    r"\d(?<![\w/.:-]\d)\d?[A-Z]?[ \t]+(?:[A-Za-z-]{1,20}[ \t]+){0,2}"
     r"(?:ICU|MICU|SICU|CCU|CICU|NICU|PICU|Unit|unit|Ward|ward|Floor|floor)(?![\w])")
 #: The unit words :data:`_DEPT_NUMBER_UNIT_RE` ends with (a note without one skips it).
 _UNIT_LITERALS = ("ICU", "CCU", "Unit", "unit", "Ward", "ward", "Floor", "floor")
 _DEPT_BEFORE_ROOM_RE = re.compile(
-    rf"(?<![\w/.:-])\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
+    rf"\d(?<![\w/.:-]\d)\d?[A-Z]?(?:[ \t]?{DIRECTION})?(?=[ \t]*,?[ \t]*(?i:rm|room|bed)\b)")
 _DEPT_AFTER_ROOM_RE = re.compile(
-    rf"(?<![\w])(?i:bed|room|rm)[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}},[ \t]*(?P<name>{CAPW}(?:[ \t]+{CAPW}){{0,2}})"
+    rf"(?=(?i:[br]))(?<![\w])(?i:bed|room|rm)[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}},[ \t]*(?P<name>{CAPW}(?:[ \t]+{CAPW}){{0,2}})"
     rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
 _DEPT_ON_AT_RE = re.compile(
-    rf"(?<![\w])(?:on|to|from)[ \t]+(?P<name>{CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
+    rf"(?=[otf])(?<![\w])(?:on|to|from)[ \t]+(?P<name>{CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
 
 
 def departments(n: Note, t: Tables) -> Iterator[Span]:
