@@ -29,12 +29,8 @@ _ROOM_ROWS = lists.read_list("room_words.txt").rows
 _ROOM_CASED = tuple(f for r in _ROOM_ROWS if r[1] != "any" for c in r[1].split("+")
                     for f in ((r[0].title(),) if c == "title" else (r[0].upper(),)))
 _ROOM_ANY = tuple(sorted({r[0].rstrip(".") for r in _ROOM_ROWS if r[1] == "any"}))
-#: The first characters of the room words (any case, or as written): the look-ahead before
-#: :data:`_ROOM_RE`'s look-behind (a faster scan; it matches nothing itself).
-_ROOM_FIRSTS = (r"(?=(?i:[" + "".join(sorted({re.escape(r[0][0]) for r in _ROOM_ROWS if r[1] == "any"}))
-                + r"])|[" + "".join(sorted({re.escape(f[0]) for f in _ROOM_CASED})) + r"])")
 _ROOM_RE = re.compile(
-    rf"{_ROOM_FIRSTS}(?<![\w])(?P<kw>(?i:{alternation(r[0] for r in _ROOM_ROWS if r[1] == 'any')})|{alternation(_ROOM_CASED)})"
+    rf"(?<![\w])(?P<kw>(?i:{alternation(r[0] for r in _ROOM_ROWS if r[1] == 'any')})|{alternation(_ROOM_CASED)})"
     rf"[ \t]*(?:#|(?i:no\.?|number))?[ \t]*:?[ \t]*(?:\r?\n[ \t]*)?(?P<id>{_ROOM_ID})(?![\w])"
     + _NOT_AFTER_NUMBER)
 _DEPT_DIR_RE = re.compile(rf"\d(?<![\w/.]\d)\d?[A-Z]?[ \t]?{DIRECTION}(?![\w])")
