@@ -122,12 +122,31 @@ class Note:
     memo: dict = field(default_factory=dict)
 
 
+_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
+_ASCII_UPPER = bytes(range(65, 91))
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+
+
+def _letters_upper(s: str) -> tuple[int, int]:
+    """How many characters of ``s`` are letters (``str.isalpha``) and how many capitals
+    (``str.isupper``): the ASCII ones counted by deleting ASCII letters from its bytes (an ASCII
+    character is a letter or a capital exactly when it is one of A-Z, a-z), the few others one by
+    one; the same counts as a loop over every character, at C speed."""
+    b = s.encode("ascii", "ignore")
+    n = len(b)
+    letters = n - len(b.translate(None, _ASCII_LETTERS))
+    upper = n - len(b.translate(None, _ASCII_UPPER))
+    if n < len(s):
+        others = _NON_ASCII_RE.findall(s)
+        letters += sum(map(str.isalpha, others))
+        upper += sum(map(str.isupper, others))
+    return letters, upper
+
+
 def scan_note(text: str) -> Note:
     """The runs of ``text`` and whether it is an ALL-CAPS note (over 60% of the letters of its
     first 4,000 characters) or an all-lower-case one (under 2%)."""
-    sample = text[:4000]
-    letters = sum(map(str.isalpha, sample))
-    upper = sum(map(str.isupper, sample))
+    letters, upper = _letters_upper(text[:4000])
     runs = []
     append = runs.append
     for m in _RUN_RE.finditer(text):
