@@ -111,24 +111,29 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
 
 
 def context_pass(sc: Scan) -> None:
-    n, fl, low, shape = sc.n, sc.fl, sc.low, sc.shape
+    n, fl, low, shape, used = sc.n, sc.fl, sc.low, sc.shape, sc.used
+    # (the tables as locals and relation_phrase_at's first test done here: it is called for
+    # every token; the rules run in the same order with the same arguments)
+    phrase_ends, initials_labels, sign_offs = W.RELATION_PHRASE_ENDS, W.INITIALS_LABELS, W.SIGN_OFFS
     for i in range(n):
         f = fl[i]
+        w = low[i]
         if f & TITLE and i + 1 < n:
             title_rule(sc, i)
-        if (f & REL or relation_phrase_at(sc, i)) and i + 1 < n and not sc.used[i + 1]:
+        if (f & REL or w in phrase_ends and relation_phrase_at(sc, i)) and i + 1 < n and not used[i + 1]:
             relation_rule(sc, i)
-        if f & LBL and i + 1 < n and not sc.used[i + 1]:
+        if f & LBL and i + 1 < n and not used[i + 1]:
             label_rule(sc, i)
-        if f & CRED or shape[i] == INI or low[i] == "ph":
+        s = shape[i]
+        if f & CRED or s == INI or w == "ph":
             c = sc.credential_at(i)
             if c and i > 0:
                 credential_rule(sc, i)
-        if shape[i] in (UP, LOW) and 2 <= len(low[i]) <= 3 and not sc.used[i]:
+        if (s == UP or s == LOW) and 2 <= len(w) <= 3 and not used[i]:
             signature_initials(sc, i)
-        if low[i] in W.INITIALS_LABELS and i + 1 < n and not sc.used[i + 1]:
+        if w in initials_labels and i + 1 < n and not used[i + 1]:
             initials_after_label(sc, i)
-        if low[i].partition("-")[0] in W.SIGN_OFFS:
+        if (w.partition("-")[0] if "-" in w else w) in sign_offs:
             sign_off(sc, i)
 
 

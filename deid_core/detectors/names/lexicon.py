@@ -153,6 +153,11 @@ class Lexicon:
         """:meth:`flags` as a :class:`Word` flag set (for reading; the rules use the int)."""
         return Word(self.flags(low))
 
+    def flags_of(self, lows: list[str]) -> list[int]:
+        """``[self.flags(w) for w in lows]``, reading the memo first (one call less a word)."""
+        known, flags = self._memo.get, self.flags
+        return [f if (f := known(w)) is not None else flags(w) for w in lows]
+
     def flags(self, low: str) -> int:
         """Bit mask (:class:`Word` values) of facts about a lower-case word (memoised). A
         possessive ``'s`` is ignored; apostrophes and accents are dropped for the list

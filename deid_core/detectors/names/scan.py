@@ -83,8 +83,7 @@ class Scan:
         self.n = len(toks)
         self.lex = lex
         self.low = [t.word.lower() for t in toks]
-        fl = lex.flags
-        self.fl = [fl(w) for w in self.low]
+        self.fl = lex.flags_of(self.low)
         self.shape = shape = list(doc.cases)
         #: a lower-case note: (almost) no capitals, so capitalisation is no evidence
         self.lower_doc = doc.lower_note
