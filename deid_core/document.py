@@ -59,6 +59,14 @@ class Token(NamedTuple):
 _new_token = tuple.__new__   # builds a Token from a tuple without the keyword-argument call
 
 
+def _case_of(w: str) -> int:
+    """:func:`word_case` of ``w``, remembered in ``_CASES`` (up to 200,000 words)."""
+    c = word_case(w)
+    if len(_CASES) < 200_000:
+        _CASES[w] = c
+    return c
+
+
 @dataclass(frozen=True)
 class Known:
     """Identifiers the caller already knows for this patient; every occurrence is certain.
@@ -123,18 +131,16 @@ class Document:
         return [new(tok, (m.start(), m.end(), m.group())) for m in WORD_RE.finditer(self.text)]
 
     @cached_property
+    def words_lower(self) -> list[str]:
+        """Per token, its word lower-cased (read by the ids and the name detectors; do not
+        modify the list)."""
+        return [t.word.lower() for t in self.tokens]
+
+    @cached_property
     def cases(self) -> list[int]:
         """Per token, its :func:`word_case` (``OTHER``, ``CAP``, ``UP``, ``INI``, ``LOW``)."""
-        memo = _CASES
-        out = []
-        for t in self.tokens:
-            c = memo.get(t.word)
-            if c is None:
-                c = word_case(t.word)
-                if len(memo) < 200_000:
-                    memo[t.word] = c
-            out.append(c)
-        return out
+        known = _CASES.get
+        return [c if (c := known(t.word)) is not None else _case_of(t.word) for t in self.tokens]
 
     @cached_property
     def lower_note(self) -> bool:

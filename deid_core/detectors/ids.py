@@ -183,9 +183,9 @@ _PHONE_WORDS = re.compile(r"\b(?:" + _context_words("phone") + r")\b")
 def _label_starts(doc: Document) -> list[int]:
     """Offsets where a label may start: tokens in :data:`_LABEL_FIRST_WORDS` and every ``#``."""
     starts = []
-    for t in doc.tokens:
+    for t, low in zip(doc.tokens, doc.words_lower):
         w = t.word
-        if w in _LABEL_VARIANTS or w.lower() in _INSURER_FIRST_WORDS:
+        if w in _LABEL_VARIANTS or low in _INSURER_FIRST_WORDS:
             starts.append(t.start)
         elif (w[-1].isdigit() or "-" in w) and (
                 w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS):

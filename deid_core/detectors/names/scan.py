@@ -82,7 +82,7 @@ class Scan:
         self.toks = toks = doc.tokens
         self.n = len(toks)
         self.lex = lex
-        self.low = [t.word.lower() for t in toks]
+        self.low = doc.words_lower
         self.fl = lex.flags_of(self.low)
         self.shape = shape = list(doc.cases)
         #: a lower-case note: (almost) no capitals, so capitalisation is no evidence
