@@ -150,15 +150,22 @@ class Engine:
         mode = self.config.mode
         out: dict = {}
         if mode == "detect":
-            spans = [dict(s.to_dict(), replaced=False) for s in an.spans]
+            spans = [_with_replaced(s, False) for s in an.spans]
         else:
             key = self.key(patient) if mode == "surrogate" else None
             rendered = write(an, mode, key=key, mask_review=self.config.mask_review)
             out["text"] = rendered.text
-            spans = [dict(p.span.to_dict(), replaced=p.replaced) for p in rendered.placed]
+            spans = [_with_replaced(p.span, p.replaced) for p in rendered.placed]
         out["spans"] = spans
         out["phi_free"] = [list(r) for r in safe]
         return out
+
+
+def _with_replaced(span, replaced: bool) -> dict:
+    """``span.to_dict()`` with ``"replaced"`` added last (no copy of the dict)."""
+    d = span.to_dict()
+    d["replaced"] = replaced
+    return d
 
 
 _ENGINES: dict[Config, Engine] = {}

@@ -71,6 +71,9 @@ class Summary:
         return "\n".join(lines)
 
 
+#: ``json.dumps(obj, ensure_ascii=False)`` without building an encoder for every record.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
 _ENGINE: Engine | None = None
 _INIT_ERROR: str | None = None
 
@@ -127,7 +130,7 @@ def process_record(engine: Engine, rec: Record) -> tuple[str, bool, int, dict, i
             c = LABELS[s["label"]]
             cats[c] = cats.get(c, 0) + 1
             amber += s["tier"] == REVIEW
-    line = json.dumps(out, ensure_ascii=False) + "\n"
+    line = _encode(out) + "\n"
     return line, error is not None, len(rec.text or ""), cats, amber
 
 
