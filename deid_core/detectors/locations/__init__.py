@@ -75,7 +75,7 @@ from .facilities import (facility_context, lower_case_facilities, lowercase_faci
 from .lexicon import Tables, tables
 from .places import lower_case_places, place_rules, regions
 from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
-from .text import is_connector, Note, scan_note
+from .text import is_connector, Note, scan_note, tail_words
 from .units import departments, rooms
 
 __all__ = ["detect"]
@@ -100,8 +100,9 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
                 if kinds:
                     yield from phrase_rules(n, t, r, i, j, kinds)
         yield from lowercase_facility_after(n, t, r)
-        yield from place_rules(n, t, r)
-        yield from facility_context(n, t, r)
+        tail = tail_words(n.text, r.start)   # (read by both rules below)
+        yield from place_rules(n, t, r, tail)
+        yield from facility_context(n, t, r, tail)
 
 
 def detect(doc: Document) -> Iterable[Span]:

@@ -14,7 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
-from .text import (PREPOSITIONS, place_key, Note, norm, run_at, same_line_words, split_words,
+from .text import (PREPOSITIONS, may_hold, place_key, Note, norm, run_at, same_line_words, split_words,
                    tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
@@ -24,6 +24,7 @@ _ROUTE_RE = re.compile(
     r"[ \t]+\d{1,3}[A-Z]?(?![\w])")
 _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+#: (a note without ``zip`` or ``postal`` in any case skips the scan of :data:`_ZIP_CONTEXT_RE`)
 _ZIP_AFTER_WORD_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 _ABBR_RE = re.compile(
     r"(?=[, \t])(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
@@ -107,7 +108,8 @@ def city_state(n: Note, t: Tables) -> Iterator[Span]:
         yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
         if zip_:
             yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
-    for m in _ZIP_CONTEXT_RE.finditer(text):
+    zips = _ZIP_CONTEXT_RE.finditer(text) if may_hold(text, text.lower(), ("zip", "postal")) else ()
+    for m in zips:
         yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
     for m in _ZIP_AFTER_WORD_RE.finditer(text):
         city = known_city_suffix(words_before(n, m.start()), t)

@@ -241,10 +241,11 @@ def _care_team_titles() -> frozenset[str]:
                      and r[0].isalpha())
 
 
-def facility_context(n: Note, t: Tables, r: Run) -> Iterator[Span]:
-    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at`` (review)."""
+def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
+    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at`` (review); ``tail``
+    is ``tail_words(n.text, r.start)``."""
     text = n.text
-    source = _facility_context_word(tail_words(text, r.start))
+    source = _facility_context_word(tail)
     if not source:
         return
     first_line = [r.words[0]]

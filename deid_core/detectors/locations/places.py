@@ -75,13 +75,13 @@ def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_f
     return CERTAIN
 
 
-def place_rules(n: Note, t: Tables, r: Run) -> Iterator[Span]:
+def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
     """A place at the start of a run: after a context word (``lives in Boston``), after a city
     and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``;
-    and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition."""
+    and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition.
+    ``tail`` is ``tail_words(n.text, r.start)``."""
     text = n.text
     run_words = r.words
-    tail = tail_words(text, r.start)
     ctx_first = _place_context_word(tail) if tail else ""
     st = run_words[0].text
     if len(st) == 2 and st.isupper():

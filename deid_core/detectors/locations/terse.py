@@ -193,13 +193,15 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer:
             continue
+        ward_shape = len(word) >= 4 and word.isalpha() and low not in clinical \
+            and word.upper() not in abbr and low not in t.hospital_words
+        if not ward_shape and not _abbreviation_shape(word, n.lower):
+            continue   # neither a ward nor an abbreviation: no rule below can fire
         tail = tail_words(text, pos)
         if not tail:
             continue
         strong = after_transfer(tail, transfer)
         last = tail[-1]   # "bed alarm on, Braden 15": a comma ends the context
-        ward_shape = len(word) >= 4 and word.isalpha() and low not in clinical \
-            and word.upper() not in abbr and low not in t.hospital_words
         if glued or not c.group("num") and _WARD_PAIR_RE.match(text, pos):
             # "TRANSFER TO HARTWELL4", "transfer to hartwell 2/3": after a transfer word only
             if strong and ward_shape:

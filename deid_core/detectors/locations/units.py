@@ -61,6 +61,9 @@ _DEPT_AFTER_ROOM_RE = re.compile(
 _DEPT_ON_AT_RE = re.compile(
     rf"(?=[otf])(?<![\w])(?:on|to|from)[ \t]+(?P<name>{CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
 
+#: What every match of :data:`_DEPT_ON_AT_RE` ends with: a note without it skips that scan.
+_AT_TIME_RE = re.compile(r"at[ \t]+\d{3}")
+
 
 def departments(n: Note, t: Tables) -> Iterator[Span]:
     """Wards and departments (DEPARTMENT): ``5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
@@ -97,7 +100,7 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             if name:
                 yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
     for rx, source, tier in ((_DEPT_AFTER_ROOM_RE if has_room else None, "after_room", CERTAIN),
-                             (_DEPT_ON_AT_RE if "at" in text else None, "on_number_at", REVIEW)):
+                             (_DEPT_ON_AT_RE if _AT_TIME_RE.search(text) else None, "on_number_at", REVIEW)):
         for m in rx.finditer(text) if rx else ():
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if not words or name_kind(words, t.generic) != "distinct":
