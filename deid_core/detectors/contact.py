@@ -91,6 +91,9 @@ _TLD_HINT = re.compile(r"\.(?:" + _TLDS + r")(?![\w\-])", re.I)
 #: IPv6, with an IPv4 tail (``::ffff:203.0.113.7``), a zone (``%eth1``) and a prefix (``/64``).
 _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?P<v4>(?:\.\d{1,3}){3})?"
                    r"(?P<zone>%[0-9A-Za-z_.\-]{1,32})?(?P<pfx>/\d{1,3}(?!\d))?(?![\w:])")
+#: Two colons with at most four hex digits between them, which every match of :data:`_IPV6`
+#: holds: a note without it skips that scan (clock times ``12:30`` alone have no such pair).
+_IPV6_PAIR = re.compile(r":[0-9A-Fa-f]{0,4}:")
 
 #: A phone label before the number (``label`` words, a one-letter label ``c``/``h``/``w``...),
 #: or one glued to it (``glued``: ``ph6175550144``).
@@ -290,7 +293,7 @@ _WEB_PATTERNS: tuple[Pattern, ...] = (
 )
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("ipv6", _IPV6, "IPADDR", validator=_ipv6,
-            gate=lambda t: "::" in t or t.count(":") >= 6),
+            gate=lambda t: ("::" in t or t.count(":") >= 6) and _IPV6_PAIR.search(t) is not None),
     Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
     Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
     Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),

@@ -141,6 +141,9 @@ _SSN_SPLIT = re.compile(r"\d(?<![\w\-/.]\d)\d{4}-\d{4}(?![\w\-]|[./]\d)")
 _COLOUR = re.compile(r"#(?=[0-9a-f]{0,5}[a-f])(?:[0-9a-f]{6}|[0-9a-f]{3})", re.I)
 _SSN_LOOSE = re.compile(r"\d(?<![\w\-/.]\d)\d\d(?P<s>[ \t]?)\d{2}(?P=s)\d{4}(?![\w\-]|[./]\d)")
 _SSN_CONTEXT = re.compile(r"\b(?:ssn|ss#|social[ \t]+security|soc\.?[ \t]?sec)\b")
+#: What every match of :data:`_SSN_CONTEXT` (read on lower-cased text) holds: the gate of the
+#: patterns that need that label (a note without one skips their scans).
+_SSN_CONTEXT_WORDS = ("ssn", "ss#", "soc")
 _VIN = re.compile(r"[A-HJ-NPR-Z0-9](?<![A-Za-z0-9][A-HJ-NPR-Z0-9])[A-HJ-NPR-Z0-9]{16}(?![A-Za-z0-9])")
 _BARE = re.compile(r"\d(?<![\d\-./,:+$#_]\d)(?:-?\d){6,}+[A-Za-z]{0,2}(?![\w\-]|[.,]\d)")
 _LETTERS_BEFORE = re.compile(r"(?<![\w\-./,:+$#])[A-Za-z]{1,3}$")
@@ -314,8 +317,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("ssn_shape", _SSN, "SSN"),
     Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
             gate=("ss", "soc")),
-    Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
-    Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=("ss", "soc")),
+    Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
+    Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
     Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),
     Pattern("label:VEHICLE", _PLATE, "VEHICLE", validator=_plate, at_anchors=True),
     Pattern("label", _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
