@@ -64,10 +64,12 @@ def write(analysis: Analysis, mode: str = "redact", decisions: Mapping[str, bool
         raise ValueError(f"unknown mode {mode!r}; expected one of {list(WRITE_MODES)}")
     dec = check_decisions(decisions)
     chosen = [s for s in analysis.spans if masked(s, dec, mask_review)]
-    keep = set(chosen)
+    # the chosen spans are objects of analysis.spans (which holds no two equal spans): kept by
+    # identity, so no span is hashed (a dataclass hash is a Python call over its five fields)
+    keep = {id(s) for s in chosen}
     if mode == "redact":
         return render(analysis.text, analysis.spans,
-                      lambda span, _original: tag(span) if span in keep else None)
+                      lambda span, _original: tag(span) if id(span) in keep else None)
     faker = Surrogator(analysis.text, chosen, as_key(key))
     return render(analysis.text, analysis.spans,
-                  lambda span, original: faker.fake(span, original) if span in keep else None)
+                  lambda span, original: faker.fake(span, original) if id(span) in keep else None)
