@@ -54,6 +54,7 @@ from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser
 from .harvest import analyze_harvested
 from .evaluate import evaluate, format_report
+from .ner.int8 import FORMS as MODEL_FORMS
 from .readers import read
 
 
@@ -184,7 +185,7 @@ def model_for(args: argparse.Namespace):
         return None
     from .batch.engine import ModelError, load_model
     try:
-        return load_model(args.model_dir, threads=None).spans
+        return load_model(args.model_dir, threads=None, form=args.model_form).spans
     except ModelError as e:
         raise InputError(str(e)) from None
 
@@ -303,6 +304,9 @@ def add_model_options(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else model/ beside the package)")
+    sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
+                    help="exact: the shipped model, the page's spans (default); int8: integer "
+                         "matrix products, about 3 times faster, spans not the page's")
     sp.add_argument("--rules", default=None, metavar="RULES.json",
                     help="harvested corpus rules from deid harvest (PHI-free sentences skipped, "
                          "template rules applied), as deid batch --rules")

@@ -84,7 +84,8 @@ def process_pandas(batches: Iterator, config: Config, text_col: str,
 
 def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col: str | None = None,
                key: str | None = None, rules_only: bool = False, model_dir: str | None = None,
-               mask_review: bool = False, rules_json: str | None = None, threads: int = 1):
+               mask_review: bool = False, rules_json: str | None = None, threads: int = 1,
+               model_form: str = "exact"):
     """``df`` with ``deid_text``, ``spans``, ``phi_free`` and ``error`` columns (module doc).
 
     Args:
@@ -100,12 +101,13 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         mask_review: also replace review (amber) spans.
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
+        model_form: ``"exact"`` (the page's spans) or ``"int8"`` (``deid batch --model-form``).
 
     Returns:
         A new DataFrame (lazy, like any transformation).
 
     Raises:
-        ValueError: on an unknown mode, a missing column, or a column name already used.
+        ValueError: on an unknown mode or model form, a missing column, or a column name already used.
     """
     if text_col not in df.columns:
         raise ValueError(f"no column {text_col!r} (columns: {', '.join(df.columns)})")
@@ -117,7 +119,8 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
     if key is None:
         key, _ = master_key()
     config = Config(mode=mode, master_key=key, per_patient=bool(patient_col), rules_only=rules_only,
-                    model_dir=model_dir, threads=threads, mask_review=mask_review, rules=rules_json)
+                    model_dir=model_dir, threads=threads, model_form=model_form,
+                    mask_review=mask_review, rules=rules_json)
     from pyspark.sql.types import (ArrayType, BooleanType, IntegerType, StringType, StructField,
                                    StructType)
     span = StructType([StructField("start", IntegerType()), StructField("end", IntegerType()),

@@ -2,7 +2,7 @@
 NER model, the peak memory of one worker process and the CPU seconds per note.
 
 Usage: python scripts/bench_batch.py [--notes 400] [--model-notes 120] [--jobs 1 2]
-       [--corpus corpus/notes.jsonl] [--no-model] [--rules-json RULES.json]
+       [--corpus corpus/notes.jsonl] [--no-model] [--model-form exact int8] [--rules-json RULES.json]
 
 Notes are the corpus cut into ~1 KB pieces (scripts/bench_engine.py's splitter), repeated to the
 count asked. Each setting runs in a fresh process (``run_batch`` in redact mode, model threads 1
@@ -39,8 +39,10 @@ sys.path.insert(0, sys.argv[1])
 from deid_core.batch import Config, run_batch
 src, out, jobs, rules_only = sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1"
 rules = open(sys.argv[6], encoding="utf-8").read() if sys.argv[6] else None
+form = sys.argv[7]
 t0, c0 = time.perf_counter(), os.times()
-s = run_batch(src, out, Config(mode="redact", rules_only=rules_only, threads=1, rules=rules),
+s = run_batch(src, out, Config(mode="redact", rules_only=rules_only, threads=1, rules=rules,
+                                         model_form=form),
               jobs=jobs, chunksize=4)
 wall, c1 = time.perf_counter() - t0, os.times()
 cpu = sum(getattr(c1, f) - getattr(c0, f)
@@ -59,14 +61,17 @@ def main() -> int:
     ap.add_argument("--model-notes", type=int, default=120, help="notes for the model runs")
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--no-model", action="store_true")
+    ap.add_argument("--model-form", nargs="+", default=["exact"], choices=["exact", "int8"],
+                    help="model forms to run (deid batch --model-form; default: exact)")
     ap.add_argument("--rules-json", default="", help="a rules.json from deid harvest to apply")
     args = ap.parse_args()
     texts = [r["text"] for r in jsonl.parse(args.corpus.read_text(encoding="utf-8"), str(args.corpus))]
     pieces = one_kb_notes(texts)
-    settings = [("rules only", True, args.notes)] + ([] if args.no_model else
-                                                     [("rules + model", False, args.model_notes)])
+    settings = [("rules only", True, args.notes, "exact")] + ([] if args.no_model else [
+        ("rules + model" + ("" if form == "exact" else f" ({form})"), False, args.model_notes, form)
+        for form in args.model_form])
     with tempfile.TemporaryDirectory() as tmp:
-        for name, rules_only, n in settings:
+        for name, rules_only, n, form in settings:
             src = Path(tmp) / f"in{n}.jsonl"
             src.write_text("".join(json.dumps({"id": k, "text": pieces[k % len(pieces)]}) + "\n"
                                    for k in range(n)), encoding="utf-8")
@@ -74,7 +79,7 @@ def main() -> int:
             for jobs in args.jobs:
                 out = Path(tmp) / "out.jsonl"
                 res = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), str(src), str(out),
-                                      str(jobs), "1" if rules_only else "0", args.rules_json],
+                                      str(jobs), "1" if rules_only else "0", args.rules_json, form],
                                      capture_output=True, text=True, check=True)
                 r = json.loads(res.stdout.strip().splitlines()[-1])
                 rate = r["notes"] / r["seconds"]

@@ -53,6 +53,8 @@ class Config:
         rules_only: run the rules without the NER model.
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads per process (1 suits one worker per core).
+        model_form: ``"exact"`` (the shipped graph, the page's spans) or ``"int8"`` (integer
+            matrix products, :mod:`deid_core.ner.int8`).
         mask_review: also replace review (amber) spans.
         rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.harvest`),
             or None.
@@ -64,6 +66,7 @@ class Config:
     rules_only: bool = False
     model_dir: str | None = None
     threads: int = 1
+    model_form: str = "exact"
     mask_review: bool = False
     rules: str | None = field(default=None, repr=False)
 
@@ -74,10 +77,14 @@ class Config:
             raise ValueError("surrogate mode needs a master key")
         if self.threads < 0:
             raise ValueError(f"threads must be >= 0, got {self.threads}")
+        from ..ner.int8 import FORMS
+        if self.model_form not in FORMS:
+            raise ValueError(f"unknown model form {self.model_form!r}; expected one of {list(FORMS)}")
 
 
-def load_model(model_dir: str | None, threads: int | None = 1):
-    """The NER model (``OnnxNer``) from ``model_dir``.
+def load_model(model_dir: str | None, threads: int | None = 1, form: str = "exact"):
+    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"exact"`` or ``"int8"``,
+    :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
 
     Raises:
         ModelError: the model is missing or cannot run; the message names the folder and says
@@ -92,7 +99,7 @@ def load_model(model_dir: str | None, threads: int | None = 1):
                          f"DEID_MODEL_DIR to the folder with ner.onnx, ner.json and vocab.txt, "
                          f"reinstall deid-core, or use --rules-only")
     try:
-        return onnx_runtime.OnnxNer.load(model_dir, threads=threads)
+        return onnx_runtime.OnnxNer.load(model_dir, threads=threads, form=form)
     except onnx_runtime.OnnxUnavailable as e:
         raise ModelError(f"{e} (model folder {where}; fix it, pass --model-dir, or use --rules-only)") from None
 
@@ -110,7 +117,8 @@ class Engine:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.model = None if config.rules_only else load_model(config.model_dir, config.threads)
+        self.model = None if config.rules_only else load_model(config.model_dir, config.threads,
+                                                                  config.model_form)
         self.rules = None
         if config.rules is not None:
             from ..corpus_rules import parse

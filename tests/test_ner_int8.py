@@ -1,0 +1,167 @@
+"""The model's integer form (``--model-form int8``, :mod:`deid_core.ner.int8`): the rewrite on a
+small invented graph against a numpy reference, on the shipped model, through the CLI and
+``deid batch``, and its errors. Skips what needs onnx, onnxruntime or the model when absent."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from deid_core.batch import Config
+from deid_core.cli import main
+from deid_core.ner.onnx_runtime import (OnnxNer, OnnxUnavailable, model_present,
+                                        onnxruntime_available)
+from deid_core.readers import read_corpus
+
+onnx = pytest.importorskip("onnx")
+np = pytest.importorskip("numpy")
+needs_ort = pytest.mark.skipif(not onnxruntime_available(), reason="onnxruntime absent")
+needs_model = pytest.mark.skipif(not (model_present() and onnxruntime_available()),
+                                 reason="model/ner.onnx or onnxruntime absent")
+
+K, N = 8, 5   # the invented graph: A [B, K] @ dequantised W [K, N]
+
+
+def weight_only_graph(path, w_int8, w_scale, extra_float_matmul=False):
+    """An invented weight-only graph: ``Y = A @ DequantizeLinear(W, scale, 0)`` (per column),
+    optionally followed by a float ``MatMul`` with a float initializer (left as it is)."""
+    from onnx import TensorProto as T, helper, numpy_helper
+    nodes = [helper.make_node("DequantizeLinear", ["w_q", "w_scale", "w_zero"], ["w"], axis=1),
+             helper.make_node("MatMul", ["a", "w"], ["y" if not extra_float_matmul else "h"],
+                              name="dense")]
+    inits = [numpy_helper.from_array(w_int8, "w_q"),
+             numpy_helper.from_array(w_scale.astype(np.float32), "w_scale"),
+             numpy_helper.from_array(np.zeros(N, np.int8), "w_zero")]
+    if extra_float_matmul:
+        nodes.append(helper.make_node("MatMul", ["h", "f"], ["y"], name="float_dense"))
+        inits.append(numpy_helper.from_array(np.eye(N, dtype=np.float32), "f"))
+    g = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("a", T.FLOAT, [None, K])],
+                          [helper.make_tensor_value_info("y", T.FLOAT, [None, N])], inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    m.ir_version = 8
+    onnx.save(m, str(path))
+
+
+def reference_int8(a, w_int8, w_scale):
+    """What the integer form must compute (ONNX DynamicQuantizeLinear, then exact integer
+    products, rescaled)."""
+    lo, hi = min(0.0, float(a.min())), max(0.0, float(a.max()))
+    scale = np.float32((hi - lo) / np.float32(255))
+    zero = np.clip(np.round(-lo / scale), 0, 255)
+    aq = np.clip(np.round(a / scale) + zero, 0, 255).astype(np.int64)
+    acc = (aq - int(zero)) @ w_int8.astype(np.int64)
+    return acc.astype(np.float32) * (scale * w_scale.astype(np.float32))
+
+
+@needs_ort
+@pytest.mark.parametrize("extra_float_matmul", [False, True])
+def test_rewrite_computes_integer_products(tmp_path, extra_float_matmul):
+    import onnxruntime as ort
+    from deid_core.ner.int8 import integer_graph
+    rng = np.random.default_rng(7)
+    w = rng.integers(-127, 128, (K, N)).astype(np.int8)
+    w_scale = rng.uniform(0.001, 0.02, N)
+    path = tmp_path / "w.onnx"
+    weight_only_graph(path, w, w_scale, extra_float_matmul)
+    blob, rewritten = integer_graph(path)
+    assert rewritten == 1                                   # the float MatMul is left alone
+    ops = [n.op_type for n in onnx.load_from_string(blob).graph.node]
+    assert "MatMulInteger" in ops and "DynamicQuantizeLinear" in ops
+    assert "DequantizeLinear" not in ops
+    assert ops.count("MatMul") == int(extra_float_matmul)
+    a = rng.normal(0, 2, (3, K)).astype(np.float32)
+    got = ort.InferenceSession(blob, providers=["CPUExecutionProvider"]).run(None, {"a": a})[0]
+    want = reference_int8(a, w, w_scale)
+    assert np.allclose(got, want, rtol=1e-6, atol=1e-6), abs(got - want).max()
+    exact = a @ (w.astype(np.float32) * w_scale.astype(np.float32))
+    assert not np.array_equal(got, exact)                   # it is not the float product
+    assert abs(got - exact).max() < 0.05 * abs(exact).max()  # but close to it
+
+
+def test_a_graph_without_weight_only_matmul_is_refused(tmp_path):
+    from onnx import TensorProto as T, helper
+    from deid_core.ner.int8 import integer_graph
+    g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g",
+                          [helper.make_tensor_value_info("x", T.FLOAT, [None])],
+                          [helper.make_tensor_value_info("y", T.FLOAT, [None])])
+    path = tmp_path / "relu.onnx"
+    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), str(path))
+    with pytest.raises(ValueError, match="no weight-only int8 MatMul"):
+        integer_graph(path)
+
+
+def test_unknown_forms_are_refused():
+    with pytest.raises(OnnxUnavailable, match="unknown model form 'fp16'"):
+        OnnxNer.load(form="fp16")
+    with pytest.raises(ValueError, match="unknown model form 'fp16'"):
+        Config(model_form="fp16")
+
+
+@needs_model
+def test_missing_onnx_package_is_a_one_line_error(capsys, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "onnx", None)          # import onnx -> ImportError
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": 1, "text": "Seen by Dr. Tamsin Vorhees."}) + "\n")
+    code = main(["detect", "--input", str(src), "--model-form", "int8"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "pip install onnx" in err and "--model-form exact" in err
+
+
+# -- the shipped model ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def forms():
+    return OnnxNer.load(threads=1), OnnxNer.load(threads=1, form="int8")
+
+
+@needs_model
+def test_every_weight_matmul_of_the_shipped_model_is_rewritten(forms):
+    from deid_core.ner.int8 import integer_graph
+    exact, _ = forms
+    graph = onnx.load(str(exact.model.onnx_path)).graph
+    producer = {o: n.op_type for n in graph.node for o in n.output}
+    weight_matmuls = sum(n.op_type == "MatMul" and producer.get(n.input[1]) == "DequantizeLinear"
+                         for n in graph.node)
+    assert weight_matmuls >= 37        # 6 layers x (q, k, v, out, up, down) + the classifier
+    assert integer_graph(exact.model.onnx_path)[1] == weight_matmuls
+
+
+@needs_model
+def test_int8_spans_are_close_to_the_exact_forms(forms):
+    """On 60 corpus notes the two forms mark nearly the same characters (measured: 96.0 % of the
+    exact form's 6,005 span characters are in int8 spans, 97.5 % of int8's 5,916 in exact
+    ones; identical span lists on 39 notes); sources name the form."""
+    exact, int8 = forms
+    notes = [d.text for d in read_corpus("corpus/notes.jsonl")][:60]
+    a_chars = b_chars = both = 0
+    for text in notes:
+        a = {i for s in exact.spans(text) for i in range(s.start, s.end)}
+        got = int8.spans(text)
+        b = {i for s in got for i in range(s.start, s.end)}
+        a_chars, b_chars, both = a_chars + len(a), b_chars + len(b), both + len(a & b)
+        assert all(s.source.startswith(f"ner:{exact.model.name}-int8:p=") for s in got)
+    assert a_chars > 3000
+    assert both / a_chars >= 0.94 and both / b_chars >= 0.95, (a_chars, b_chars, both)
+
+
+@needs_model
+def test_batch_and_detect_take_the_form(capsys, tmp_path):
+    text = "Tamsin Vorhees called, will visit tomorrow. Transferred from Hollowmere; Foley in place."
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": 1, "text": text}) + "\n")
+    assert main(["detect", "--input", str(src), "--model-form", "int8"]) == 0
+    detected = json.loads(capsys.readouterr()[0])
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "--out", str(out), "--mode", "detect", "--jobs", "1",
+                 "--no-progress", "--model-form", "int8"]) == 0
+    capsys.readouterr()
+    batched = json.loads(out.read_text().splitlines()[0])
+    for spans in (detected["spans"], batched["spans"]):
+        assert any("-int8:p=" in s["source"] for s in spans)
+        masked = [text[s["start"]:s["end"]] for s in spans]
+        assert "Tamsin Vorhees" in masked and "Hollowmere" in masked
+        assert not any("Foley" in m for m in masked)
+    assert [(s["start"], s["end"]) for s in detected["spans"]] == \
+        [(s["start"], s["end"]) for s in batched["spans"]]
