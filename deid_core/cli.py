@@ -305,8 +305,9 @@ def add_model_options(sp: argparse.ArgumentParser) -> None:
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else model/ beside the package)")
     sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
-                    help="exact: the shipped model, the page's spans (default); int8: integer "
-                         "matrix products, about 3 times faster, spans not the page's")
+                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
+                         "model with integer matrix products, about 4 times faster, a third of a "
+                         "point less recall, spans not the page's (docs/batch.md)")
     sp.add_argument("--rules", default=None, metavar="RULES.json",
                     help="harvested corpus rules from deid harvest (PHI-free sentences skipped, "
                          "template rules applied), as deid batch --rules")

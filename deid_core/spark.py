@@ -101,7 +101,7 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         mask_review: also replace review (amber) spans.
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
-        model_form: ``"exact"`` (the page's spans) or ``"int8"`` (``deid batch --model-form``).
+        model_form: ``"exact"`` (the page's spans) or ``"fast"`` (``deid batch --model-form``).
 
     Returns:
         A new DataFrame (lazy, like any transformation).

@@ -2,7 +2,7 @@
 NER model, the peak memory of one worker process and the CPU seconds per note.
 
 Usage: python scripts/bench_batch.py [--notes 400] [--model-notes 120] [--jobs 1 2]
-       [--corpus corpus/notes.jsonl] [--no-model] [--model-form exact int8] [--rules-json RULES.json]
+       [--corpus corpus/notes.jsonl] [--no-model] [--model-form exact fast] [--rules-json RULES.json]
 
 Notes are the corpus cut into ~1 KB pieces (scripts/bench_engine.py's splitter), repeated to the
 count asked. Each setting runs in a fresh process (``run_batch`` in redact mode, model threads 1
@@ -61,7 +61,7 @@ def main() -> int:
     ap.add_argument("--model-notes", type=int, default=120, help="notes for the model runs")
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--no-model", action="store_true")
-    ap.add_argument("--model-form", nargs="+", default=["exact"], choices=["exact", "int8"],
+    ap.add_argument("--model-form", nargs="+", default=["exact"], choices=["exact", "fast"],
                     help="model forms to run (deid batch --model-form; default: exact)")
     ap.add_argument("--rules-json", default="", help="a rules.json from deid harvest to apply")
     args = ap.parse_args()

@@ -1,7 +1,7 @@
 """Benchmark the CLI's engine with and without the NER model in CPython: notes of ~1 KB per second.
 
 Usage: python scripts/bench_ner.py [--corpus corpus/notes.jsonl] [--seconds 10] [--threads N]
-       [--model-dir DIR] [--model-form exact|int8] [--stride S] [--options] [--notes N]
+       [--model-dir DIR] [--model-form exact|fast] [--integer] [--stride S] [--options] [--notes N]
 
 Prints, for the same ~1 KB notes (cut from the corpus at line boundaries, as
 ``scripts/bench_engine.py`` does): rules only (``analyze``), the model alone (``OnnxNer.spans``:
@@ -10,8 +10,8 @@ pre-processing, one ``session.run`` per note, post-processing) and the ensemble
 5 KB note. Asserts nothing (speed is reported, not tested). ``--threads`` sets onnxruntime's
 intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else min(2, cores); 0: onnxruntime's choice).
 
-``--model-form int8`` runs the integer form (:mod:`deid_core.ner.int8`) instead of the shipped
-graph. Every run prints ms per 128-token window of the form run (``session.run`` alone, on the
+``--model-form fast`` runs the fast form (``model/fast/``, integer matrix products,
+:mod:`deid_core.ner.int8`); ``--integer`` runs the ``--model-dir`` model itself in integer form. Every run prints ms per 128-token window of the form run (``session.run`` alone, on the
 batches the pipeline makes for the notes, wall and process CPU time: CPU time holds when other
 people share the cores). ``--options`` also tries onnxruntime session options (intra-op threads,
 graph optimisation level, execution mode) on the same batches and says, for each, on how many of
@@ -123,8 +123,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="time per measured setting")
     ap.add_argument("--threads", type=int, default=None, help="onnxruntime intra-op threads")
     ap.add_argument("--model-dir", default=None)
-    ap.add_argument("--model-form", default="exact", choices=("exact", "int8"),
-                    help="the shipped graph (default) or its integer form (deid_core.ner.int8)")
+    ap.add_argument("--model-form", default="exact", choices=("exact", "fast"),
+                    help="the shipped model (default) or the fast form (deid_core.ner.int8)")
+    ap.add_argument("--integer", action="store_true",
+                    help="run the model in integer form (deid_core.ner.int8.integer_graph)")
     ap.add_argument("--stride", type=int, default=None,
                     help="override the window stride (default: ner.json's, else half a window)")
     ap.add_argument("--options", action="store_true",
@@ -134,7 +136,8 @@ def main() -> None:
     args = ap.parse_args()
     notes = one_kb_notes([d.text for d in read_corpus(args.corpus)])
     t0 = time.perf_counter()
-    ner = OnnxNer.load(args.model_dir, threads=args.threads, form=args.model_form)
+    ner = OnnxNer.load(args.model_dir, threads=args.threads, form=args.model_form,
+                       integer=True if args.integer else None)
     load_s = time.perf_counter() - t0
     if args.stride:
         ner.model.stride = args.stride
@@ -155,7 +158,7 @@ def main() -> None:
                       "case_ids": prep.case_ids}
             feeds_list.append({k: np.asarray(arrays[k], dtype=np.int64) for k in ner._feeds})
     wall, cpu = window_ms(ner.session, feeds_list, ner._output, min(args.seconds, 10.0))
-    print(f"{args.model_form} form session: {wall:.2f} ms per {ner.model.max_len}-position window (wall), "
+    print(f"{args.model_form}{' integer' if args.integer else ''} form session: {wall:.2f} ms per {ner.model.max_len}-position window (wall), "
           f"{cpu:.2f} ms CPU (session.run only)", flush=True)
     if args.options:
         options(ner, notes, min(args.seconds, 5.0), args.notes)

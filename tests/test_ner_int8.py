@@ -1,5 +1,5 @@
-"""The model's integer form (``--model-form int8``, :mod:`deid_core.ner.int8`): the rewrite on a
-small invented graph against a numpy reference, on the shipped model, through the CLI and
+"""The fast model form (``--model-form fast``, :mod:`deid_core.ner.int8`): the integer rewrite on
+a small invented graph against a numpy reference, on the shipped models, through the CLI and
 ``deid batch``, and its errors. Skips what needs onnx, onnxruntime or the model when absent."""
 from __future__ import annotations
 
@@ -91,11 +91,13 @@ def test_a_graph_without_weight_only_matmul_is_refused(tmp_path):
         integer_graph(path)
 
 
-def test_unknown_forms_are_refused():
-    with pytest.raises(OnnxUnavailable, match="unknown model form 'fp16'"):
-        OnnxNer.load(form="fp16")
+def test_unknown_forms_and_a_missing_fast_model_are_refused(tmp_path):
+    with pytest.raises(OnnxUnavailable, match="unknown model form 'int8'"):
+        OnnxNer.load(form="int8")
     with pytest.raises(ValueError, match="unknown model form 'fp16'"):
         Config(model_form="fp16")
+    with pytest.raises(OnnxUnavailable, match="fast"):     # no fast/ in this model folder
+        OnnxNer.load(tmp_path, form="fast")
 
 
 @needs_model
@@ -103,7 +105,7 @@ def test_missing_onnx_package_is_a_one_line_error(capsys, monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "onnx", None)          # import onnx -> ImportError
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"id": 1, "text": "Seen by Dr. Tamsin Vorhees."}) + "\n")
-    code = main(["detect", "--input", str(src), "--model-form", "int8"])
+    code = main(["detect", "--input", str(src), "--model-form", "fast"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "pip install onnx" in err and "--model-form exact" in err
@@ -113,37 +115,46 @@ def test_missing_onnx_package_is_a_one_line_error(capsys, monkeypatch, tmp_path)
 
 @pytest.fixture(scope="module")
 def forms():
-    return OnnxNer.load(threads=1), OnnxNer.load(threads=1, form="int8")
+    return OnnxNer.load(threads=1), OnnxNer.load(threads=1, form="fast")
 
 
 @needs_model
-def test_every_weight_matmul_of_the_shipped_model_is_rewritten(forms):
+@pytest.mark.parametrize("sub, layers", [("", 6), ("fast", 4)])
+def test_every_weight_matmul_of_the_shipped_models_is_rewritten(sub, layers):
     from deid_core.ner.int8 import integer_graph
-    exact, _ = forms
-    graph = onnx.load(str(exact.model.onnx_path)).graph
+    from deid_core.ner.pipeline import model_dir
+    path = model_dir() / sub / "ner.onnx"
+    graph = onnx.load(str(path)).graph
     producer = {o: n.op_type for n in graph.node for o in n.output}
     weight_matmuls = sum(n.op_type == "MatMul" and producer.get(n.input[1]) == "DequantizeLinear"
                          for n in graph.node)
-    assert weight_matmuls >= 37        # 6 layers x (q, k, v, out, up, down) + the classifier
-    assert integer_graph(exact.model.onnx_path)[1] == weight_matmuls
+    assert weight_matmuls == 6 * layers + 1     # q, k, v, out, up, down per layer + the classifier
+    assert integer_graph(path)[1] == weight_matmuls
+
+
+def _recall(docs, ner) -> float:
+    """Character recall (non-whitespace, certain + review) of rules + ``ner`` over ``docs``."""
+    from deid_core.ensemble import analyze_with_model
+    gold = found = 0
+    for d in docs:
+        want = {i for g in d.spans for i in range(g.start, g.end) if not d.text[i].isspace()}
+        got = {i for s in analyze_with_model(d.text, ner.spans(d.text)).spans
+               for i in range(s.start, s.end)}
+        gold, found = gold + len(want), found + len(want & got)
+    return found / gold
 
 
 @needs_model
-def test_int8_spans_are_close_to_the_exact_forms(forms):
-    """On 60 corpus notes the two forms mark nearly the same characters (measured: 96.0 % of the
-    exact form's 6,005 span characters are in int8 spans, 97.5 % of int8's 5,916 in exact
-    ones; identical span lists on 39 notes); sources name the form."""
-    exact, int8 = forms
-    notes = [d.text for d in read_corpus("corpus/notes.jsonl")][:60]
-    a_chars = b_chars = both = 0
-    for text in notes:
-        a = {i for s in exact.spans(text) for i in range(s.start, s.end)}
-        got = int8.spans(text)
-        b = {i for s in got for i in range(s.start, s.end)}
-        a_chars, b_chars, both = a_chars + len(a), b_chars + len(b), both + len(a & b)
-        assert all(s.source.startswith(f"ner:{exact.model.name}-int8:p=") for s in got)
-    assert a_chars > 3000
-    assert both / a_chars >= 0.94 and both / b_chars >= 0.95, (a_chars, b_chars, both)
+def test_the_fast_form_finds_nearly_what_the_exact_form_finds(forms):
+    """On the last 60 corpus notes, rules + fast model recall (certain + review) is within half
+    a point of rules + exact model (measured: fast 1.0000, exact 0.9999; some of these notes were
+    trained on, so this checks agreement, not a score); sources name the fast model and form."""
+    exact, fast = forms
+    assert fast.model.name == "minilm4-int8" and fast.model.stride == fast.model.max_len - 2
+    docs = list(read_corpus("corpus/notes.jsonl"))[-60:]
+    assert all(s.source.startswith("ner:minilm4-int8:p=") for d in docs for s in fast.spans(d.text))
+    r_exact, r_fast = _recall(docs, exact), _recall(docs, fast)
+    assert r_exact > 0.98 and r_fast > r_exact - 0.005, (r_exact, r_fast)
 
 
 @needs_model
@@ -151,11 +162,11 @@ def test_batch_and_detect_take_the_form(capsys, tmp_path):
     text = "Tamsin Vorhees called, will visit tomorrow. Transferred from Hollowmere; Foley in place."
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"id": 1, "text": text}) + "\n")
-    assert main(["detect", "--input", str(src), "--model-form", "int8"]) == 0
+    assert main(["detect", "--input", str(src), "--model-form", "fast"]) == 0
     detected = json.loads(capsys.readouterr()[0])
     out = tmp_path / "out.jsonl"
     assert main(["batch", str(src), "--out", str(out), "--mode", "detect", "--jobs", "1",
-                 "--no-progress", "--model-form", "int8"]) == 0
+                 "--no-progress", "--model-form", "fast"]) == 0
     capsys.readouterr()
     batched = json.loads(out.read_text().splitlines()[0])
     for spans in (detected["spans"], batched["spans"]):

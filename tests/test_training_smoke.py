@@ -177,3 +177,24 @@ def test_featurize_windows_and_case():
     assert 5 in wins[0].case_ids
     no_case = D.featurize(ex, wp, max_len=32, use_case=False)
     assert all(c == 0 for w in no_case for c in w.case_ids)
+
+
+@pytest.mark.parametrize("n, ok", [(1, True), (2, True), (0, False), (3, False)])
+def test_keep_first_layers_cuts_the_encoder(n, ok):
+    """``--layers N`` (the fast model: the base encoder's first N layers): the layers kept are
+    the first ones, the same objects, and the config says how many; out of range is an error."""
+    from transformers import BertConfig
+    from training.modeling import keep_first_layers, load_base
+    base = load_base(config=BertConfig(vocab_size=40, hidden_size=16, num_hidden_layers=2,
+                                       num_attention_heads=2, intermediate_size=32,
+                                       max_position_embeddings=32, pad_token_id=0))
+    before = list(base.bert.encoder.layer)
+    if not ok:
+        with pytest.raises(ValueError, match="layers must be between 1 and 2"):
+            keep_first_layers(base, n)
+        return
+    keep_first_layers(base, n)
+    assert list(base.bert.encoder.layer) == before[:n]
+    assert base.config.num_hidden_layers == n
+    ids = torch.tensor([[2, 5, 6, 3]])
+    assert base(input_ids=ids).logits.shape == (1, 4, len(LABELS))

@@ -84,6 +84,20 @@ def load_base(base_dir: str | Path | None = None, *, config=None,
         attn_implementation="eager", local_files_only=True)
 
 
+def keep_first_layers(base: nn.Module, n: int) -> None:
+    """Cut a BERT token classifier's encoder to its first ``n`` layers, in place (a smaller
+    model: per-window time falls about in proportion).
+
+    Raises:
+        ValueError: if ``n`` is not between 1 and the encoder's layer count.
+    """
+    layers = base.bert.encoder.layer
+    if not 1 <= n <= len(layers):
+        raise ValueError(f"layers must be between 1 and {len(layers)}, got {n}")
+    base.bert.encoder.layer = nn.ModuleList(list(layers)[:n])
+    base.config.num_hidden_layers = n
+
+
 def read_vocab(path: str | Path) -> list[str]:
     """Tokens of a ``vocab.txt``, id = position."""
     lines = Path(path).read_text(encoding="utf-8").split("\n")

