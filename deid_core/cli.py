@@ -212,12 +212,6 @@ def analyzer_for(args: argparse.Namespace):
     return lambda text: analyze_harvested(text, rules, model)
 
 
-def predictor_for(args: argparse.Namespace):
-    """``text -> Analysis`` of :func:`analyzer_for`."""
-    analyse = analyzer_for(args)
-    return lambda text: analyse(text)[0]
-
-
 def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
     """Why a ``deid detect`` input line cannot be processed, or None (then its id is recorded)."""
     if line.error is not None:
@@ -280,11 +274,17 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    predict = predictor_for(args)
-    report = evaluate(docs, lambda text: predict(text).spans, details=args.details)
+    rules, model = rules_for(args), model_for(args)
+    report = evaluate(docs, lambda text: analyze_harvested(text, rules, model)[0].spans,
+                      details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
         return 0
+    if model is None:
+        _write("engine: rules only\n")
+    else:                      # model_for gives OnnxNer.spans: name the model and its file
+        ner = model.__self__.model
+        _write(f"engine: rules + model {ner.name} ({ner.onnx_path})\n")
     _write(format_report(report) + "\n")
     if args.details:
         texts = {d.id: d.text for d in docs}

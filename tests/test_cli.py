@@ -159,6 +159,7 @@ def test_eval_json_equals_the_evaluator(capsys):
 def test_eval_text_report(capsys):
     code, out, _ = run(capsys, ["eval", "--format", "corpus", "corpus/notes.jsonl", "--rules-only"])
     assert code == 0 and "[with_review] character recall" in out and "NAME" in out
+    assert out.startswith("engine: rules only\n")
 
 
 @pytest.mark.parametrize("argv,content,message", [

@@ -176,3 +176,14 @@ def test_batch_and_detect_take_the_form(capsys, tmp_path):
         assert not any("Foley" in m for m in masked)
     assert [(s["start"], s["end"]) for s in detected["spans"]] == \
         [(s["start"], s["end"]) for s in batched["spans"]]
+
+
+@needs_model
+def test_eval_names_the_engine(capsys, tmp_path):
+    p = tmp_path / "one.jsonl"
+    p.write_text(json.dumps({"id": "x", "text": "Seen by Dr. Tamsin Vorhees.",
+                             "spans": [{"start": 12, "end": 26, "label": "DOCTOR"}]}) + "\n")
+    for form, name in (("exact", "minilm6"), ("fast", "minilm4-int8")):
+        assert main(["eval", "--format", "corpus", str(p), "--model-form", form]) == 0
+        first = capsys.readouterr()[0].splitlines()[0]
+        assert first.startswith(f"engine: rules + model {name} (") and first.endswith("ner.onnx)")
