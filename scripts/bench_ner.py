@@ -48,7 +48,7 @@ def rate(fn, notes: list[str], seconds: float) -> tuple[float, int]:
     return n / (time.perf_counter() - t0), n
 
 
-def _session(path: str, threads: int, level: str, mode: str, spin: bool = True):
+def _session(path: str | bytes, threads: int, level: str, mode: str, spin: bool = True):
     import onnxruntime as ort
     opts = ort.SessionOptions()
     if not spin:   # idle threads sleep instead of spinning (cheaper on shared cores)
@@ -83,6 +83,9 @@ def options(ner, notes: list[str], seconds: float, n_check: int) -> None:
     """ms per window for each session option tried, and the notes whose spans change."""
     import numpy as np
     path = str(ner.model.onnx_path)
+    if ner.model.name.endswith("-int8"):          # the integer form: try the options on it
+        from deid_core.ner.int8 import integer_graph
+        path = integer_graph(path)[0]
     output = ner._output
     feeds_list = []
     for note in notes:
