@@ -303,11 +303,12 @@ def add_model_options(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
-                         "else model/ beside the package)")
+                         "else the packaged model); --model-form fast reads its fast/ folder")
     sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
                     help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
                          "model with integer matrix products, about 4 times faster, a third of a "
-                         "point less recall, spans not the page's (docs/batch.md)")
+                         "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
+                         "speed, about 1 s more start-up; spans not the page's")
     sp.add_argument("--rules", default=None, metavar="RULES.json",
                     help="harvested corpus rules from deid harvest (PHI-free sentences skipped, "
                          "template rules applied), as deid batch --rules")

@@ -134,6 +134,48 @@ def test_resume_refuses_another_input(tmp_path):
         run_batch(src, tmp_path / "out.jsonl", rules_only(), resume=True)
 
 
+def _interrupted_run(tmp_path, monkeypatch, config):
+    """Run ``config`` over 6 notes and press Ctrl-C during the second: (input, output path)."""
+    import signal
+    rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
+    src = write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    real = Engine.process
+    calls = []
+
+    def interrupting(self, text, patient=None):
+        calls.append(1)
+        if len(calls) == 2:
+            signal.raise_signal(signal.SIGINT)
+        return real(self, text, patient)
+    monkeypatch.setattr(Engine, "process", interrupting)
+    assert run_batch(src, out, config).interrupted
+    monkeypatch.setattr(Engine, "process", real)
+    return src, out
+
+
+@pytest.mark.parametrize("second, what", [
+    (rules_only("detect"), "mode 'redact' (now 'detect')"),
+    (rules_only(mask_review=True), "mask_review False (now True)"),
+    (Config(mode="redact", model_form="fast", master_key="test-key"), "model 'rules only' (now 'fast')"),
+])
+def test_resume_refuses_other_settings(tmp_path, monkeypatch, second, what):
+    """An interrupted run resumed with another mode, model form or masking would mix two kinds
+    of record in one file: refused, naming what differs; the same settings resume, and the
+    settings file (no key, no text) goes when the output is complete."""
+    src, out = _interrupted_run(tmp_path, monkeypatch, rules_only())
+    settings = tmp_path / "out.jsonl.part.settings.json"
+    kept = json.loads(settings.read_text(encoding="utf-8"))
+    assert kept["mode"] == "redact" and kept["model"] == "rules only"
+    assert "test-key" not in settings.read_text(encoding="utf-8")
+    with pytest.raises(InputError, match="other settings") as e:
+        run_batch(src, out, second, resume=True)
+    assert what in str(e.value)
+    summary = run_batch(src, out, rules_only(), resume=True)
+    assert summary.skipped == 2 and summary.notes == 4 and summary.model == "rules only"
+    assert out.exists() and not settings.exists()
+
+
 def test_csv_and_txt_folder_inputs(tmp_path):
     src = tmp_path / "in.csv"
     with src.open("w", newline="", encoding="utf-8") as f:

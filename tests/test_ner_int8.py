@@ -187,3 +187,62 @@ def test_eval_names_the_engine(capsys, tmp_path):
         assert main(["eval", "--format", "corpus", str(p), "--model-form", form]) == 0
         first = capsys.readouterr()[0].splitlines()[0]
         assert first.startswith(f"engine: rules + model {name} (") and first.endswith("ner.onnx)")
+
+
+@pytest.fixture
+def damaged_fast_dir(tmp_path):
+    """A model folder whose fast/ner.onnx is cut short (and whose ner.json has no sha256, which
+    is optional): onnx cannot parse it."""
+    import shutil
+    from deid_core.ner.pipeline import model_dir
+    src = model_dir()
+    d = tmp_path / "md"
+    (d / "fast").mkdir(parents=True)
+    for name in ("ner.onnx", "ner.json", "vocab.txt"):
+        shutil.copy(src / name, d / name)
+    shutil.copy(src / "fast" / "vocab.txt", d / "fast" / "vocab.txt")
+    (d / "fast" / "ner.onnx").write_bytes((src / "fast" / "ner.onnx").read_bytes()[:100_000])
+    cfg = json.loads((src / "fast" / "ner.json").read_text())
+    cfg.pop("sha256"), cfg.pop("bytes")
+    (d / "fast" / "ner.json").write_text(json.dumps(cfg))
+    return d
+
+
+@needs_model
+def test_a_damaged_fast_model_is_a_one_line_error(capsys, tmp_path, damaged_fast_dir):
+    note = tmp_path / "note.txt"
+    note.write_text("Seen by Dr. Tamsin Vorhees.")
+    code = main(["redact", str(note), "--model-dir", str(damaged_fast_dir), "--model-form", "fast"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "cannot read" in err and "--model-form exact" in err
+    # the default form of the same folder still works
+    assert main(["redact", str(note), "--model-dir", str(damaged_fast_dir)]) == 0
+
+
+@needs_model
+def test_batch_with_a_damaged_fast_model_stops_with_exit_2(tmp_path, damaged_fast_dir):
+    """Two worker processes whose engine cannot be built: the run stops (it used to restart
+    the workers for ever)."""
+    import subprocess
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"id": k, "text": "Seen by Dr. Vorhees."}) + "\n"
+                           for k in range(6)))
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "deid_core.cli", "batch", str(src), "--out",
+                           str(out), "--jobs", "2", "--no-progress", "--model-form", "fast",
+                           "--model-dir", str(damaged_fast_dir)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot read" in proc.stderr and not out.exists()
+    assert not (tmp_path / "out.jsonl.part").exists()
+
+
+def test_a_model_folder_without_fast_names_the_folder_and_the_way_out(capsys, tmp_path):
+    (tmp_path / "ner.onnx").write_bytes(b"x")
+    note = tmp_path / "note.txt"
+    note.write_text("Seen by Dr. Tamsin Vorhees.")
+    code = main(["redact", str(note), "--model-dir", str(tmp_path), "--model-form", "fast"])
+    err = capsys.readouterr()[1]
+    assert code == 2 and err.count("\n") == 1
+    assert f"no fast model at {tmp_path / 'fast'}" in err and "--model-form exact" in err

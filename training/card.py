@@ -68,8 +68,11 @@ def render(full: dict, nocase: dict | None, extra: dict | None,
       "both axes dynamic), output `logits` float32 [batch, seq, 13]. Weights int8 "
       "(onnxruntime `quantize_dynamic`, QInt8, "
       + ("per output channel" if cfg.get("per_channel", True) else "per tensor")
-      + ": DynamicQuantizeLinear + MatMulInteger; the embedding tables are int8 Gather + "
-      "DequantizeLinear, per tensor). Operators: " + ", ".join(full.get("onnx_ops", [])) + ".")
+      + (": then rewritten weight-only by `training/weight_only.py`, each MatMulInteger a "
+         "DequantizeLinear(int8 weight) -> fp32 MatMul, so the page and the CLI compute in fp32 "
+         "and agree span for span" if cfg.get("weight_only", True)
+         else ": DynamicQuantizeLinear + MatMulInteger")
+      + "; the embedding tables are int8 Gather + DequantizeLinear, per tensor). Operators: " + ", ".join(full.get("onnx_ops", [])) + ".")
     a(f"- `vocab.txt`: {full['vocab_size']:,} WordPiece tokens (trimmed from 30,522; ids follow "
       "this file). Kept: every token the full vocabulary produces on the training data, every "
       "single character and `##`+character (any word still splits into pieces, so nothing new "

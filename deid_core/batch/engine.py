@@ -93,15 +93,26 @@ def load_model(model_dir: str | None, threads: int | None = 1, form: str = "exac
     """
     from ..ner import onnx_runtime
     from ..ner.pipeline import model_dir as _model_dir
+    from ..ner.int8 import FAST_DIR
     where = _model_dir(model_dir)
-    if not onnx_runtime.model_present(model_dir):
-        raise ModelError(f"no NER model at {where} (ner.onnx missing): pass --model-dir DIR or set "
-                         f"DEID_MODEL_DIR to the folder with ner.onnx, ner.json and vocab.txt, "
-                         f"reinstall deid-core, or use --rules-only")
+    if form == "fast":
+        fast = where / FAST_DIR
+        if not onnx_runtime.model_present(fast):
+            raise ModelError(f"no fast model at {fast} (ner.onnx missing): --model-form fast reads "
+                             f"the {FAST_DIR}/ folder inside the model folder (--model-dir DIR, "
+                             f"DEID_MODEL_DIR, else the packaged model); use --model-form exact, "
+                             f"reinstall deid-core, or use --rules-only")
+        advice = f"model folder {fast}; fix it, use --model-form exact, or use --rules-only"
+    else:
+        if not onnx_runtime.model_present(model_dir):
+            raise ModelError(f"no NER model at {where} (ner.onnx missing): pass --model-dir DIR or set "
+                             f"DEID_MODEL_DIR to the folder with ner.onnx, ner.json and vocab.txt, "
+                             f"reinstall deid-core, or use --rules-only")
+        advice = f"model folder {where}; fix it, pass --model-dir, or use --rules-only"
     try:
         return onnx_runtime.OnnxNer.load(model_dir, threads=threads, form=form)
     except onnx_runtime.OnnxUnavailable as e:
-        raise ModelError(f"{e} (model folder {where}; fix it, pass --model-dir, or use --rules-only)") from None
+        raise ModelError(f"{e} ({advice})") from None
 
 
 class Engine:

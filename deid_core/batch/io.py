@@ -254,3 +254,35 @@ def resume_point(part: Path) -> list:
     with part.open("r+b") as f:
         f.truncate(good)
     return ids
+
+
+def settings_path(part: Path) -> Path:
+    """Where the settings of the run writing ``part`` are kept: ``OUT.part.settings.json``."""
+    return part.with_name(part.name + ".settings.json")
+
+
+def check_settings(part: Path, settings: dict, resuming: bool) -> None:
+    """Record the settings a partial output is written with, and refuse to resume it with others.
+
+    ``settings`` (mode, model form, field names...: never the key or any note text) is written
+    beside ``part`` when a run starts; a resumed run must ask for the same. A ``.part`` file
+    written before settings were recorded resumes as before.
+
+    Raises:
+        InputError: when resuming with settings other than those ``part`` was written with
+            (the message lists them).
+    """
+    path = settings_path(part)
+    if resuming and path.exists():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            old = None
+        if not isinstance(old, dict):
+            raise InputError(f"{path} is not a settings file; delete it and {part} to start again")
+        diff = [f"{k} {old.get(k)!r} (now {v!r})" for k, v in settings.items() if old.get(k) != v]
+        if diff:
+            raise InputError(f"{part} was written with other settings: {'; '.join(diff)}; resume "
+                             f"with the same ones, or delete {part} to start again")
+        return
+    path.write_text(json.dumps(settings, sort_keys=True) + "\n", encoding="utf-8")

@@ -18,6 +18,7 @@ order) and writes one JSON line per input record:
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -31,16 +32,20 @@ from pathlib import Path
 
 from ..spans import CATEGORIES, LABELS, REVIEW
 from .engine import Config, Engine, ModelError, warm_rules
-from .io import InputError, Record, count_records, read_records, resume_point
+from .io import (InputError, Record, check_settings, count_records, read_records, resume_point,
+                 settings_path)
 
 __all__ = ["Summary", "run_batch", "process_record"]
 
 
 @dataclass
 class Summary:
-    """What a run did. ``spans`` counts final spans per category (both tiers); ``amber`` counts
+    """What a run did: ``mode`` and ``model`` (``"exact"``, ``"fast"`` or ``"rules only"``) as
+    asked; ``spans`` counts final spans per category (both tiers); ``amber`` counts
     review spans; ``seconds`` is wall time of the processing; ``interrupted`` True after Ctrl-C."""
 
+    mode: str = ""
+    model: str = ""
     notes: int = 0
     skipped: int = 0
     chars: int = 0
@@ -62,7 +67,8 @@ class Summary:
     def text(self) -> str:
         """A few lines for standard error."""
         cats = ", ".join(f"{c} {n}" for c, n in self.spans.items() if n)
-        lines = [f"notes {self.notes} ({self.skipped} skipped as already written), "
+        lines = [f"mode {self.mode}, model {self.model}",
+                 f"notes {self.notes} ({self.skipped} skipped as already written), "
                  f"characters {self.chars}, errors {self.errors}",
                  f"spans: {cats or 'none'}; amber (review) {self.amber}",
                  f"{self.notes_per_s:.1f} notes/s ({self.seconds:.1f} s)"]
@@ -88,6 +94,8 @@ def init_worker(config: Config) -> None:
         _ENGINE = Engine(config)
     except (ModelError, ValueError, OSError) as e:
         _INIT_ERROR = str(e)
+    except Exception as e:  # anything else too: a worker that dies here is restarted forever
+        _INIT_ERROR = f"cannot build the engine: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
 
 
 class _WorkerFailed(Exception):
@@ -190,7 +198,13 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     done_ids: list = resume_point(part) if resume and part.exists() else []
     if not done_ids and err_part.exists():
         err_part.unlink()
-    summary = Summary()
+    model = "rules only" if config.rules_only else config.model_form
+    rules_sha = None if config.rules is None else hashlib.sha256(config.rules.encode()).hexdigest()
+    check_settings(part, {"mode": config.mode, "model": model, "mask_review": config.mask_review,
+                          "per_patient": config.per_patient, "rules_sha256": rules_sha,
+                          "format": fmt, "text_field": text_field, "id_field": id_field,
+                          "patient_field": patient_field}, bool(done_ids))
+    summary = Summary(mode=config.mode, model=model)
     total = count_records(input_path, fmt)
 
     def skip(recs: Iterator[Record]) -> Iterator[Record]:
@@ -256,6 +270,7 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     except BaseException:
         if not done_ids and part.exists() and part.stat().st_size == 0:
             part.unlink()  # failed before any record (bad input, model): leave nothing behind
+            settings_path(part).unlink(missing_ok=True)
         raise
     finally:
         summary.seconds = time.perf_counter() - start
@@ -270,6 +285,7 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             signal.signal(signal.SIGINT, old_handler)
     if not summary.interrupted:
         os.replace(part, out)
+        settings_path(part).unlink(missing_ok=True)
         if err_part.exists():
             os.replace(err_part, err_out)
         elif err_out.exists():

@@ -123,9 +123,12 @@ class OnnxNer:
                 source, _ = integer_graph(path)
             except ImportError:
                 raise OnnxUnavailable("the fast model form needs the onnx package: pip install onnx "
-                                      "(or: pip install deid-core), or use --model-form exact") from None
+                                      "(or: pip install deid-core)") from None
             except ValueError as e:
                 raise OnnxUnavailable(str(e)) from None
+            except Exception as e:  # onnx / protobuf raise their own types on a damaged file
+                first = str(e).splitlines()[0] if str(e) else type(e).__name__
+                raise OnnxUnavailable(f"cannot read {path} as an ONNX model: {first}") from None
             model.name = f"{model.name}-int8"
         opts = ort.SessionOptions()
         # Basic optimisations only (constant folding, which dequantises the int8 weights once):
