@@ -38,8 +38,9 @@ def institution_pass(sc: Scan) -> None:
     """``Johns Hopkins``, ``NYU Langone``: a hand-written hospital name made of name-list
     words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
     low, shape, n = sc.low, sc.shape, sc.n
+    by_first = institutions_by_first()
     for i in range(n):
-        cands = institutions_by_first().get(low[i])
+        cands = by_first.get(low[i])
         if not cands or sc.used[i] or not (shape[i] in (CAP, UP) or sc.lower[i]):
             continue
         for words in cands:
@@ -209,8 +210,9 @@ def role_in_brackets(sc: Scan) -> None:
     after a care-team title. Certain with two words or one listed name that is no ordinary
     word, else review."""
     toks, low, fl, text = sc.toks, sc.low, sc.fl, sc.text
+    phrase_ends = W.RELATION_PHRASE_ENDS   # (relation_phrase_at's first test, done here)
     for i in range(1, sc.n):
-        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) else 0
+        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) and low[i] in phrase_ends else 0
         if not (fl[i] & (REL | TTL_D) or phrase) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
             continue
         first = i - phrase + 1 if phrase else i   # "(SIGNIFICANT OTHER)": a relation phrase
