@@ -127,6 +127,18 @@ _DIGIT_GROUP4 = re.compile(r"\d{4}")
 _SSN_LAST4 = re.compile(
     r"(?i:\b(?:ssn|ss#|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)[^\n\d]{0,25}?"
     r"(?:ending(?:[ \t]+in)?|last[ \t]+(?:4|four)(?:[ \t]+digits)?)[ \t:]{0,3})(?P<v>\d{4})(?!\d)")
+
+
+def _ssn_last4_gate(text: str) -> bool:
+    """False only when :data:`_SSN_LAST4` cannot match: its label (``ssn``, ``ss#``, ``social``)
+    or its ``ending``/``last`` is missing from the lower-cased ASCII note (a note with other
+    characters always runs it: ``re.IGNORECASE`` matches a few of them to ASCII letters)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return ("ssn" in low or "ss#" in low or "social" in low) and ("ending" in low or "last" in low)
+
+
 #: IBAN (ISO 13616): country, two check digits, 11-30 letters/digits, optionally in groups of 4;
 #: accepted only when the mod-97 check holds.
 _IBAN = re.compile(r"\d(?<=[A-Za-z]{2}\d)\d(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?(?![\w\-])")
@@ -316,7 +328,7 @@ def _bare(m: re.Match[str]) -> Verdict:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("ssn_shape", _SSN, "SSN"),
     Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
-            gate=("ss", "soc")),
+            gate=_ssn_last4_gate),
     Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
     Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
     Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),

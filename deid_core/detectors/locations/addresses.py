@@ -27,7 +27,7 @@ _ZIP_CONTEXT_RE = re.compile(
 #: (a note without ``zip`` or ``postal`` in any case skips the scan of :data:`_ZIP_CONTEXT_RE`)
 _ZIP_AFTER_WORD_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 _ABBR_RE = re.compile(
-    r"(?=[, \t])(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
+    r"(?P<sep>,(?<=[^\W\d_],)[ \t]*| (?<=[^\W\d_] )[ \t]*|\t(?<=[^\W\d_]\t)[ \t]*)(?P<st>[A-Z]{2})(?![\w-])"
     r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _LOWER_CSZ_RE = re.compile(
     r"(?<![\w])(?P<city>[a-z]{1,30}(?:[ \t][a-z]{1,30}){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"

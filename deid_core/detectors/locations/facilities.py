@@ -215,11 +215,17 @@ def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
 
 
 
+#: The words :func:`facility_context` needs last before a run, and the articles that may
+#: follow them (``admitted to the``).
+CONTEXT_LAST = ("at", "to", "from", "@")
+CONTEXT_ARTICLES = ("the", "our")
+
+
 def _facility_context_word(tail: list[str]) -> str:
     """``"facility_context"`` after ``seen at``/``admitted to``..., ``"at_capitalised"`` after a
     bare ``at``, else ``""``."""
-    words = tail[:-1] if tail and tail[-1] in ("the", "our") else tail
-    if not words or words[-1] not in ("at", "to", "from", "@"):
+    words = tail[:-1] if tail and tail[-1] in CONTEXT_ARTICLES else tail
+    if not words or words[-1] not in CONTEXT_LAST:
         return ""
     verbs = tables().facility_verbs | tables().transfer_words
     for w in reversed(words[-4:-1]):
