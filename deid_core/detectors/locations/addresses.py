@@ -18,9 +18,10 @@ from .text import (PREPOSITIONS, may_hold, place_key, Note, norm, run_at, same_l
                    tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
-    r"(?=(?i:p))(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
+    r"(?:p(?<![\w]p)|P(?<![\w]P))(?i:\.?[ \t]?o\.?[ \t]*box|ost[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
 _ROUTE_RE = re.compile(
-    r"(?=[RHIUS])(?<![\w])(?:Route|ROUTE|Rte\.?|Highway|HIGHWAY|Hwy\.?|Interstate|State Route|US Route)"
+    r"(?:R(?<![\w]R)(?:oute|OUTE|te\.?)|H(?<![\w]H)(?:ighway|IGHWAY|wy\.?)|I(?<![\w]I)nterstate"
+    r"|S(?<![\w]S)tate Route|U(?<![\w]U)S Route)"
     r"[ \t]+\d{1,3}[A-Z]?(?![\w])")
 _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
