@@ -195,16 +195,28 @@ _CODE_BEFORE = re.compile(
 _PHONE_WORDS = re.compile(r"\b(?:" + _context_words("phone") + r")\b")
 
 
+#: word -> whether a label may start at a token of it (:func:`_label_start_word`), for the
+#: words seen so far (up to 100,000 of them): most words of a note were seen in notes before.
+_LABEL_START_WORDS: dict[str, bool] = {}
+
+
+def _label_start_word(w: str) -> bool:
+    """A label may start at a token ``w``: a label's first word (as written in lower case, Title
+    case or capitals), an insurer's first word in any case, or a label's first word with digits
+    or a hyphen glued on (``MRN12345``, ``MRN-12345``); remembered in :data:`_LABEL_START_WORDS`."""
+    low = w.lower()
+    hit = w in _LABEL_VARIANTS or low in _INSURER_FIRST_WORDS or (w[-1].isdigit() or "-" in w) and (
+        w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS)
+    if len(_LABEL_START_WORDS) < 100_000:
+        _LABEL_START_WORDS[w] = hit
+    return hit
+
+
 def _label_starts(doc: Document) -> list[int]:
     """Offsets where a label may start: tokens in :data:`_LABEL_FIRST_WORDS` and every ``#``."""
-    starts = []
-    for t, low in zip(doc.tokens, doc.words_lower):
-        w = t.word
-        if w in _LABEL_VARIANTS or low in _INSURER_FIRST_WORDS:
-            starts.append(t.start)
-        elif (w[-1].isdigit() or "-" in w) and (
-                w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS):
-            starts.append(t.start)        # MRN12345, MRN-12345
+    known = _LABEL_START_WORDS.get
+    starts = [t.start for t in doc.tokens
+              if (hit := known(t.word)) or hit is None and _label_start_word(t.word)]
     text = doc.text
     i = text.find("#")
     while i >= 0:
