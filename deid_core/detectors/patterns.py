@@ -44,13 +44,12 @@ _IGNORECASE_FOLDS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
 
 
 def lead_alternation(words: Iterable[str], before: str, space: str = r"[ \t]",
-                     ignorecase: bool = False, rest: Callable[[list[str]], str] | None = None) -> str:
+                     ignorecase: bool = False) -> str:
     r"""Regex source (no groups) that matches what ``(?<!B)(?:A)`` matches, at the same places
     and with the same entry first, where ``B`` is ``before`` (a regex of one character, e.g.
     ``[\w]``) and ``A`` is ``alternation(words, space)`` (inside ``(?i:...)`` when
     ``ignorecase``): one branch per character an entry can start with, that character, then
-    ``(?<!B<character>)``, then the rests of the entries that start with it (longest first; or
-    ``rest(rests)``, a regex matching exactly those strings, e.g. a trie).
+    ``(?<!B<character>)``, then the rests of the entries that start with it (longest first).
 
     Speed: every branch starts with a plain character, so Python's re skips at once to the
     characters an entry can start with; a pattern led by a look-behind (even after a look-ahead
@@ -67,10 +66,7 @@ def lead_alternation(words: Iterable[str], before: str, space: str = r"[ \t]",
         groups.setdefault(w[0].lower() if ignorecase else w[0], []).append(w[1:])
     branches = []
     for first, rests in groups.items():
-        if rest is not None:
-            body = rest(rests)
-        else:
-            body = "|".join(re.escape(r).replace(r"\ ", space) for r in rests)
+        body = "|".join(re.escape(r).replace(r"\ ", space) for r in rests)
         body = f"(?i:{body})" if ignorecase else f"(?:{body})"
         chars = first
         if ignorecase and first.isalpha():
