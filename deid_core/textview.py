@@ -29,10 +29,17 @@ _REMOVED = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _SPACES = "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 _DECODED = {"40": "@", "2d": "-", "2e": ".", "5f": "_", "2b": "+"}
-_CHARS = "[" + _REMOVED + _DASHES + _SPACES + "]"
-_PERCENT = r"(?<=[^\W_])%(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
-_SCHEME = r"(?<![^\W_])(?=[A-Za-z]*[A-Z])(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])(?=://)"
-#: One pattern per (has "%", has "://"): a note without them pays only the character class.
+#: Speed: every branch below starts with a plain character (the characters one by one, the
+#: look-behinds after the first character), so Python's re skips to the characters a match can
+#: start with (a class or a look-behind first would have it try every position).
+_CHARS = "|".join(_REMOVED + _DASHES + _SPACES)
+#: ``%40`` between word characters (``(?<=[^\W_])%...``).
+_PERCENT = r"%(?<=[^\W_]%)(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
+#: ``(?<![^\W_])(?=[A-Za-z]*[A-Z])(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])(?=://)``, each first
+#: letter a branch: after a capital the look-ahead for a capital holds already.
+_SCHEME = (r"H(?<![^\W_]H)[Tt][Tt][Pp][Ss]?(?=://)|h(?<![^\W_]h)(?=[A-Za-z]*[A-Z])[Tt][Tt][Pp][Ss]?(?=://)"
+           r"|F(?<![^\W_]F)[Tt][Pp](?=://)|f(?<![^\W_]f)(?=[A-Za-z]*[A-Z])[Tt][Pp](?=://)")
+#: One pattern per (has "%", has "://"): a note without them pays only the characters' scan.
 _SPECIAL = {(p, u): re.compile("|".join([_CHARS] + [_PERCENT] * p + [_SCHEME] * u))
             for p in (0, 1) for u in (0, 1)}
 

@@ -64,7 +64,7 @@ _PHONE_TYPO = re.compile(r"\((?P<n>\d{3}[ \t.\-]\d{3}[ \t.\-]\d{5}|\d{3}[ \t.\-]
 #: Words of ``lists/contact_words.txt`` by use (``label``, ``fax``, ``tld`` ...).
 _WORDS = "contact_words.txt"
 _TYPE_AFTER = re.compile(r"[ \t]{0,2}\(?(?:" + alternation(lists.tagged(_WORDS, "type_after")) + r")\b", re.I)
-_PHONE_LOCAL = re.compile(r"(?P<n>\d{3}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
+_PHONE_LOCAL = re.compile(r"(?P<n>\d\d{2}(?P<ls>[- ])\d{4})" + _EXT + r"(?![\d\-]|[./]\d)", re.I)
 _PAGER = re.compile(
     r"(?:" + alternation(f for w in lists.tagged(_WORDS, "pager") for f in (w, w.title(), w.upper()))
     + r")\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
@@ -85,7 +85,7 @@ _BARE_DOMAIN = re.compile(
     r"(?<![\w@./\-])(?:[A-Za-z0-9][A-Za-z0-9\-]{0,62}\.){1,6}(?:" + _TLDS + r")(?![\w\-])"
     r"(?:/" + _URL_CHARS + r"{0,2000})?", re.I)
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
-_IPV4 = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/(?:3[0-2]|[12]?\d)(?!\d))?(?![\w]|\.\d)")
+_IPV4 = re.compile(r"\d\d{0,2}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/(?:3[0-2]|[12]?\d)(?!\d))?(?![\w]|\.\d)")
 _OCTET = re.compile(r"25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d")
 _TLD_HINT = re.compile(r"\.(?:" + _TLDS + r")(?![\w\-])", re.I)
 #: IPv6, with an IPv4 tail (``::ffff:203.0.113.7``), a zone (``%eth1``) and a prefix (``/64``).

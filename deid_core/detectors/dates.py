@@ -99,7 +99,7 @@ _NUMERIC = re.compile(
     r"(?P<m>\d(?<![\w./:]\d)(?<![\d.\-/:]-\d)\d?)(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)"
     r"(?P<y>(?:19|20)\d\d|\d\d)(?![\d/]|[.\-]\d|:\d)")
 _NUMERIC_RANGE = re.compile(
-    r"(?P<first>\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
+    r"(?P<first>\d\d?(?P<s>[/.])\d{1,2}(?P=s)(?:19|20)?\d\d)[ \t]{0,2}[-–][ \t]{0,2}"
     r"(?P<second>\d{1,2}(?P=s)\d{1,2}(?P=s)(?:19|20)?\d\d)(?![\d/]|[.\-]\d)")
 _MONTH_DAY = re.compile(
     _MON + r"[ \t.,-]{0,3}(?:the[ \t]{1,2})?" + _DAY + _DAY2 + r"(?:" + _YEAR_AFTER + r")?" + _END, re.I)

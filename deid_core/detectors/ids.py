@@ -127,6 +127,18 @@ _DIGIT_GROUP4 = re.compile(r"\d{4}")
 _SSN_LAST4 = re.compile(
     r"(?i:\b(?:ssn|ss#|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)[^\n\d]{0,25}?"
     r"(?:ending(?:[ \t]+in)?|last[ \t]+(?:4|four)(?:[ \t]+digits)?)[ \t:]{0,3})(?P<v>\d{4})(?!\d)")
+
+
+def _ssn_last4_gate(text: str) -> bool:
+    """False only when :data:`_SSN_LAST4` cannot match: its label (``ssn``, ``ss#``, ``social``)
+    or its ``ending``/``last`` is missing from the lower-cased ASCII note (a note with other
+    characters always runs it: ``re.IGNORECASE`` matches a few of them to ASCII letters)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return ("ssn" in low or "ss#" in low or "social" in low) and ("ending" in low or "last" in low)
+
+
 #: IBAN (ISO 13616): country, two check digits, 11-30 letters/digits, optionally in groups of 4;
 #: accepted only when the mod-97 check holds.
 _IBAN = re.compile(r"\d(?<=[A-Za-z]{2}\d)\d(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?(?![\w\-])")
@@ -183,16 +195,28 @@ _CODE_BEFORE = re.compile(
 _PHONE_WORDS = re.compile(r"\b(?:" + _context_words("phone") + r")\b")
 
 
+#: word -> whether a label may start at a token of it (:func:`_label_start_word`), for the
+#: words seen so far (up to 100,000 of them): most words of a note were seen in notes before.
+_LABEL_START_WORDS: dict[str, bool] = {}
+
+
+def _label_start_word(w: str) -> bool:
+    """A label may start at a token ``w``: a label's first word (as written in lower case, Title
+    case or capitals), an insurer's first word in any case, or a label's first word with digits
+    or a hyphen glued on (``MRN12345``, ``MRN-12345``); remembered in :data:`_LABEL_START_WORDS`."""
+    low = w.lower()
+    hit = w in _LABEL_VARIANTS or low in _INSURER_FIRST_WORDS or (w[-1].isdigit() or "-" in w) and (
+        w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS)
+    if len(_LABEL_START_WORDS) < 100_000:
+        _LABEL_START_WORDS[w] = hit
+    return hit
+
+
 def _label_starts(doc: Document) -> list[int]:
     """Offsets where a label may start: tokens in :data:`_LABEL_FIRST_WORDS` and every ``#``."""
-    starts = []
-    for t, low in zip(doc.tokens, doc.words_lower):
-        w = t.word
-        if w in _LABEL_VARIANTS or low in _INSURER_FIRST_WORDS:
-            starts.append(t.start)
-        elif (w[-1].isdigit() or "-" in w) and (
-                w.split("-", 1)[0].rstrip("0123456789").lower() in _LABEL_FIRST_WORDS):
-            starts.append(t.start)        # MRN12345, MRN-12345
+    known = _LABEL_START_WORDS.get
+    starts = [t.start for t in doc.tokens
+              if (hit := known(t.word)) or hit is None and _label_start_word(t.word)]
     text = doc.text
     i = text.find("#")
     while i >= 0:
@@ -316,7 +340,7 @@ def _bare(m: re.Match[str]) -> Verdict:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("ssn_shape", _SSN, "SSN"),
     Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
-            gate=("ss", "soc")),
+            gate=_ssn_last4_gate),
     Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
     Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
     Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),

@@ -39,6 +39,43 @@ def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str
     return f"(?=[{firsts}])(?:{body})"
 
 
+#: The characters other than its two cases that ``re.IGNORECASE`` matches to an ASCII letter.
+_IGNORECASE_FOLDS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+
+
+def lead_alternation(words: Iterable[str], before: str, space: str = r"[ \t]",
+                     ignorecase: bool = False) -> str:
+    r"""Regex source (no groups) that matches what ``(?<!B)(?:A)`` matches, at the same places
+    and with the same entry first, where ``B`` is ``before`` (a regex of one character, e.g.
+    ``[\w]``) and ``A`` is ``alternation(words, space)`` (inside ``(?i:...)`` when
+    ``ignorecase``): one branch per character an entry can start with, that character, then
+    ``(?<!B<character>)``, then the rests of the entries that start with it (longest first).
+
+    Speed: every branch starts with a plain character, so Python's re skips at once to the
+    characters an entry can start with; a pattern led by a look-behind (even after a look-ahead
+    guard) is tried at every position of the note.
+
+    Raises:
+        ValueError: an entry is empty, or starts with a space or (``ignorecase``) a non-ASCII
+            character (what ``re.IGNORECASE`` matches to those is not spelled out here).
+    """
+    groups: dict[str, list[str]] = {}
+    for w in sorted(set(words), key=lambda w: (-len(w), w)):   # alternation's order
+        if not w or w[0].isspace() or ignorecase and not w[0].isascii():
+            raise ValueError(f"cannot lead a branch with the entry {w!r}")
+        groups.setdefault(w[0].lower() if ignorecase else w[0], []).append(w[1:])
+    branches = []
+    for first, rests in groups.items():
+        body = "|".join(re.escape(r).replace(r"\ ", space) for r in rests)
+        body = f"(?i:{body})" if ignorecase else f"(?:{body})"
+        chars = first
+        if ignorecase and first.isalpha():
+            chars = first + first.upper() + _IGNORECASE_FOLDS.get(first, "")
+        for c in chars:
+            branches.append(f"{re.escape(c)}(?<!{before}{re.escape(c)}){body}")
+    return "|".join(branches)
+
+
 #: Measurement units and count nouns that, right after a number, make the number a quantity
 #: rather than part of a date, an age or an identifier (``May 5 mg``, ``in 2000 mL``): the
 #: entries of ``lists/units.txt`` and their other spellings (``mL``), ``u`` and ``%``.

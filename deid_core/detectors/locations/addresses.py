@@ -18,16 +18,17 @@ from .text import (PREPOSITIONS, may_hold, place_key, Note, norm, run_at, same_l
                    tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
-    r"(?=(?i:p))(?<![\w])(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
+    r"(?:p(?<![\w]p)|P(?<![\w]P))(?i:\.?[ \t]?o\.?[ \t]*box|ost[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
 _ROUTE_RE = re.compile(
-    r"(?=[RHIUS])(?<![\w])(?:Route|ROUTE|Rte\.?|Highway|HIGHWAY|Hwy\.?|Interstate|State Route|US Route)"
+    r"(?:R(?<![\w]R)(?:oute|OUTE|te\.?)|H(?<![\w]H)(?:ighway|IGHWAY|wy\.?)|I(?<![\w]I)nterstate"
+    r"|S(?<![\w]S)tate Route|U(?<![\w]U)S Route)"
     r"[ \t]+\d{1,3}[A-Z]?(?![\w])")
 _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 #: (a note without ``zip`` or ``postal`` in any case skips the scan of :data:`_ZIP_CONTEXT_RE`)
 _ZIP_AFTER_WORD_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 _ABBR_RE = re.compile(
-    r"(?=[, \t])(?<=[^\W\d_])(?P<sep>,[ \t]*|[ \t]+)(?P<st>[A-Z]{2})(?![\w-])"
+    r"(?P<sep>,(?<=[^\W\d_],)[ \t]*| (?<=[^\W\d_] )[ \t]*|\t(?<=[^\W\d_]\t)[ \t]*)(?P<st>[A-Z]{2})(?![\w-])"
     r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
 _LOWER_CSZ_RE = re.compile(
     r"(?<![\w])(?P<city>[a-z]{1,30}(?:[ \t][a-z]{1,30}){0,2}),[ \t]*(?P<st>[a-z]{2})[ \t]+"

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
+from ..patterns import lead_alternation
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
 from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, may_hold, norm, Note,
@@ -36,11 +37,11 @@ _SAINT_RE = re.compile(
     r"S(?<![\w]S)(?:t\.?|aint|T\.?|AINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
     r"(?![ \t]+(?i:" + _cue_words("saint_follower") + r"))")
 _ORG_CONTEXT_RE = re.compile(
-    r"(?<![\w])(?i:" + _cue_words("employer_context") + r")"
+    r"(?:" + lead_alternation(lists.tagged(_CUES, "employer_context"), r"[\w]", SP, ignorecase=True) + r")"
     r"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]{1,20}(?:[ \t]+[a-z-]{1,20}){0,2}[ \t]+)?"
     r"(?i:" + _EMPLOYER_PREPOSITIONS + r")(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
 _ORG_LABEL_RE = re.compile(
-    r"(?<![\w])(?i:" + _cue_words("employer_label") + r")[ \t]*:[ \t]*"
+    r"(?:" + lead_alternation(lists.tagged(_CUES, "employer_label"), r"[\w]", SP, ignorecase=True) + r")[ \t]*:[ \t]*"
     r"(?:the[ \t]+)?(?=[A-Z])")
 #: The first words of the cues of :data:`_ORG_CONTEXT_RE` / :data:`_ORG_LABEL_RE`: every match
 #: holds one, lower-cased (the cheap test of ``may_hold`` before the scan).
@@ -215,11 +216,17 @@ def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
 
 
 
+#: The words :func:`facility_context` needs last before a run, and the articles that may
+#: follow them (``admitted to the``).
+CONTEXT_LAST = ("at", "to", "from", "@")
+CONTEXT_ARTICLES = ("the", "our")
+
+
 def _facility_context_word(tail: list[str]) -> str:
     """``"facility_context"`` after ``seen at``/``admitted to``..., ``"at_capitalised"`` after a
     bare ``at``, else ``""``."""
-    words = tail[:-1] if tail and tail[-1] in ("the", "our") else tail
-    if not words or words[-1] not in ("at", "to", "from", "@"):
+    words = tail[:-1] if tail and tail[-1] in CONTEXT_ARTICLES else tail
+    if not words or words[-1] not in CONTEXT_LAST:
         return ""
     verbs = tables().facility_verbs | tables().transfer_words
     for w in reversed(words[-4:-1]):
@@ -319,7 +326,8 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
 #: ``U of MD``, ``U Maryland``, ``UOf Maryland``, ``university of maryland``, ``UNIV. OF OHIO``:
 #: a university named by a state or a state code (after ``of``) or a large city.
 _UNIVERSITY_PLACE_RE = re.compile(
-    r"(?=[Uu])(?<![\w.])(?<!\d[ \t])(?P<u>U|UNIV\.?|Univ\.?|univ\.?|University|UNIVERSITY|university)"
+    r"(?P<u>U(?<![\w.]U)(?<!\d[ \t]U)(?:|NIV\.?|niv\.?|niversity|NIVERSITY)"
+    r"|u(?<![\w.]u)(?<!\d[ \t]u)(?:niv\.?|niversity))"
     r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
     r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?|[A-Z](?![\w'’-]))")
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ... import lists
+from ..patterns import lead_alternation
 from .text import (CAPW, GAP, LOWER_WORD, SP, Word, is_connector, place_key, norm, phrase_key,
                    alternation, tail_words)
 
@@ -50,7 +51,8 @@ class Tables:
     org_lower_re: re.Pattern
     context_lower_re: re.Pattern
     max_place_words: int
-    ward_alt: str             # regex alternation of the ward words in their written forms
+    ward_lead: str            # the ward words in their written forms, not after a word character
+                              # (patterns.lead_alternation)
     stop: frozenset           # facility_stop_words
     not_first: frozenset      # not_facility_first
     acronyms: frozenset       # abbreviations.txt kinds service and clinical, in capitals
@@ -175,7 +177,7 @@ def tables() -> Tables:
     return Tables(places, person_places, frozenset(pairs), states, abbrs, countries, generic,
                    hospital_words, frozen, max(len(k.split()) for k in frozen), street_re,
                    street_lower_re, hospital_lower_re, org_lower_re, context_lower_re,
-                   min(max_words, 4), alternation(_ward_forms(_hw("ward_words")), SP),
+                   min(max_words, 4), lead_alternation(_ward_forms(_hw("ward_words")), r"[\w]", SP),
                    _hw("facility_stop_words"), _hw("not_facility_first"),
                    frozenset(a.upper() for a in lists.abbreviations("clinical", "service")),
                    _hw("generic_institution_words"), common_words,

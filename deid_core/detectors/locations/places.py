@@ -92,7 +92,11 @@ def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
             w = run_words[0]
             yield Span(w.start, w.end, "STATE", CERTAIN, "locations:place_context:code")
     else:
-        yield from _run_start_place(n, t, r, list(run_words), tail, ctx_first)
+        found = lookup_place(t, run_words)
+        # (nothing below can come of a run that starts no place, after no context word, our
+        # or the: most runs)
+        if found or ctx_first or tail and tail[-1] in ("our", "the"):
+            yield from _run_start_place(n, t, r, list(run_words), tail, ctx_first, found)
     for k in range(1, len(run_words)):
         prev = run_words[k - 1].text
         if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
@@ -100,10 +104,10 @@ def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
 
 
 def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],
-                     ctx_first: str) -> Iterator[Span]:
-    """The place rules for the words at the start of a run (see :func:`place_rules`)."""
+                     ctx_first: str, found) -> Iterator[Span]:
+    """The place rules for the words at the start of a run (see :func:`place_rules`); ``found``
+    is ``lookup_place(t, words)``."""
     text = n.text
-    found = lookup_place(t, words)
     if ctx_first:
         if found:
             yield from _context_place(n, t, words, found, ctx_first)

@@ -78,6 +78,31 @@ _WARD_AFTER_WORDS = tuple(sorted({e.split()[0].lower() for use in ("ward_staff",
                                   for e in lists.tagged("quantity_after_words.txt", use)} | {"step"}))
 _WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
                                + _WARD_AFTER_RE.pattern + ")")
+#: The number of every match of :data:`_WARD_FOLLOWER_RE` (after a blank, and before a
+#: follower): found first by :func:`_ward_followers` (a scan that skips to the digits 1-9).
+_WARD_NUMBER_RE = re.compile(r"[1-9](?<=[ \t][1-9])(?=\d?" + _WARD_AFTER_RE.pattern + ")")
+
+
+def _ward_followers(text: str) -> Iterator[re.Match]:
+    """The matches of ``_WARD_FOLLOWER_RE.finditer(text)``, found from their numbers: before a
+    number of :data:`_WARD_NUMBER_RE` at ``q``, one or two blanks end the word, and the word
+    (letters only, its start not after a word character) can only start where its letters
+    start, so the one candidate start is matched there (the same matches in the same order:
+    a match is what ``finditer`` finds at its start, and none overlaps the one before)."""
+    last = 0
+    for h in _WARD_NUMBER_RE.finditer(text):
+        e = h.start() - 1                      # the blank before the number
+        if e > 0 and text[e - 1] in " \t":
+            e -= 1
+        s = e
+        while s > 0 and e - s <= 24 and ("a" <= text[s - 1] <= "z" or "A" <= text[s - 1] <= "Z"):
+            s -= 1
+        if s < last or not 4 <= e - s <= 24:
+            continue
+        m = _WARD_FOLLOWER_RE.match(text, s)
+        if m is not None:
+            last = m.end()
+            yield m
 
 
 @lru_cache(maxsize=1)
@@ -236,7 +261,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
                        "locations:hospital:abbreviation_staff")
-    followers = _WARD_FOLLOWER_RE.finditer(text) if may_hold(text, text.lower(), _WARD_AFTER_WORDS) else ()
+    followers = _ward_followers(text) if may_hold(text, text.lower(), _WARD_AFTER_WORDS) else ()
     for m in followers:
         word = m.group("w")
         low = norm(word)

@@ -46,10 +46,12 @@ def consistency_pass(sc: Scan) -> None:
                 label = next(iter(labels)) if len(labels) == 1 else sp.label
                 sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN,
                                    sp.source + "+document_consistency")
+    low = sc.low
     for i in range(sc.n):
         if used[i] or shape[i] in (INI, OTHER):
             continue
-        hit = found.get(sc._key(i))
+        key = low[i].replace("’", "'")   # (Scan._key, inlined: it is asked for most tokens)
+        hit = found.get(key[:-2] if key.endswith("'s") and len(key) > 3 else key)
         if hit is None:
             continue
         if shape[i] == LOW and not sc.lower[i]:

@@ -38,8 +38,9 @@ def institution_pass(sc: Scan) -> None:
     """``Johns Hopkins``, ``NYU Langone``: a hand-written hospital name made of name-list
     words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
     low, shape, n = sc.low, sc.shape, sc.n
+    by_first = institutions_by_first()
     for i in range(n):
-        cands = institutions_by_first().get(low[i])
+        cands = by_first.get(low[i])
         if not cands or sc.used[i] or not (shape[i] in (CAP, UP) or sc.lower[i]):
             continue
         for words in cands:
@@ -126,11 +127,21 @@ def head_pass(sc: Scan) -> None:
         label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
         sc.emit(idx, label, CERTAIN, source, remember=True)
     depts = sc.lex.departments
-    for i in range(n - 1):
-        if low[i] in depts and text.startswith(" (", toks[i].end) and not sc.used[i + 1]:
+    # (the tokens right before " (", in text order: found with str.find, not a pass over them)
+    p = text.find(" (")
+    while p >= 0:
+        i = bisect_left(starts, p) - 1   # the last token starting before p
+        if 0 <= i < n - 1 and toks[i].end == p and low[i] in depts and not sc.used[i + 1]:
             service_contact(sc, i)
-    for i in range(2, n - 2):
-        if low[i] != "is" or low[i + 1] not in ("a", "an") or sc.used[i - 1]:
+        p = text.find(" (", p + 1)
+    # (the tokens "is" in range(2, n - 2), in order: found with list.index)
+    i = 1
+    while True:
+        try:
+            i = low.index("is", i + 1, n - 2)
+        except ValueError:
+            break
+        if i < 2 or low[i + 1] not in ("a", "an") or sc.used[i - 1]:
             continue
         w = toks[i + 2].word
         if not (w[:1].isdigit() and (len(w) <= 3 and w.isdigit() or "-y" in w.lower())):
@@ -209,8 +220,19 @@ def role_in_brackets(sc: Scan) -> None:
     after a care-team title. Certain with two words or one listed name that is no ordinary
     word, else review."""
     toks, low, fl, text = sc.toks, sc.low, sc.fl, sc.text
-    for i in range(1, sc.n):
-        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) else 0
+    phrase_ends = W.RELATION_PHRASE_ENDS   # (relation_phrase_at's first test, done here)
+    starts = sc._starts
+    # (only a token right before ")" can be a role in brackets: those tokens i >= 1, in text
+    # order, found with str.find instead of a pass over every token)
+    q = -1
+    while True:
+        q = text.find(")", q + 1)
+        if q < 0:
+            break
+        i = bisect_left(starts, q) - 1   # the last token starting before the ")"
+        if i < 1 or toks[i].end != q:
+            continue
+        phrase = relation_phrase_at(sc, i) if not fl[i] & (REL | TTL_D) and low[i] in phrase_ends else 0
         if not (fl[i] & (REL | TTL_D) or phrase) or fl[i] & LIST and not fl[i] & (REL | TTL_D):
             continue
         first = i - phrase + 1 if phrase else i   # "(SIGNIFICANT OTHER)": a relation phrase

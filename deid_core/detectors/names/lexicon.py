@@ -64,7 +64,9 @@ def _handwritten(name: str) -> frozenset[str]:
 
 
 def strip_accents(word: str) -> str:
-    """``word`` without combining accents (``josé`` -> ``jose``)."""
+    """``word`` without combining accents (``josé`` -> ``jose``); an ASCII word as it is."""
+    if word.isascii():
+        return word   # (no accents: its NFD form is itself)
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 

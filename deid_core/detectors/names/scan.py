@@ -68,6 +68,11 @@ def _gap_kind(g: str) -> tuple[bool, int]:
     return glue, _JOIN
 
 
+#: :func:`_gap_kind` of the gaps between tokens seen so far (``", "``, ``".\n"``...), shared by
+#: every note's scan (gaps of up to 64 characters, up to 4,096 of them, then forgotten).
+_GAP_KINDS: dict[str, tuple[bool, int]] = {}
+
+
 class Scan:
     """Per-document state of one detection run (see the module docstring).
 
@@ -126,29 +131,39 @@ class Scan:
         if n == 0:
             return out
         # split into lines, and each line into sentences: lists of token indices
-        lines: list[list[list[int]]] = [[[0]]]
+        sent = [0]            # the sentence being read, and its line
+        line = [sent]
+        lines: list[list[list[int]]] = [line]
         glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
-        kinds: dict[str, tuple[bool, int]] = {}   # gap text -> (glue, _gap_kind): gaps repeat
+        kinds = _GAP_KINDS   # gap text -> (glue, _gap_kind): gaps repeat, within and across notes
+        if len(kinds) >= 4096:
+            kinds.clear()
+        fl = self.fl
         prev_end = toks[0].end
         for k in range(1, n):
-            tok = toks[k]
-            g = text[prev_end:tok.start]
-            prev_end = tok.end
+            start, end, _word = toks[k]
+            g = text[prev_end:start]
+            prev_end = end
             if g == " ":
-                lines[-1][-1].append(k)   # the common gap: what the tests below give for it
+                sent.append(k)   # the common gap: what the tests below give for it
                 continue
             kind = kinds.get(g)
             if kind is None:
-                kind = kinds[g] = _gap_kind(g)
+                kind = _gap_kind(g)
+                if len(g) <= 64:
+                    kinds[g] = kind
             glue, how = kind
             if glue:
                 glued[k - 1] = glued[k] = 1
             if how == _NEW_LINE:
-                lines.append([[k]])
-            elif how == _SPLIT or how == _SPLIT_UNLESS_LABEL and not self.fl[k - 1] & (LBL | TITLE | REL):
-                lines[-1].append([k])   # a heading's colon splits ("Progress Note: pt ..."), a label's not
+                sent = [k]
+                line = [sent]
+                lines.append(line)
+            elif how == _SPLIT or how == _SPLIT_UNLESS_LABEL and not fl[k - 1] & (LBL | TITLE | REL):
+                sent = [k]   # a heading's colon splits ("Progress Note: pt ..."), a label's not
+                line.append(sent)
             else:
-                lines[-1][-1].append(k)
+                sent.append(k)
 
         def lowercase(idx: list[int], need: int) -> bool:
             if len(idx) < need:

@@ -60,6 +60,11 @@ def initials_after_label(sc: Scan, i: int) -> None:
     sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, f"names:initials_after:{low[i]}"))
 
 
+#: What may follow signature initials on their line (``JS pgy2``, ``JS cc: ...``), lower-cased;
+#: their first characters, in either case, are ``pPcCmM(``.
+_AFTER_INITIALS = ("pgy", "(pgy", "cc:", "cc ", "ms3", "ms4")
+
+
 def signature_initials(sc: Scan, i: int) -> None:
     """Signature initials alone at the end of a line: ``-- JS``, ``—JS``, ``/js``, ``AB/cd``."""
     text, tok = sc.text, sc.toks[i]
@@ -78,7 +83,7 @@ def signature_initials(sc: Scan, i: int) -> None:
     while e < len(text) and text[e] in " \t":
         e += 1
     if e < len(text) and text[e] not in "\r\n/" and not (
-            e > tok.end and text[e:e + 5].lower().startswith(("pgy", "(pgy", "cc:", "cc ", "ms3", "ms4"))):
+            e > tok.end and text[e] in "pPcCmM(" and text[e:e + 5].lower().startswith(_AFTER_INITIALS)):
         return   # initials stand alone at the end of a line (or before more initials / "pgy2")
     p = tok.start - 1
     while p >= 0 and text[p] in " \t":

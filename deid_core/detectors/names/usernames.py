@@ -65,18 +65,24 @@ def username_pass(sc: Scan) -> None:
         return
     toks, used, fl = sc.toks, sc.used, sc.fl
     shortest = min(len(p) for p in parts)
+    # (a word holding a part is at most three letters longer than it: the longest part + 3)
+    longest = max(len(p) for p in parts) + 3
     for k, w in enumerate(sc.low):
-        if len(w) <= shortest or used[k] or fl[k] & NON or not w[0].isalpha():
+        if len(w) <= shortest or len(w) > longest and "-" not in w or used[k] or fl[k] & NON \
+                or not w[0].isalpha():
             continue
         tok = toks[k]
         if not tok.word.islower():
             continue
         bare = w.replace("-", "")
-        if not bare.isascii():
-            bare = strip_accents(bare)
-        if not any(p in bare and len(bare) - len(p) <= 3
-                   and not (p.endswith("ing") and bare.endswith(p) and len(bare) - len(p) > 1)
-                   for p in parts):
+        bare = strip_accents(bare)
+        if len(bare) > longest:
+            continue
+        for p in parts:
+            if p in bare and len(bare) - len(p) <= 3 \
+                    and not (p.endswith("ing") and bare.endswith(p) and len(bare) - len(p) > 1):
+                break
+        else:
             continue   # "feeling" after Dr Ling: an English -ing word, no log-in
         if text[tok.start - 1:tok.start] in "@./" and tok.start or text[tok.end:tok.end + 1] in ("@", ".", "/") \
                 and text[tok.end + 1:tok.end + 2].isalnum():
