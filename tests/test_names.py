@@ -252,6 +252,11 @@ FOUND = [
     ("DR VOSSBERG AWARE.\nVOSSBERG AT BEDSIDE.", [("VOSSBERG", "DOCTOR", C)] * 2),
     # ... a surname ending in -ly after DR when a person word follows it
     ("SBP 80S, DR QUIGLY NOTIFIED.", [("QUIGLY", "DOCTOR", C)]),
+    # a relative after a credential that ends the sentence is no part of the staff name
+    ("Seen by Tamsin Vorhees, NP. Son Bram called at 1400.",
+     [("Tamsin Vorhees", "DOCTOR", C), ("Bram", "PATIENT", C)]),
+    ("Plan reviewed with Odile Brandt, RN. Daughter Wren updated.",
+     [("Odile Brandt", "DOCTOR", C), ("Wren", "PATIENT", C)]),
 ]
 
 
@@ -358,6 +363,11 @@ NOTHING = [
     "Pacemaker Clinic\nmr safety: mr-conditional pacemaker",
     "ECG\nvent. rate 44 bpm        pr interval * ms      qrs duration 148 ms",
     "Family history: her mother, Bruce protocol stress test 2019.",
+    # a medical eponym alone, with no person near it, is the disease, not a name
+    "Parkinson stable. Foley in place.",
+    "Hx: Parkinson, CHF, DM2.",
+    "Pt is a Parkinson's patient, on sinemet.",
+    "Graves disease, on methimazole; Hashimoto ruled out.",
 ]
 
 

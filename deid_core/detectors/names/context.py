@@ -246,6 +246,8 @@ def title_rule(sc: Scan, i: int) -> None:
             not fj & LIST and sc.low[j].endswith(("ed", "ing", "ly"))) \
         and "\n" not in sc.gap(j) and (sc.fl[j + 1] & GIV or sc.shape[j + 1] == sj
                                         and not sc.fl[j + 1] & (NON | TITLE | CRED))
+    if not strong and fj & REL:
+        return   # "Ilse Varga, NP. Son Bram called": a relative opens the next sentence
     if not strong:
         ok = bool(fj & LIST) and not fj & NON and not (
             sc.lower[i] and low in ("patient", "pt") and (fj & ENG or not fj & GIV))

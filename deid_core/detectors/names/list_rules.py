@@ -462,8 +462,13 @@ def lone(sc: Scan, i: int) -> None:
         if not (sc.person_context(i) or apposition or after_given or after_title or place or initial):
             return   # "Face Mask", "Activity/Comfort:", "Lungs Clear": an English word, no person near
         tier, source = REVIEW, source + "+english_collision"
-    elif f & (MED | STATE):
-        tier, source = REVIEW, source + ("+medical_collision" if f & MED else "+state_name")
+    elif f & MED:
+        if not (i > 0 and sc.low[i - 1] in W.EPONYM_PERSON_BEFORE and sc.plain_gap(i - 1)
+                or i + 1 < sc.n and sc.low[i + 1] in W.PERSON_AFTER):
+            return   # "Parkinson stable", "Hx: Parkinson, CHF": the disease, no person near
+        tier, source = REVIEW, source + "+medical_collision"   # "message for Parkinson"
+    elif f & STATE:
+        tier, source = REVIEW, source + "+state_name"
     else:
         tier = CERTAIN
         if f & SUR and i + 1 < sc.n and sc.shape[i + 1] == INI and sc.plain_gap(i) \

@@ -46,6 +46,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "PERSON_VERBS": ("person_verb",),
     "NAME_STOP_WORDS": ("person_verb", "name_stop"),
     "PERSON_BEFORE": ("person_before",),
+    "EPONYM_PERSON_BEFORE": ("person_before", "eponym_person_before"),
     "INITIAL_BEFORE": ("initial_before",),
     "SPEAKER_VERBS": ("speaker_verb",),
     "PHONE_LABELS": ("phone_label",),
