@@ -62,7 +62,7 @@ def test_surrogate_without_key_uses_a_fresh_secret(capsys, monkeypatch, note_fil
     assert a != b
 
 
-AMBER = "A Foley catheter is in place; Parkinson noted. Pt: John Smith on 03/05/2014.\n"
+AMBER = "A Foley catheter is in place; message left for Parkinson. Pt: John Smith on 03/05/2014.\n"
 
 
 @pytest.fixture
