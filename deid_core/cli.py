@@ -51,10 +51,9 @@ import sys
 from pathlib import Path
 
 from . import api, corpus_rules, jsonl
-from .batch.cli import add_batch_parser
+from .batch.cli import add_batch_parser, add_model_arguments
 from .harvest import analyze_harvested
 from .evaluate import evaluate, format_report
-from .ner.int8 import FORMS as MODEL_FORMS
 from .readers import read
 
 
@@ -206,10 +205,15 @@ def analyzer_for(args: argparse.Namespace):
     """``text -> (Analysis, phi_free ranges)``: the rules (with ``--rules``' harvested rules,
     see :func:`rules_for`) and the model when it is there and not turned off (see
     :func:`model_for`), joined as ``deid batch`` joins them
-    (:func:`deid_core.harvest.analyze_harvested`)."""
+    (:func:`deid_core.harvest.analyze_harvested`). The function's ``model`` attribute is what
+    :func:`model_for` gave (None: rules only), for reports that name the engine."""
     rules = rules_for(args)
     model = model_for(args)
-    return lambda text: analyze_harvested(text, rules, model)
+
+    def analyse(text: str):
+        return analyze_harvested(text, rules, model)
+    analyse.model = model
+    return analyse
 
 
 def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
@@ -274,9 +278,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    rules, model = rules_for(args), model_for(args)
-    report = evaluate(docs, lambda text: analyze_harvested(text, rules, model)[0].spans,
-                      details=args.details)
+    analyse = analyzer_for(args)
+    model = analyse.model
+    report = evaluate(docs, lambda text: analyse(text)[0].spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
         return 0
@@ -298,17 +302,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def add_model_options(sp: argparse.ArgumentParser) -> None:
-    """``--rules-only``, ``--model-dir`` (read by :func:`model_for`) and ``--rules`` (read by
-    :func:`rules_for`)."""
-    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
-    sp.add_argument("--model-dir", default=None,
-                    help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
-                         "else the packaged model); --model-form fast reads its fast/ folder")
-    sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
-                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
-                         "model with integer matrix products, about 4 times faster, a third of a "
-                         "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
-                         "speed, about 1 s more start-up; spans not the page's")
+    """``--rules-only``, ``--model-dir``, ``--model-form`` (read by :func:`model_for`;
+    :func:`deid_core.batch.cli.add_model_arguments`) and ``--rules`` (read by :func:`rules_for`)."""
+    add_model_arguments(sp)
     sp.add_argument("--rules", default=None, metavar="RULES.json",
                     help="harvested corpus rules from deid harvest (PHI-free sentences skipped, "
                          "template rules applied), as deid batch --rules")

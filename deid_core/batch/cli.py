@@ -19,7 +19,21 @@ from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
 
-__all__ = ["add_batch_parser", "config_from_args"]
+__all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
+
+
+def add_model_arguments(sp: argparse.ArgumentParser) -> None:
+    """``--rules-only``, ``--model-dir`` and ``--model-form``: the same three for ``deid batch``,
+    ``harvest`` and the single-note commands (``deid_core.cli.add_model_options``)."""
+    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
+    sp.add_argument("--model-dir", default=None,
+                    help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
+                         "else the packaged model); --model-form fast reads its fast/ folder")
+    sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
+                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
+                         "model with integer matrix products, about 4 times faster, a third of a "
+                         "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
+                         "speed, about 1 s more start-up; spans not the page's")
 
 
 def _common(sp: argparse.ArgumentParser) -> None:
@@ -30,15 +44,7 @@ def _common(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--patient-field", default=None,
                     help="field/column with the patient id (txt folders: any value; the patient "
                          "is the first sub-folder)")
-    sp.add_argument("--rules-only", action="store_true", help="rules only (no NER model)")
-    sp.add_argument("--model-dir", default=None,
-                    help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
-                         "else the packaged model); --model-form fast reads its fast/ folder")
-    sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
-                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
-                         "model with integer matrix products, about 4 times faster, a third of a "
-                         "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
-                         "speed, about 1 s more start-up; spans not the page's")
+    add_model_arguments(sp)
     sp.add_argument("--threads", type=int, default=1,
                     help="onnxruntime threads per worker process (default 1)")
     sp.add_argument("--jobs", type=int, default=None,
