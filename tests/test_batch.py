@@ -135,7 +135,8 @@ def test_resume_refuses_another_input(tmp_path):
 
 
 def _interrupted_run(tmp_path, monkeypatch, config):
-    """Run ``config`` over 6 notes and press Ctrl-C during the second: (input, output path)."""
+    """Run ``config`` over 6 notes and press Ctrl-C while the second is processed:
+    (input path, output path, the run's summary)."""
     import signal
     rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
     src = write_jsonl(tmp_path / "in.jsonl", rows)
@@ -149,9 +150,10 @@ def _interrupted_run(tmp_path, monkeypatch, config):
             signal.raise_signal(signal.SIGINT)
         return real(self, text, patient)
     monkeypatch.setattr(Engine, "process", interrupting)
-    assert run_batch(src, out, config).interrupted
+    summary = run_batch(src, out, config)
     monkeypatch.setattr(Engine, "process", real)
-    return src, out
+    assert summary.interrupted
+    return src, out, summary
 
 
 @pytest.mark.parametrize("second, what", [
@@ -163,7 +165,7 @@ def test_resume_refuses_other_settings(tmp_path, monkeypatch, second, what):
     """An interrupted run resumed with another mode, model form or masking would mix two kinds
     of record in one file: refused, naming what differs; the same settings resume, and the
     settings file (no key, no text) goes when the output is complete."""
-    src, out = _interrupted_run(tmp_path, monkeypatch, rules_only())
+    src, out, _ = _interrupted_run(tmp_path, monkeypatch, rules_only())
     settings = tmp_path / "out.jsonl.part.settings.json"
     kept = json.loads(settings.read_text(encoding="utf-8"))
     assert kept["mode"] == "redact" and kept["model"] == "rules only"
@@ -264,25 +266,11 @@ def test_with_model_equals_the_ensemble(tmp_path):
 
 
 def test_ctrl_c_stops_on_a_whole_record_and_resume_finishes(tmp_path, monkeypatch):
-    import signal
-    rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
-    src = write_jsonl(tmp_path / "in.jsonl", rows)
-    out = tmp_path / "out.jsonl"
-    real = Engine.process
-    calls = []
-
-    def interrupting(self, text, patient=None):
-        calls.append(1)
-        if len(calls) == 2:
-            signal.raise_signal(signal.SIGINT)  # Ctrl-C while the second note is processed
-        return real(self, text, patient)
-    monkeypatch.setattr(Engine, "process", interrupting)
-    summary = run_batch(src, out, rules_only())
+    src, out, summary = _interrupted_run(tmp_path, monkeypatch, rules_only())
     assert summary.interrupted and summary.notes == 2
     assert not out.exists()
     part = (tmp_path / "out.jsonl.part").read_text(encoding="utf-8")
     assert part.endswith("\n") and [json.loads(x)["id"] for x in part.splitlines()] == [0, 1]
-    monkeypatch.setattr(Engine, "process", real)
     summary = run_batch(src, out, rules_only(), resume=True)
     assert summary.skipped == 2 and not summary.interrupted
     assert [r["id"] for r in read_out(out)] == list(range(6))
