@@ -43,7 +43,7 @@ form = sys.argv[7]
 t0, c0 = time.perf_counter(), os.times()
 s = run_batch(src, out, Config(mode="redact", rules_only=rules_only, threads=1, rules=rules,
                                          model_form=form),
-              jobs=jobs, chunksize=4)
+              jobs=jobs)
 wall, c1 = time.perf_counter() - t0, os.times()
 cpu = sum(getattr(c1, f) - getattr(c0, f)
           for f in ("user", "system", "children_user", "children_system"))

@@ -114,6 +114,24 @@ def test_clean_run_exit_0_and_no_part_file(tmp_path, notes_jsonl):
     assert not (tmp_path / "out.jsonl.errors.jsonl").exists()
 
 
+@pytest.mark.parametrize("flag, value, says", [
+    ("--jobs", "-3", "must be 1 or more, not -3"),
+    ("--jobs", "0", "must be 1 or more, not 0"),
+    ("--threads", "0", "must be 1 or more, not 0"),
+    ("--chunksize", "-1", "must be 1 or more, not -1"),
+    ("--chunksize", "x", "'x' is not a whole number"),
+])
+def test_bad_counts_are_usage_errors_before_any_output(tmp_path, notes_jsonl, capsys, flag,
+                                                       value, says):
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(SystemExit) as e:
+        main(["batch", str(notes_jsonl), "--out", str(out), "--rules-only", "--no-progress",
+              flag, value])
+    assert e.value.code == 2
+    assert f"argument {flag}: {says}" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [notes_jsonl]
+
+
 def test_resume_skips_written_records_and_cuts_a_half_line(tmp_path):
     rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
     src = write_jsonl(tmp_path / "in.jsonl", rows)

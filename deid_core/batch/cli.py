@@ -18,6 +18,7 @@ from ..linkage import KEY_ENV, KeyFileError, master_key
 from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
+from .run import DEFAULT_CHUNKSIZE
 
 __all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
 
@@ -36,6 +37,21 @@ def add_model_arguments(sp: argparse.ArgumentParser) -> None:
                          "speed, about 1 s more start-up; spans not the page's")
 
 
+def positive_int(value: str) -> int:
+    """``argparse`` type of a count that must be 1 or more (jobs, threads, records a task).
+
+    Raises:
+        argparse.ArgumentTypeError: when ``value`` is not a whole number of at least 1.
+    """
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+    return n
+
+
 def _common(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--format", choices=FORMATS, default=None,
                     help="input format (default: from the extension; a folder is txt)")
@@ -45,9 +61,9 @@ def _common(sp: argparse.ArgumentParser) -> None:
                     help="field/column with the patient id (txt folders: any value; the patient "
                          "is the first sub-folder)")
     add_model_arguments(sp)
-    sp.add_argument("--threads", type=int, default=1,
+    sp.add_argument("--threads", type=positive_int, default=1,
                     help="onnxruntime threads per worker process (default 1)")
-    sp.add_argument("--jobs", type=int, default=None,
+    sp.add_argument("--jobs", type=positive_int, default=None,
                     help="worker processes (default: all cores)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
@@ -67,7 +83,8 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
                     help="also replace review (amber) spans (default: kept as text)")
     sp.add_argument("--rules", default=None, help="rules.json from deid harvest")
     sp.add_argument("--resume", action="store_true", help="continue OUT.part from an earlier run")
-    sp.add_argument("--chunksize", type=int, default=8, help="records per task (default 8)")
+    sp.add_argument("--chunksize", type=positive_int, default=DEFAULT_CHUNKSIZE,
+                    help=f"records per task sent to a worker (default {DEFAULT_CHUNKSIZE})")
     sp.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
     _common(sp)
     sp.set_defaults(func=_cmd_batch)
@@ -75,10 +92,10 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
                                         "from a corpus")
     hp.add_argument("corpus", help="JSONL, CSV or Parquet file, or a folder of .txt files")
     hp.add_argument("--out", required=True, help="rules.json to write")
-    hp.add_argument("--min-notes", type=int, default=5, help="N: a sentence must occur in N notes")
-    hp.add_argument("--min-patients", type=int, default=3,
+    hp.add_argument("--min-notes", type=positive_int, default=5, help="N: a sentence must occur in N notes")
+    hp.add_argument("--min-patients", type=positive_int, default=3,
                     help="M: ... of M distinct patients (notes without a patient count as their own)")
-    hp.add_argument("--min-instances", type=int, default=5,
+    hp.add_argument("--min-instances", type=positive_int, default=5,
                     help="K: a template needs K instances (of M patients) to become a rule")
     hp.add_argument("--tier", choices=("review", "certain"), default="review",
                     help="tier of spans found by template rules (default review)")
