@@ -263,6 +263,8 @@ def _cmd_detect(args: argparse.Namespace) -> int:
                 rid = None
             _write(jsonl.dumps({"id": rid, "line": line.number, "error": why}) + "\n")
             print(f"deid: {path}:{line.number}: {why}", file=sys.stderr)
+    except BrokenPipeError:
+        raise   # the reader of standard output went away (``| head``): not an input error
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}") from None
     if failed:
@@ -394,6 +396,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"deid: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        # The reader of standard output closed it (``deid detect ... | head``): stop quietly, as
+        # Unix tools do, and point standard output at /dev/null so that Python's flush at exit
+        # does not report the same broken pipe again.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 0
 
 

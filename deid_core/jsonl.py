@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-__all__ = ["Line", "loads", "dumps", "lines", "records", "parse", "read_file"]
+__all__ = ["Line", "loads", "dumps", "lines", "records", "parse", "read_file", "why_not_json"]
 
 
 def _reject_constant(name: str) -> Any:
@@ -98,7 +98,20 @@ def records(chunks: Iterable[str | bytes]) -> Iterator[Line]:
         try:
             yield Line(number, loads(raw))
         except ValueError as e:
-            yield Line(number, error=f"not JSON: {e}")
+            yield Line(number, error=why_not_json(e, raw))
+
+
+def why_not_json(error: ValueError, line: str) -> str:
+    """The message for a line that :func:`loads` refused: ``"not JSON: <what> at column <c>"``
+    (1-based, in characters, within the line), with ``"; the line ends early (cut off?)"`` when
+    the parser ran out of text, e.g. the last line of a file whose writing was interrupted."""
+    if not isinstance(error, json.JSONDecodeError):
+        return f"not JSON: {error}"
+    at = " " if error.msg.endswith(" at") else " at "   # "Unterminated string starting at"
+    why = f"not JSON: {error.msg}{at}column {error.colno}"
+    if error.msg.startswith("Unterminated") or error.pos >= len(line.rstrip()):
+        why += "; the line ends early (cut off?)"
+    return why
 
 
 def parse(text: str, source: str = "<jsonl>") -> list[Any]:

@@ -91,17 +91,24 @@ def test_bad_records_go_to_errors_file_and_run_goes_on(tmp_path, capsys):
                     b'{"id": "b", "text": "caf\xe9"}\n'  # Latin-1 byte: not UTF-8
                     b'{"id": "c"}\n'                     # no text
                     b'not json\n'
-                    b'{"id": "e", "text": "GCS 15."}\n')
+                    b'{"id": "e", "text": "GCS 15."}\n'
+                    b'{"id": "f", "text": null}\n'
+                    b'{"id": "g", "text": "Pt: John Sm')     # the last line cut off
     out = tmp_path / "out.jsonl"
     code = main(["batch", str(src), "--out", str(out), "--rules-only", "--jobs", "1", "--no-progress"])
     assert code == 1
     recs = read_out(out)
-    assert [r["id"] for r in recs] == ["a", "2", "c", "4", "e"]
-    assert [r["error"] is None for r in recs] == [True, False, False, False, True]
-    assert "not UTF-8" in recs[1]["error"] and "no text" in recs[2]["error"]
+    assert [r["id"] for r in recs] == ["a", "2", "c", "4", "e", "f", "7"]
+    assert [r["error"] is None for r in recs] == [True, False, False, False, True, False, False]
+    assert [r["error"] for r in recs[2:4]] == [
+        "no text: field 'text' is missing", "line 4: not JSON: Expecting value at column 1"]
+    assert "not UTF-8" in recs[1]["error"]
+    assert recs[5]["error"] == "no text: field 'text' is null"
+    assert recs[6]["error"] == ("line 7: not JSON: Unterminated string starting at column 21; "
+                                "the line ends early (cut off?)")
     assert recs[4]["text"] == "GCS 15."
     errors = read_out(tmp_path / "out.jsonl.errors.jsonl")
-    assert [e["id"] for e in errors] == ["2", "c", "4"]
+    assert [e["id"] for e in errors] == ["2", "c", "4", "f", "7"]
     assert "some records failed" in capsys.readouterr().err
 
 

@@ -343,3 +343,21 @@ def test_a_missing_model_is_an_error_that_names_rules_only(tmp_path, command):
                          "--rules-only"], input=text, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
     assert "03/14/2019" not in ok.stdout
+
+
+def test_a_closed_standard_output_ends_detect_quietly(tmp_path):
+    """``deid detect ... | head``: when the reader closes the pipe, deid stops with status 0
+    and no message (not an input error naming the input file)."""
+    import subprocess
+    import sys
+    src = tmp_path / "many.jsonl"
+    src.write_text("".join(json.dumps({"id": str(i), "text": "Seen by Dr. Okafor on 03/14/2019. " * 30})
+                           + "\n" for i in range(400)), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "deid_core.cli", "detect", "--input", str(src),
+                             "--rules-only"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()   # what `head -1` does after its first line
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0, err
+    assert json.loads(first)["id"] == "0"
+    assert err == ""

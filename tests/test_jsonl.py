@@ -33,6 +33,18 @@ def test_strict_json_errors_are_per_line(line, needle):
         jsonl.parse(line)
 
 
+@pytest.mark.parametrize("line, error", [
+    ('{"id": "n1", "text": "Seen by Dr. Ha',
+     "not JSON: Unterminated string starting at column 22; the line ends early (cut off?)"),
+    ('{"id": "n1", "text": "ok"', "not JSON: Expecting ',' delimiter at column 26; the line ends "
+                                  "early (cut off?)"),
+    ('{"id": "n1" "text": "ok"}', "not JSON: Expecting ',' delimiter at column 13"),
+    ('{"id": "n1", "text": "ok"} x', "not JSON: Extra data at column 28"),
+])
+def test_a_bad_line_says_where_and_whether_it_is_cut_off(line, error):
+    assert [l.error for l in jsonl.records([line])] == [error]
+
+
 def test_bad_utf8_is_reported_not_raised():
     got = list(jsonl.records([b'\xff\n{"ok": 1}\n']))
     assert "not UTF-8" in got[0].error and got[1].value == {"ok": 1}

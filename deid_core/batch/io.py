@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import jsonl
+
 __all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records",
            "resume_point"]
 
@@ -99,7 +101,8 @@ def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
         except UnicodeDecodeError as e:
             return Record(index, rid, patient, error=f"{text_field}: not UTF-8 (byte {e.start})")
     if not isinstance(text, str):
-        why = "missing" if text is None else f"a {type(text).__name__}, not text"
+        why = ("missing" if text_field not in rec else "null") if text is None \
+            else f"a {type(text).__name__}, not text"
         return Record(index, rid, patient, error=f"no text: field {text_field!r} is {why}")
     if _ESCAPED_BYTE_RE.search(text) is not None:
         return Record(index, rid, patient, error=f"{text_field}: not UTF-8")
@@ -109,27 +112,15 @@ def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
 
 
 def _jsonl(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
-    index = 0
     with path.open("rb") as f:
-        for n, raw in enumerate(f, 1):
-            if n == 1:
-                raw = raw.removeprefix(b"\xef\xbb\xbf")
-            if not raw.strip():
+        for index, line in enumerate(jsonl.records(f)):
+            if line.error is not None:
+                yield Record(index, str(line.number), error=f"line {line.number}: {line.error}")
                 continue
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                yield Record(index, str(n), error=f"line {n}: not UTF-8 (byte {e.start})")
-            else:
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as e:
-                    yield Record(index, str(n), error=f"line {n}: not JSON: {e.msg}")
-                else:
-                    if isinstance(rec, dict) and id_field not in rec:
-                        rec = {**rec, id_field: str(n)}
-                    yield _from_mapping(index, rec, text_field, id_field, patient_field)
-            index += 1
+            rec = line.value
+            if isinstance(rec, dict) and id_field not in rec:
+                rec = {**rec, id_field: str(line.number)}
+            yield _from_mapping(index, rec, text_field, id_field, patient_field)
 
 
 def _csv(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
