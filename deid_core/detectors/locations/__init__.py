@@ -73,12 +73,17 @@ from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, fac
                          lower_case_facilities, lowercase_facility_after, our_lady,
                          organizations_context, phrase_rules, saints, university_place)
 from .lexicon import Tables, tables
-from .places import lower_case_places, place_rules, regions
+from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
 from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
-from .text import is_connector, Note, scan_note, tail_words
+from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
 from .units import departments, rooms
 
 __all__ = ["detect"]
+
+#: The last words of a run's tail that :func:`.places.place_rules` and
+#: :func:`.facilities.facility_context` read (any other tail gives them nothing): the tail is
+#: split only where its last word ends with one (:func:`.text.tail_may_end`).
+_TAIL_ENDS = tuple(sorted(PREPOSITIONS | set(PLACE_CONTEXT_ALONE) | set(CONTEXT_LAST) | set(CONTEXT_ARTICLES)))
 
 
 def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
@@ -106,7 +111,8 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
                     yield from phrase_rules(n, t, r, i, j, kinds)
         if hospital_word_after(text, r.end):
             yield from lowercase_facility_after(n, t, r)
-        tail = tail_words(text, r.start)   # (read by both rules below)
+        # (read by both rules below; [] where its last word is none they read)
+        tail = tail_words(text, r.start) if tail_may_end(text, r.start, _TAIL_ENDS) else []
         yield from place_rules(n, t, r, tail)
         if tail and (tail[-1] in CONTEXT_LAST or tail[-1] in CONTEXT_ARTICLES):
             yield from facility_context(n, t, r, tail)   # (after any other word it finds nothing)

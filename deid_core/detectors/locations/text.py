@@ -316,6 +316,16 @@ def _tail_words(chunk: str, cut: bool) -> list[str]:
     return words
 
 
+def tail_may_end(text: str, pos: int, ends: tuple[str, ...]) -> bool:
+    """False only when ``tail_words(text, pos)`` is empty or its last word ends with none of the
+    lower-case ``ends``: a cheap test (a slice, no split) before :func:`tail_words`, for rules
+    that read the tail only when its last word is one of a few words (or ends with one, after
+    punctuation such as an opening quote)."""
+    if 0 < pos <= len(text) and not text[pos - 1].isspace():
+        return False
+    return text[max(0, pos - 48):pos].lower().rstrip().endswith(ends)
+
+
 #: chunk of 48 characters before a position (the text going on before it) -> its tail words
 _TAILS: dict[str, list[str]] = {}
 
