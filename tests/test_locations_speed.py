@@ -72,3 +72,51 @@ def _place_context_word_slow(tail):
 ])
 def test_place_context_word_as_the_list_form(tail):
     assert _place_context_word(tail) == _place_context_word_slow(tail)
+
+
+def test_low_exact_premise_holds_for_every_code_point():
+    # Note.low_exact: where no character lowers to two and none of _CASE_FOLDS is there, a
+    # character and its lower-case form are both in [\w'’/-] or both out, and only an ASCII
+    # letter lowers to one (so (?i) ASCII letters match text where plain ones match low)
+    import re
+    import sys
+
+    from deid_core.detectors.locations.text import _CASE_FOLDS
+    word, letter = re.compile(r"[\w'’/-]"), re.compile(r"(?i)[a-z]")
+    bad = []
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        low = c.lower()
+        if len(low) != 1 or c in _CASE_FOLDS:
+            continue
+        if (word.match(c) is None) != (word.match(low) is None) \
+                or (letter.match(c) is not None) != ("a" <= low <= "z") \
+                or ("a" <= low <= "z" and not c.isascii()):
+            bad.append(hex(cp))
+    assert bad == []
+
+
+_CONTEXT_TEXTS = [
+    "TRANSFERRED TO HARTWELL 4 FROM ER",
+    "to the Quillton clinic; sent to the ICU",
+    "Sent to to Hartwell, at\tat  the our Fenwick",
+    "xfer:  to  Brenmoor. D/C'd to Our Lady",
+    "f/u with Dr Quill; w/u by BVMC, @ Hartwell",
+    "\u00e9to Quillton, _to X, -to Y, /to Z, ’to W, 'to V",
+    "Arrived from Brenmoor at 5; went to 5 West; came in. to",
+    "Admitted\nto\nHartwell",
+    "pt moved to caf\u00e9 Brenmoor at Σ to Quillton",
+    "sent to \u0130stanbul by K\u212aelvin, to \u017fomewhere",   # folds: the slow path
+    "to",
+    "",
+    "IN  THE  Fenwick; PER THE Hartwell; by our Brenmoor",
+]
+
+
+@pytest.mark.parametrize("text", _CONTEXT_TEXTS + [t.upper() for t in _CONTEXT_TEXTS]
+                         + [t.lower() for t in _CONTEXT_TEXTS])
+def test_contexts_as_the_one_regex_form(text):
+    from deid_core.detectors.locations.terse import _vocab, contexts
+    from deid_core.detectors.locations.text import scan_note
+    slow = [(m.end(), m.group()) for m in _vocab()[3].finditer(text)]
+    assert contexts(scan_note(text)) == slow

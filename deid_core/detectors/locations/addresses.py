@@ -109,7 +109,7 @@ def city_state(n: Note, t: Tables) -> Iterator[Span]:
         yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
         if zip_:
             yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
-    zips = _ZIP_CONTEXT_RE.finditer(text) if may_hold(text, text.lower(), ("zip", "postal")) else ()
+    zips = _ZIP_CONTEXT_RE.finditer(text) if may_hold(text, n.low, ("zip", "postal")) else ()
     for m in zips:
         yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
     for m in _ZIP_AFTER_WORD_RE.finditer(text):

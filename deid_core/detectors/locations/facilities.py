@@ -283,7 +283,7 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
 def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
     """An employer after ``works at``/``employed by`` or ``Employer:`` (ORGANIZATION, certain)."""
     text = n.text
-    low = text.lower()
+    low = n.low
     for rx, source, words in ((_ORG_CONTEXT_RE, "employer_context", _ORG_CONTEXT_WORDS),
                               (_ORG_LABEL_RE, "employer_label", _ORG_LABEL_WORDS)):
         if not may_hold(text, low, words):

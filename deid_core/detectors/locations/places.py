@@ -45,7 +45,7 @@ _REGION_NOUNS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facili
 def regions(n: Note, t: Tables) -> Iterator[Span]:
     """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
     geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
-    if not may_hold(n.text, n.text.lower(), _REGION_NOUNS):
+    if not may_hold(n.text, n.low, _REGION_NOUNS):
         return
     for m in _REGION_RE.finditer(n.text):
         yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")

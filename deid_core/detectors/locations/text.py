@@ -118,6 +118,14 @@ class Note:
     lower: bool           # almost no capitals (an all-lower-case note)
     runs: list
     run_starts: list
+    #: ``text.lower()``, made once for the rules' cheap tests (:func:`may_hold`) and scans.
+    low: str = ""
+    #: True when ``low`` lines up with ``text`` character for character (no character lowers to
+    #: two) and holds none of :data:`_CASE_FOLDS`: then a case-sensitive pattern of lower-case
+    #: ASCII letters matches ``low`` exactly where its ``re.IGNORECASE`` form matches ``text``,
+    #: and ``\w``, ``[a-z]`` and other classes test the same there (checked over every code
+    #: point by ``tests/test_locations_speed.py``).
+    low_exact: bool = False
     #: Results several rules of this note share (:func:`.terse.contexts`), by name.
     memo: dict = field(default_factory=dict)
 
@@ -171,8 +179,10 @@ def scan_note(text: str) -> Note:
             words.append(_new(Word, (base + s, base + e, w.group(), "\n" in g[prev_end:s])))
             prev_end = e
         append(_new(Run, (base, end, tuple(words))))
+    low = text.lower()
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
-                 runs, [r.start for r in runs])
+                 runs, [r.start for r in runs], low,
+                 len(low) == len(text) and not any(c in text for c in _CASE_FOLDS))
 
 
 def split_words(text: str, offset: int) -> list[Word]:

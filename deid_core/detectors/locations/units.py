@@ -80,7 +80,7 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             return words
         return []
 
-    low = text.lower()
+    low = n.low
     # Each pattern needs a literal word; a note without it skips the scan (same spans, faster).
     has_direction = any(d in low for d in ("north", "south", "east", "west"))
     has_unit = any(u in text for u in _UNIT_LITERALS)
@@ -116,7 +116,7 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
     """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
     text = n.text
-    if not (may_hold(text, text.lower(), _ROOM_ANY) or any(f in text for f in _ROOM_CASED)):
+    if not (may_hold(text, n.low, _ROOM_ANY) or any(f in text for f in _ROOM_CASED)):
         return   # no room keyword anywhere in the note
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
