@@ -72,7 +72,7 @@ from .addresses import city_after, city_state, streets
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
                          lower_case_facilities, lowercase_facility_after, our_lady,
                          organizations_context, phrase_rules, saints, university_place)
-from .lexicon import Tables, tables
+from .lexicon import may_start_place, Tables, tables
 from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
 from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
@@ -113,7 +113,8 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
             yield from lowercase_facility_after(n, t, r)
         # (read by both rules below; [] where its last word is none they read)
         tail = tail_words(text, r.start) if tail_may_end(text, r.start, _TAIL_ENDS) else []
-        yield from place_rules(n, t, r, tail)
+        if tail or len(words) > 1 or may_start_place(words[0].text):
+            yield from place_rules(n, t, r, tail)   # (else it finds nothing)
         if tail and (tail[-1] in CONTEXT_LAST or tail[-1] in CONTEXT_ARTICLES):
             yield from facility_context(n, t, r, tail)   # (after any other word it finds nothing)
 
