@@ -99,7 +99,7 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
         words = r.words
         # a phrase's key is its words' keys joined (phrase_key of one word, which has no space)
         keys = [w.text.lower().replace("’", "'") for w in words]
-        for j, key in enumerate(keys):
+        for j, key in enumerate(keys) if not last.isdisjoint(keys) else ():
             if key not in last:
                 continue   # no phrase ends with this word
             for length in range(1, min(t.max_phrase, j + 1) + 1):
