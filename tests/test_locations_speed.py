@@ -120,3 +120,50 @@ def test_contexts_as_the_one_regex_form(text):
     from deid_core.detectors.locations.text import scan_note
     slow = [(m.end(), m.group()) for m in _vocab()[3].finditer(text)]
     assert contexts(scan_note(text)) == slow
+
+
+_ZIP_TEXTS = [
+    "Lives in Quillton 05401 with son; Brenmoor  05401-1234, Fenwick\t12345x",
+    "mrn 1234567 zip 12345 Hartwell 123456 Ostrander 12345-12345 Quill 12345-",
+    "   12345 at start; a 12345 b12345 c,12345 d \t 54321",
+    "Fenwick 98765\nBrenmoor 11111 22222 Quill 33333",
+    "\u00c9cole 12345 caf\u00e9 23456 Stra\u00dfe 34567 \u0661\u0662\u0663\u0664\u0665",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", _ZIP_TEXTS + [t.upper() for t in _ZIP_TEXTS])
+def test_zips_after_word_as_finditer(text):
+    from deid_core.detectors.locations.addresses import _ZIP_AFTER_WORD_RE, _zips_after_word
+    assert [m.span() for m in _zips_after_word(text)] == \
+        [m.span() for m in _ZIP_AFTER_WORD_RE.finditer(text)]
+
+
+_ROOM_TEXTS = [
+    "Hartwell 5 West rm 12", "Blackwood 9 , room 4", "12B bed 3", "5 NORTH,\tBED 2",
+    "pt warm, form signed; in bed", "bedside commode, room air", "4 Room", "9 rmx", "West Bed",
+    "5 west bed", "Ostrander 7, , room 2", "\u0663 bed 2", "ROOM 9 BED 4", "caf\u00e9 5 rm 3",
+]
+
+
+@pytest.mark.parametrize("text", _ROOM_TEXTS + [t.upper() for t in _ROOM_TEXTS])
+def test_number_before_room_is_false_only_without_a_match(text):
+    from deid_core.detectors.locations.text import scan_note
+    from deid_core.detectors.locations.units import _DEPT_BEFORE_ROOM_RE, number_before_room
+    if _DEPT_BEFORE_ROOM_RE.search(text):
+        assert number_before_room(scan_note(text))
+
+
+@pytest.mark.parametrize("text", ["pt warm, form signed; in bed", "return to clinic", "bedside"])
+def test_number_before_room_rejects_a_room_word_after_no_number(text):
+    from deid_core.detectors.locations.text import scan_note
+    from deid_core.detectors.locations.units import number_before_room
+    assert not number_before_room(scan_note(text))
+
+
+@pytest.mark.parametrize("word", ["Boston", "St.", "St. Louis", "Ft", "Quillton", "The", "ICU",
+                                  "O’Neill", "Mt.Hood", "Zzyzx", "BOSTON"])
+def test_may_start_place_as_the_first_test_of_lookup_place(word):
+    from deid_core.detectors.locations.lexicon import may_start_place, tables
+    from deid_core.detectors.locations.text import place_key
+    assert may_start_place(word) == (place_key(word).split(" ", 1)[0] in tables().place_first)

@@ -18,7 +18,7 @@ from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import lead_alternation
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, may_hold, norm, Note,
+from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, note_may_hold, norm, Note,
                    place_key, phrase_key, Run, run_at, segment, sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
@@ -292,7 +292,7 @@ def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
     low = n.low
     for rx, source, words in ((_ORG_CONTEXT_RE, "employer_context", _ORG_CONTEXT_WORDS),
                               (_ORG_LABEL_RE, "employer_label", _ORG_LABEL_WORDS)):
-        if not may_hold(text, low, words):
+        if not note_may_hold(n, words):
             continue   # the pattern's keyword is nowhere in the note
         for m in rx.finditer(text):
             r = run_at(n, m.end())

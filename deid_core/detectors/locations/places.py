@@ -14,7 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, relative_before, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, may_hold, place_key, norm, Note, Run,
+from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, note_may_hold, place_key, norm, Note, Run,
                    tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
 #: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
@@ -45,7 +45,7 @@ _REGION_NOUNS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facili
 def regions(n: Note, t: Tables) -> Iterator[Span]:
     """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
     geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
-    if not may_hold(n.text, n.low, _REGION_NOUNS):
+    if not note_may_hold(n, _REGION_NOUNS):
         return
     for m in _REGION_RE.finditer(n.text):
         yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")

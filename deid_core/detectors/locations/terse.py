@@ -44,7 +44,7 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
-from .text import Note, Word, after_words, may_hold, norm, tail_words
+from .text import Note, Word, after_words, note_may_hold, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
@@ -71,11 +71,8 @@ _WARD_END_RE = re.compile(r"[ \t]+[A-Za-z]|[.;](?:\s|$)|[ \t]*(?:\r?\n|$)")
 #: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
 _WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
 #: A ward number before a ward follower with no context word (``DISPO: HARTWELL 4 WHEN BED``).
-#: The lower-case words one of which every match of :data:`_WARD_AFTER_RE` holds (the first
-#: word of each follower, and ``step``): a note without one skips the scan of
-#: :data:`_WARD_FOLLOWER_RE` (:func:`.text.may_hold`).
-_WARD_AFTER_WORDS = tuple(sorted({e.split()[0].lower() for use in ("ward_staff", "ward_staff_prefix")
-                                  for e in lists.tagged("quantity_after_words.txt", use)} | {"step"}))
+#: (No word test before its scan: most notes hold a follower word, ``rn`` inside many words,
+#: and the test cost more than the scan of :func:`_ward_followers` it saved.)
 _WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
                                + _WARD_AFTER_RE.pattern + ")")
 #: The number of every match of :data:`_WARD_FOLLOWER_RE` (after a blank, and before a
@@ -304,8 +301,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
                        "locations:hospital:abbreviation_staff")
-    followers = _ward_followers(text) if may_hold(text, n.low, _WARD_AFTER_WORDS) else ()
-    for m in followers:
+    for m in _ward_followers(text):
         word = m.group("w")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
@@ -360,7 +356,7 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     name-list word (a surname, given name or town that is no English word)."""
     transfer, clinical, abbr, _context_re = _vocab()
     compass = lists.tagged("facility_cues.txt", "region_compass")
-    if not may_hold(n.text, n.low, _NAME_BEFORE_WORDS):
+    if not note_may_hold(n, _NAME_BEFORE_WORDS):
         return
     for m in _NAME_BEFORE_RE.finditer(n.text):
         word = m.group("w")

@@ -61,6 +61,11 @@ def may_hold(text: str, low: str, words: Iterable[str]) -> bool:
     return any(w in low for w in words) or any(c in text for c in _CASE_FOLDS)
 
 
+def note_may_hold(n: "Note", words: Iterable[str]) -> bool:
+    """``may_hold(n.text, n.low, words)``, its case-fold test made once per note (``n.folds``)."""
+    return n.folds or any(w in n.low for w in words)
+
+
 def after_words(use: str) -> str:
     """Regex source (no groups) of the ``lists/quantity_after_words.txt`` words of ``use`` (``room``,
     ``ward``, ``ward_staff``): the ``use`` ones as whole words, the ``use_prefix`` ones as prefixes."""
@@ -126,6 +131,8 @@ class Note:
     #: and ``\w``, ``[a-z]`` and other classes test the same there (checked over every code
     #: point by ``tests/test_locations_speed.py``).
     low_exact: bool = False
+    #: Whether ``text`` holds one of :data:`_CASE_FOLDS` (the test :func:`may_hold` makes, once).
+    folds: bool = False
     #: Results several rules of this note share (:func:`.terse.contexts`), by name.
     memo: dict = field(default_factory=dict)
 
@@ -180,9 +187,9 @@ def scan_note(text: str) -> Note:
             prev_end = e
         append(_new(Run, (base, end, tuple(words))))
     low = text.lower()
+    folds = not text.isascii() and any(c in text for c in _CASE_FOLDS)
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
-                 runs, [r.start for r in runs], low,
-                 len(low) == len(text) and not any(c in text for c in _CASE_FOLDS))
+                 runs, [r.start for r in runs], low, len(low) == len(text) and not folds, folds)
 
 
 def split_words(text: str, offset: int) -> list[Word]:
