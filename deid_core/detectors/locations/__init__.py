@@ -98,7 +98,10 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
     for r in n.runs:
         words = r.words
         # a phrase's key is its words' keys joined (phrase_key of one word, which has no space)
-        keys = [w.text.lower().replace("’", "'") for w in words]
+        if len(words) == 1:   # (most runs: no list comprehension to call)
+            keys = (words[0].text.lower().replace("’", "'"),)
+        else:
+            keys = [w.text.lower().replace("’", "'") for w in words]
         for j, key in enumerate(keys) if not last.isdisjoint(keys) else ():
             if key not in last:
                 continue   # no phrase ends with this word
