@@ -83,7 +83,8 @@ __all__ = ["detect"]
 #: The last words of a run's tail that :func:`.places.place_rules` and
 #: :func:`.facilities.facility_context` read (any other tail gives them nothing): the tail is
 #: split only where its last word ends with one (:func:`.text.tail_may_end`).
-_TAIL_ENDS = tuple(sorted(PREPOSITIONS | set(PLACE_CONTEXT_ALONE) | set(CONTEXT_LAST) | set(CONTEXT_ARTICLES)))
+_TAIL_ENDS = tuple(sorted(PREPOSITIONS | set(PLACE_CONTEXT_ALONE) | set(CONTEXT_LAST)
+                          | set(CONTEXT_ARTICLES)))
 
 
 def _run_rules(n: Note, t: Tables) -> Iterator[Span]:

@@ -14,8 +14,8 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
-from .text import (PREPOSITIONS, note_may_hold, place_key, Note, norm, run_at, same_line_words, split_words,
-                   tail_words, words_before)
+from .text import (PREPOSITIONS, note_may_hold, place_key, Note, norm, run_at, same_line_words,
+                   split_words, tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
     r"(?:p(?<![\w]p)|P(?<![\w]P))(?i:\.?[ \t]?o\.?[ \t]*box|ost[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")

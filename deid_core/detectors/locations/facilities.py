@@ -18,8 +18,9 @@ from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import lead_alternation
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, note_may_hold, norm, Note,
-                   place_key, phrase_key, Run, run_at, segment, sentence_initial, tail_words,
+from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector,
+                   note_may_hold, norm, Note, place_key, phrase_key, Run, run_at, segment,
+                   sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
 #: The words of ``lists/facility_cues.txt`` by use (saint_follower, employer_context ...).

@@ -14,8 +14,8 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, relative_before, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, note_may_hold, place_key, norm, Note, Run,
-                   tail_words, same_line_words, trim_end, split_words, words_before_comma)
+from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, note_may_hold,
+                   place_key, norm, Note, Run, tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
 #: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
 #: ``city_facility_after`` words of ``lists/facility_cues.txt``, and the ``_caps`` ones in capitals.
