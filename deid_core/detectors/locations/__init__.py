@@ -72,13 +72,19 @@ from .addresses import city_after, city_state, streets
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
                          lower_case_facilities, lowercase_facility_after, our_lady,
                          organizations_context, phrase_rules, saints, university_place)
-from .lexicon import Tables, tables
-from .places import lower_case_places, place_rules, regions
+from .lexicon import may_start_place, Tables, tables
+from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
 from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
-from .text import is_connector, Note, scan_note, tail_words
+from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
 from .units import departments, rooms
 
 __all__ = ["detect"]
+
+#: The last words of a run's tail that :func:`.places.place_rules` and
+#: :func:`.facilities.facility_context` read (any other tail gives them nothing): the tail is
+#: split only where its last word ends with one (:func:`.text.tail_may_end`).
+_TAIL_ENDS = tuple(sorted(PREPOSITIONS | set(PLACE_CONTEXT_ALONE) | set(CONTEXT_LAST)
+                          | set(CONTEXT_ARTICLES)))
 
 
 def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
@@ -93,8 +99,11 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
     for r in n.runs:
         words = r.words
         # a phrase's key is its words' keys joined (phrase_key of one word, which has no space)
-        keys = [w.text.lower().replace("’", "'") for w in words]
-        for j, key in enumerate(keys):
+        if len(words) == 1:   # (most runs: no list comprehension to call)
+            keys = (words[0].text.lower().replace("’", "'"),)
+        else:
+            keys = [w.text.lower().replace("’", "'") for w in words]
+        for j, key in enumerate(keys) if not last.isdisjoint(keys) else ():
             if key not in last:
                 continue   # no phrase ends with this word
             for length in range(1, min(t.max_phrase, j + 1) + 1):
@@ -106,8 +115,10 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
                     yield from phrase_rules(n, t, r, i, j, kinds)
         if hospital_word_after(text, r.end):
             yield from lowercase_facility_after(n, t, r)
-        tail = tail_words(text, r.start)   # (read by both rules below)
-        yield from place_rules(n, t, r, tail)
+        # (read by both rules below; [] where its last word is none they read)
+        tail = tail_words(text, r.start) if tail_may_end(text, r.start, _TAIL_ENDS) else []
+        if tail or len(words) > 1 or may_start_place(words[0].text):
+            yield from place_rules(n, t, r, tail)   # (else it finds nothing)
         if tail and (tail[-1] in CONTEXT_LAST or tail[-1] in CONTEXT_ARTICLES):
             yield from facility_context(n, t, r, tail)   # (after any other word it finds nothing)
 

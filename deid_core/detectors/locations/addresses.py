@@ -14,8 +14,8 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
-from .text import (PREPOSITIONS, may_hold, place_key, Note, norm, run_at, same_line_words, split_words,
-                   tail_words, words_before)
+from .text import (PREPOSITIONS, note_may_hold, place_key, Note, norm, run_at, same_line_words,
+                   split_words, tail_words, words_before)
 
 _PO_BOX_RE = re.compile(
     r"(?:p(?<![\w]p)|P(?<![\w]P))(?i:\.?[ \t]?o\.?[ \t]*box|ost[ \t]+office[ \t]+box)[ \t]*#?[ \t]*\d{1,7}(?!\w)")
@@ -27,6 +27,30 @@ _ZIP_CONTEXT_RE = re.compile(
     r"(?i:zip(?:[ \t]*code)?|postal[ \t]+code)[ \t]*(?:#|:|is)?[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
 #: (a note without ``zip`` or ``postal`` in any case skips the scan of :data:`_ZIP_CONTEXT_RE`)
 _ZIP_AFTER_WORD_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])[ \t]*(?P<zip>\d{5}(?:-\d{4})?)(?![\w-])")
+#: Five ASCII digits (the first one a set the scan skips to at C speed).
+_FIVE_DIGITS_RE = re.compile(r"[0-9][0-9]{4}")
+
+
+def _zips_after_word(text: str) -> Iterator[re.Match]:
+    """The matches of ``_ZIP_AFTER_WORD_RE.finditer(text)``, found from their digits: a match's
+    ZIP starts a run of five digits or more (blanks before it), and the match starts at the
+    first of those blanks, right after a letter; so each run of :data:`_FIVE_DIGITS_RE` that
+    follows blanks gives the one place to try (the same matches in the same order: none
+    overlaps the one before, whose ZIP ends before the next blanks). Where ``text`` is not
+    ASCII (``\\d`` is more than 0-9 there), ``finditer`` itself."""
+    if not text.isascii():
+        yield from _ZIP_AFTER_WORD_RE.finditer(text)
+        return
+    for d in _FIVE_DIGITS_RE.finditer(text):
+        q = d.start()
+        while q and text[q - 1] in " \t":
+            q -= 1
+        if q < d.start():
+            m = _ZIP_AFTER_WORD_RE.match(text, q)
+            if m is not None:
+                yield m
+
+
 _ABBR_RE = re.compile(
     r"(?P<sep>,(?<=[^\W\d_],)[ \t]*| (?<=[^\W\d_] )[ \t]*|\t(?<=[^\W\d_]\t)[ \t]*)(?P<st>[A-Z]{2})(?![\w-])"
     r"(?:(?:,?[ \t]+|,)(?P<zip>\d{5}(?:-\d{4})?)(?![\w-]))?")
@@ -50,7 +74,7 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
                                                   text[m.start():end]):
             end -= 1
         yield Span(m.start(), end, "STREET", CERTAIN, "locations:street")
-    for m in _PO_BOX_RE.finditer(text):
+    for m in _PO_BOX_RE.finditer(text) if note_may_hold(n, ("box",)) else ():
         yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:po_box")
     for m in _ROUTE_RE.finditer(text):
         yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:route")
@@ -109,10 +133,10 @@ def city_state(n: Note, t: Tables) -> Iterator[Span]:
         yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
         if zip_:
             yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
-    zips = _ZIP_CONTEXT_RE.finditer(text) if may_hold(text, text.lower(), ("zip", "postal")) else ()
+    zips = _ZIP_CONTEXT_RE.finditer(text) if note_may_hold(n, ("zip", "postal")) else ()
     for m in zips:
         yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
-    for m in _ZIP_AFTER_WORD_RE.finditer(text):
+    for m in _zips_after_word(text):
         city = known_city_suffix(words_before(n, m.start()), t)
         if city:
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_zip")

@@ -18,8 +18,9 @@ from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import lead_alternation
 from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, may_hold, norm, Note,
-                   place_key, phrase_key, Run, run_at, segment, sentence_initial, tail_words,
+from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector,
+                   note_may_hold, norm, Note, place_key, phrase_key, Run, run_at, segment,
+                   sentence_initial, tail_words,
                    same_line_words, trim_end, split_words)
 
 #: The words of ``lists/facility_cues.txt`` by use (saint_follower, employer_context ...).
@@ -66,17 +67,23 @@ _COMPANY_WEAK = frozenset(w for w, s in _COMPANY_STRENGTH.items() if s.startswit
 _COMPANY_WEAK_INITIAL = frozenset(w for w, s in _COMPANY_STRENGTH.items() if s == "weak-initial")
 
 
+#: The phrase kinds of hospital words (strong and weak).
+_HOSPITAL_KINDS = frozenset({"hosp", "hosp_weak"})
+#: A Title-case word's start (a capital, then a lower-case ASCII letter).
+_TITLE_CASE_RE = re.compile(rf"[{UP}][a-z]")
+
+
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
     """Spans for the phrase ``r.words[i..j]`` of the given ``kinds`` (``hosp``, ``hosp_weak``,
     ``practice``, ``unit``, ``company``, ``school``, ``landmark``, ``street``) with the name
     words before it: HOSPITAL, DEPARTMENT, ORGANIZATION, LOCATION-OTHER or STREET."""
     text = n.text
     words = r.words
-    if any(words[k].nl for k in range(i + 1, j + 1)) and not kinds & {"hosp", "hosp_weak"}:
+    if any(words[k].nl for k in range(i + 1, j + 1)) and not kinds & _HOSPITAL_KINDS:
         return
     phrase_end = words[j].end
     nxt = words[j + 1] if j + 1 < len(words) and not words[j + 1].nl else None
-    if words[i].nl and (not kinds & {"hosp", "hosp_weak"} or (i != j and all(
+    if words[i].nl and (not kinds & _HOSPITAL_KINDS or (i != j and all(
             w.text.isupper() for w in words[max(0, i - 3):i]) and not n.caps)):
         name = []   # a name on the line above, except after a capitals heading (DISCHARGE SUMMARY)
     else:
@@ -115,9 +122,9 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         if not kinds:
             return
 
-    if kinds & {"hosp", "hosp_weak"} and kind not in ("none", "generic") and not colon:
+    if kinds & _HOSPITAL_KINDS and kind not in ("none", "generic") and not colon:
         weak_block = "hosp" not in kinds and nxt is not None and (
-            re.match(rf"[{UP}][a-z]", nxt.text) or t.phrases.get(phrase_key(nxt.text), frozenset()) & {"hosp"})
+            _TITLE_CASE_RE.match(nxt.text) or "hosp" in t.phrases.get(phrase_key(nxt.text), ()))
         if not weak_block:
             end, k = phrase_end, j
             if nxt is not None and nxt.text in _TAIL_WORDS:
@@ -153,7 +160,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         # ("FICK CO", "TD CO": cardiac output, not a company)
         low = phrase_key(words[i].text) if i == j else ""
         weak = low in _COMPANY_WEAK
-        if not (weak and (colon or (nxt is not None and re.match(rf"[{UP}][a-z]", nxt.text)))) and \
+        if not (weak and (colon or (nxt is not None and _TITLE_CASE_RE.match(nxt.text)))) and \
                 not (low in _COMPANY_WEAK_INITIAL and len(name) == 1
                      and sentence_initial(text, name[0].start)):
             yield Span(name[0].start, phrase_end, "ORGANIZATION", REVIEW if all_caps else CERTAIN,
@@ -283,10 +290,10 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
 def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
     """An employer after ``works at``/``employed by`` or ``Employer:`` (ORGANIZATION, certain)."""
     text = n.text
-    low = text.lower()
+    low = n.low
     for rx, source, words in ((_ORG_CONTEXT_RE, "employer_context", _ORG_CONTEXT_WORDS),
                               (_ORG_LABEL_RE, "employer_label", _ORG_LABEL_WORDS)):
-        if not may_hold(text, low, words):
+        if not note_may_hold(n, words):
             continue   # the pattern's keyword is nowhere in the note
         for m in rx.finditer(text):
             r = run_at(n, m.end())

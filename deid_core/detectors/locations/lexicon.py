@@ -234,12 +234,20 @@ def name_kind(words: list[Word], generic: frozenset) -> str:
     return "institution" if institution else "generic"
 
 
+@lru_cache(maxsize=8192)
+def may_start_place(word: str) -> bool:
+    """False only when no state, country or known city key starts with the key of ``word``'s
+    first piece (``place_key(word)`` up to its first space): then :func:`lookup_place` finds
+    nothing in a run that starts with ``word``."""
+    return place_key(word).split(" ", 1)[0] in tables().place_first
+
+
 def lookup_place(t: Tables, words: list[Word]):
     """Longest prefix of ``words`` (up to 4) that is a state, a country or a known city.
 
     Returns ``(n_words, label, population)`` or ``None``.
     """
-    if not words or place_key(words[0].text).split(" ", 1)[0] not in t.place_first:
+    if not words or not may_start_place(words[0].text):
         return None   # every key starts with the key of the first word's first piece
     for n in range(min(len(words), t.max_place_words), 0, -1):
         if any(w.nl for w in words[1:n]):

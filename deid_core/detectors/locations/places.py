@@ -14,8 +14,8 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, relative_before, Tables, tables)
-from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, may_hold, place_key, norm, Note, Run,
-                   tail_words, same_line_words, trim_end, split_words, words_before_comma)
+from .text import (ADVERBS, PREPOSITIONS, SP, Word, alternation, is_connector, note_may_hold,
+                   place_key, norm, Note, Run, tail_words, same_line_words, trim_end, split_words, words_before_comma)
 
 #: After our/the + a city, a facility word (``our Boston clinic``, ``the Boston VA``): the
 #: ``city_facility_after`` words of ``lists/facility_cues.txt``, and the ``_caps`` ones in capitals.
@@ -45,7 +45,7 @@ _REGION_NOUNS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facili
 def regions(n: Note, t: Tables) -> Iterator[Span]:
     """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
     geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
-    if not may_hold(n.text, n.text.lower(), _REGION_NOUNS):
+    if not note_may_hold(n, _REGION_NOUNS):
         return
     for m in _REGION_RE.finditer(n.text):
         yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")
@@ -75,32 +75,43 @@ def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_f
     return CERTAIN
 
 
-def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
+#: Words that make a following place likely on their own (``visiting Lisbon``), with no
+#: preposition (see :func:`_place_context_word`).
+PLACE_CONTEXT_ALONE = ("visiting", "hometown")
+
+
+def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> list[Span]:
     """A place at the start of a run: after a context word (``lives in Boston``), after a city
     and a comma (``Boston, Massachusetts``; ``Lisbon, Portugal``), or ``our Chicago clinic``;
     and a place inside the run after ``of`` or, in an ALL-CAPS note, after a preposition.
-    ``tail`` is ``tail_words(n.text, r.start)``."""
-    text = n.text
+    ``tail`` is ``tail_words(n.text, r.start)``, or ``[]`` where its last word is none of
+    :data:`.text.PREPOSITIONS`, :data:`PLACE_CONTEXT_ALONE`, ``our``, ``the`` (after opening
+    punctuation): those are the only tails it reads. Returns the spans in order (a list, not a
+    generator: called once per run, and most runs give none)."""
     run_words = r.words
     ctx_first = _place_context_word(tail) if tail else ""
     st = run_words[0].text
+    out: list[Span] = []
     if len(st) == 2 and st.isupper():
         # a state abbreviation (handled by city_state), unless a residence word precedes an
         # unambiguous one: "lives in DC"
         if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
                 len(run_words) == 1 or run_words[1].nl):
             w = run_words[0]
-            yield Span(w.start, w.end, "STATE", CERTAIN, "locations:place_context:code")
+            out.append(Span(w.start, w.end, "STATE", CERTAIN, "locations:place_context:code"))
     else:
         found = lookup_place(t, run_words)
         # (nothing below can come of a run that starts no place, after no context word, our
         # or the: most runs)
         if found or ctx_first or tail and tail[-1] in ("our", "the"):
-            yield from _run_start_place(n, t, r, list(run_words), tail, ctx_first, found)
-    for k in range(1, len(run_words)):
-        prev = run_words[k - 1].text
-        if prev == "of" or (n.caps and prev in _CAPS_PREPOSITIONS):
-            yield from _inner_place(n, t, run_words, k)
+            out.extend(_run_start_place(n, t, r, list(run_words), tail, ctx_first, found))
+    if len(run_words) > 1:
+        caps = n.caps
+        for k in range(1, len(run_words)):
+            prev = run_words[k - 1].text
+            if prev == "of" or (caps and prev in _CAPS_PREPOSITIONS):
+                out.extend(_inner_place(n, t, run_words, k))
+    return out
 
 
 def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],
@@ -199,20 +210,19 @@ def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]
 
 def _place_context_word(tail: list[str]) -> str:
     """The context word that makes a following place likely (``in``, ``lives``, ``from``), or ``""``."""
-    words = tail[:-1] if tail and tail[-1] == "the" else tail
-    if not words:
+    k = len(tail) - 1 if tail and tail[-1] == "the" else len(tail)   # the words before "the"
+    if not k:
         return ""
-    last = words[-1].lstrip("(\"“'‘")   # 'NEPHEW ("FROM X") CALLED'
-    words = words[:-1] + [last]
+    last = tail[k - 1].lstrip("(\"“'‘")   # 'NEPHEW ("FROM X") CALLED'
     if last in PREPOSITIONS:
         place_verbs = tables().place_verbs
-        for w in reversed(words[-4:-1]):
+        for w in reversed(tail[max(0, k - 4):k - 1]):
             if w in place_verbs:
                 return w
             if w not in ADVERBS:
                 break
         return last
-    return last if last in ("visiting", "hometown") else ""
+    return last if last in PLACE_CONTEXT_ALONE else ""
 
 
 

@@ -44,7 +44,7 @@ from functools import lru_cache
 from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
-from .text import Note, Word, after_words, may_hold, norm, tail_words
+from .text import Note, Word, after_words, note_may_hold, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
 
@@ -71,11 +71,8 @@ _WARD_END_RE = re.compile(r"[ \t]+[A-Za-z]|[.;](?:\s|$)|[ \t]*(?:\r?\n|$)")
 #: The ``ward_staff`` words of ``lists/quantity_after_words.txt`` and ``step-down``.
 _WARD_AFTER_RE = re.compile(r"[ \t]+(?i:" + after_words("ward_staff") + r"|step[ -]?down)")
 #: A ward number before a ward follower with no context word (``DISPO: HARTWELL 4 WHEN BED``).
-#: The lower-case words one of which every match of :data:`_WARD_AFTER_RE` holds (the first
-#: word of each follower, and ``step``): a note without one skips the scan of
-#: :data:`_WARD_FOLLOWER_RE` (:func:`.text.may_hold`).
-_WARD_AFTER_WORDS = tuple(sorted({e.split()[0].lower() for use in ("ward_staff", "ward_staff_prefix")
-                                  for e in lists.tagged("quantity_after_words.txt", use)} | {"step"}))
+#: (No word test before its scan: most notes hold a follower word, ``rn`` inside many words,
+#: and the test cost more than the scan of :func:`_ward_followers` it saved.)
 _WARD_FOLLOWER_RE = re.compile(r"(?<![\w'’/-])(?P<w>[A-Za-z]{4,24})[ \t]{1,2}[1-9]\d?(?="
                                + _WARD_AFTER_RE.pattern + ")")
 #: The number of every match of :data:`_WARD_FOLLOWER_RE` (after a blank, and before a
@@ -195,11 +192,54 @@ def _abbreviation_weak_context(tail: list[str], context: str) -> bool:
 def contexts(n: Note) -> list[tuple[int, str]]:
     """``(end, text)`` of every match of the context regex of :func:`_vocab` in the note (a
     preposition or transfer word and the blanks after it), found once for
-    :func:`terse_context` and :func:`saint_after_transfer`."""
+    :func:`terse_context` and :func:`saint_after_transfer`.
+
+    Speed: where ``n.low_exact`` (nearly every note) the words are found in ``n.low`` by
+    :func:`_lower_context_res` instead, the same matches at the same offsets."""
     got = n.memo.get("terse_contexts")
     if got is None:
-        got = n.memo["terse_contexts"] = [(m.end(), m.group()) for m in _vocab()[3].finditer(n.text)]
+        text = n.text
+        if n.low_exact:
+            low = n.low
+            first, word, rest = _lower_context_res()
+            got = []
+            m = first.match(low)
+            if m is not None:
+                end = rest.match(low, m.end()).end()
+                got.append((end, text[:end]))
+            for m in word.finditer(low):
+                end = rest.match(low, m.end()).end()
+                got.append((end, text[m.start() + 1:end]))
+        else:
+            got = [(m.end(), m.group()) for m in _vocab()[3].finditer(text)]
+        n.memo["terse_contexts"] = got
     return got
+
+
+#: What follows a context word (:func:`_vocab`), in lower case.
+_CONTEXT_REST = r"[:,]?[ \t]+(?:(?:the|our)[ \t]+)?(?=[a-z])"
+
+
+@lru_cache(maxsize=1)
+def _lower_context_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The context regex of :func:`_vocab` for a lower-cased note, in three parts: (the
+    context word at the very start of the note; a context word after the character before it,
+    which it consumes; what follows the word, matched at the word's end). Every match of the
+    second is the word the context regex finds there: a match of that regex ends right before
+    a letter, so the next one starts after it (the ``the``/``our`` it may hold is no context
+    word), and the word is followed by what the third matches (a look-ahead here, so the blanks
+    stay for the next word's character before it).
+
+    The consumed character is tested first against ``[^a-z0-9_'’/-]`` (a set the scan
+    skips to at C speed, unlike the ``\\w`` class), then by the look-behind of the regex."""
+    words = {w.lower() for w in lists.handwritten("transfer_words") | _PREPS | _WEAK_PREPS}
+    if words & {"the", "our"}:
+        raise ValueError("a context word that may follow a context word: contexts() would differ")
+    words = _trie(words)
+    follow = r"(?=(?![\w'’/-])" + _CONTEXT_REST + ")"
+    return (re.compile(r"(?:" + words + ")" + follow),
+            re.compile(r"[^a-z0-9_'’/-](?<=[^\w'’/-])(?:" + words + ")" + follow),
+            re.compile(_CONTEXT_REST))
 
 
 def terse_context(n: Note, t: Tables) -> Iterator[Span]:
@@ -261,8 +301,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
                        "locations:hospital:abbreviation_staff")
-    followers = _ward_followers(text) if may_hold(text, text.lower(), _WARD_AFTER_WORDS) else ()
-    for m in followers:
+    for m in _ward_followers(text):
         word = m.group("w")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
@@ -317,7 +356,7 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     name-list word (a surname, given name or town that is no English word)."""
     transfer, clinical, abbr, _context_re = _vocab()
     compass = lists.tagged("facility_cues.txt", "region_compass")
-    if not may_hold(n.text, n.text.lower(), _NAME_BEFORE_WORDS):
+    if not note_may_hold(n, _NAME_BEFORE_WORDS):
         return
     for m in _NAME_BEFORE_RE.finditer(n.text):
         word = m.group("w")

@@ -61,6 +61,11 @@ def may_hold(text: str, low: str, words: Iterable[str]) -> bool:
     return any(w in low for w in words) or any(c in text for c in _CASE_FOLDS)
 
 
+def note_may_hold(n: "Note", words: Iterable[str]) -> bool:
+    """``may_hold(n.text, n.low, words)``, its case-fold test made once per note (``n.folds``)."""
+    return n.folds or any(w in n.low for w in words)
+
+
 def after_words(use: str) -> str:
     """Regex source (no groups) of the ``lists/quantity_after_words.txt`` words of ``use`` (``room``,
     ``ward``, ``ward_staff``): the ``use`` ones as whole words, the ``use_prefix`` ones as prefixes."""
@@ -118,6 +123,16 @@ class Note:
     lower: bool           # almost no capitals (an all-lower-case note)
     runs: list
     run_starts: list
+    #: ``text.lower()``, made once for the rules' cheap tests (:func:`may_hold`) and scans.
+    low: str = ""
+    #: True when ``low`` lines up with ``text`` character for character (no character lowers to
+    #: two) and holds none of :data:`_CASE_FOLDS`: then a case-sensitive pattern of lower-case
+    #: ASCII letters matches ``low`` exactly where its ``re.IGNORECASE`` form matches ``text``,
+    #: and ``\w``, ``[a-z]`` and other classes test the same there (checked over every code
+    #: point by ``tests/test_locations_speed.py``).
+    low_exact: bool = False
+    #: Whether ``text`` holds one of :data:`_CASE_FOLDS` (the test :func:`may_hold` makes, once).
+    folds: bool = False
     #: Results several rules of this note share (:func:`.terse.contexts`), by name.
     memo: dict = field(default_factory=dict)
 
@@ -171,8 +186,10 @@ def scan_note(text: str) -> Note:
             words.append(_new(Word, (base + s, base + e, w.group(), "\n" in g[prev_end:s])))
             prev_end = e
         append(_new(Run, (base, end, tuple(words))))
+    low = text.lower()
+    folds = not text.isascii() and any(c in text for c in _CASE_FOLDS)
     return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
-                 runs, [r.start for r in runs])
+                 runs, [r.start for r in runs], low, len(low) == len(text) and not folds, folds)
 
 
 def split_words(text: str, offset: int) -> list[Word]:
@@ -314,6 +331,16 @@ def _tail_words(chunk: str, cut: bool) -> list[str]:
     if len(words) == 6 or cut and chunk and not chunk[0].isspace() and words:
         words = words[1:]   # what is left before the last five, or a cut-off word
     return words
+
+
+def tail_may_end(text: str, pos: int, ends: tuple[str, ...]) -> bool:
+    """False only when ``tail_words(text, pos)`` is empty or its last word ends with none of the
+    lower-case ``ends``: a cheap test (a slice, no split) before :func:`tail_words`, for rules
+    that read the tail only when its last word is one of a few words (or ends with one, after
+    punctuation such as an opening quote)."""
+    if 0 < pos <= len(text) and not text[pos - 1].isspace():
+        return False
+    return text[max(0, pos - 48):pos].lower().rstrip().endswith(ends)
 
 
 #: chunk of 48 characters before a position (the text going on before it) -> its tail words

@@ -14,7 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
 from ..patterns import lead_alternation
-from .text import (CAPW, DIRECTION, GAP, Word, after_title, after_words, may_hold,
+from .text import (CAPW, DIRECTION, GAP, Word, after_title, after_words, note_may_hold,
                    norm, Note,
                    split_words, words_before)
 
@@ -65,6 +65,35 @@ _DEPT_AFTER_ROOM_RE = re.compile(
 _DEPT_ON_AT_RE = re.compile(
     rf"(?=[otf])(?<![\w])(?:on|to|from)[ \t]+(?P<name>{CAPW})[ \t]+\d{{1,2}}[A-Z]?(?=[ \t]+at[ \t]+\d{{3,4}})")
 
+#: A room word that may follow a ward number (:data:`_DEPT_BEFORE_ROOM_RE`), in a lower-cased note.
+_ROOM_AFTER_NUMBER_RE = re.compile(r"(?:rm|room|bed)\b")
+#: The characters a match of :data:`_DEPT_BEFORE_ROOM_RE` can end with besides a digit: a capital
+#: (``12B``) or the last letter of a compass word (``5 West``, ``5 NORTH``).
+_NUMBER_END = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZhHtT")
+
+
+def number_before_room(n: Note) -> bool:
+    """False only when :data:`_DEPT_BEFORE_ROOM_RE` matches nowhere in the note: no room word
+    (``rm``, ``room``, ``bed``, any case, a word boundary after it) has, before the blanks and
+    the one comma that may precede it, a digit, a capital or a compass word's last letter (the
+    only characters its match can end with). A cheap test before the scan (most notes with a
+    bed or room have no ward number before it); True where ``n.low_exact`` is False."""
+    if not n.low_exact:
+        return True
+    text, low = n.text, n.low
+    for m in _ROOM_AFTER_NUMBER_RE.finditer(low):
+        j = m.start()
+        while j and low[j - 1] in " \t":
+            j -= 1
+        if j and low[j - 1] == ",":
+            j -= 1
+        while j and low[j - 1] in " \t":
+            j -= 1
+        if j and (text[j - 1].isdigit() or text[j - 1] in _NUMBER_END):
+            return True
+    return False
+
+
 #: What every match of :data:`_DEPT_ON_AT_RE` ends with: a note without it skips that scan.
 _AT_TIME_RE = re.compile(r"at[ \t]+\d{3}")
 
@@ -80,7 +109,7 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             return words
         return []
 
-    low = text.lower()
+    low = n.low
     # Each pattern needs a literal word; a note without it skips the scan (same spans, faster).
     has_direction = any(d in low for d in ("north", "south", "east", "west"))
     has_unit = any(u in text for u in _UNIT_LITERALS)
@@ -92,7 +121,8 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
             yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
                        f"locations:department:{source}")
     for rx, source in ((_DEPT_NUMBER_UNIT_RE if has_unit else None, "building_number_unit"),
-                       (_DEPT_BEFORE_ROOM_RE if has_room else None, "building_number_room")):
+                       (_DEPT_BEFORE_ROOM_RE if has_room and number_before_room(n) else None,
+                        "building_number_room")):
         for m in rx.finditer(text) if rx else ():
             if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
                 continue   # "Received 1 unit", "given 2 units": a quantity
@@ -116,7 +146,7 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
     """The identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``, ``OR 7``."""
     text = n.text
-    if not (may_hold(text, text.lower(), _ROOM_ANY) or any(f in text for f in _ROOM_CASED)):
+    if not (note_may_hold(n, _ROOM_ANY) or any(f in text for f in _ROOM_CASED)):
         return   # no room keyword anywhere in the note
     for m in _ROOM_RE.finditer(text):
         kw = m.group("kw")
