@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...document import INI, LOW, OTHER
 from ...spans import CERTAIN, Span
 from . import words as W
-from .context import service_word
+from .runs import service_word
 from .lexicon import CLN, CRED, ENG, LIST, NON, REL, TITLE
 from .scan import Scan
 

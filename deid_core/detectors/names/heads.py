@@ -15,7 +15,8 @@ from ...document import CAP, INI, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import ENG, LIST, MED, REL, TTL_D
-from .context import relation_phrase_at, service_word
+from .context import relation_phrase_at
+from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
 _INSTITUTIONS: dict | None = None

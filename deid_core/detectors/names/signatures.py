@@ -8,6 +8,7 @@ from ...document import CAP
 from ...spans import CERTAIN, Span
 from . import words as W
 from .lexicon import CLN, CRED, ENG, FOL, LIST, NON, REL, TITLE
+from .runs import service_word
 from .scan import Scan
 
 
@@ -32,7 +33,6 @@ def initials_after_label(sc: Scan, i: int) -> None:
     tok = toks[j]
     if g == " " and tok.end < len(text) and text[tok.end] == ".":
         letters, k = dotted_letters(sc, j)   # dotted initials "m.o." / "J.S."
-        from .context import service_word
         if service_word(letters):
             return   # "treatment given by R.T.", "walked by P.T.": a service written with dots
         after = text[toks[k - 1].end + 1:toks[k - 1].end + 40].lstrip(" \t")[:1]
