@@ -12,20 +12,32 @@ from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
-from .lexicon import (CLN, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG, SUR,
-                      TITLE, TTL_D)
+from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
+                      SUR, TITLE, TTL_D)
 from .runs import service_word, take
-from .scan import SPACES_STR, Scan
-from .signatures import dotted_letters, initials_after_label, sign_off, signature_initials
+from .scan import SPACES_STR, Scan, indices_of
+from .signatures import (after_slash_or_dash, dotted_letters, initials_after_label, sign_off,
+                         signature_initials)
 from .usernames import login_shaped, username_after_label
 
 
+#: The word facts of the tokens a context rule can start at (besides initials and the tokens
+#: after a slash or dash, which :func:`context_pass` adds).
+_STARTS = TITLE | REL | LBL | CRED | CUE
+
+
 def context_pass(sc: Scan) -> None:
+    """Run the context rules at each token where one can start, in text order: a title,
+    relation, label or credential word, a :data:`.lexicon.CUE` word, an initial, a token after
+    a slash or dash (:func:`.signatures.after_slash_or_dash`); the other tokens start none."""
     n, fl, low, shape, used = sc.n, sc.fl, sc.low, sc.shape, sc.used
-    # (the tables as locals and relation_phrase_at's first test done here: it is called for
-    # every token; the rules run in the same order with the same arguments)
+    # (the tables as locals and relation_phrase_at's first test done here; the rules run in
+    # the same order with the same arguments as in a pass over every token)
     phrase_ends, initials_labels, sign_offs = W.RELATION_PHRASE_ENDS, W.INITIALS_LABELS, W.SIGN_OFFS
-    for i in range(n):
+    slash_dash = after_slash_or_dash(sc)
+    starts = {i for i, f in enumerate(fl) if f & _STARTS}
+    starts.update(indices_of(shape, INI), slash_dash)
+    for i in sorted(starts):
         f = fl[i]
         w = low[i]
         if f & TITLE and i + 1 < n:
@@ -39,7 +51,7 @@ def context_pass(sc: Scan) -> None:
             c = sc.credential_at(i)
             if c and i > 0:
                 credential_rule(sc, i)
-        if (s == UP or s == LOW) and 2 <= len(w) <= 3 and not used[i]:
+        if (s == UP or s == LOW) and 2 <= len(w) <= 3 and not used[i] and i in slash_dash:
             signature_initials(sc, i)
         if w in initials_labels and i + 1 < n and not used[i + 1]:
             initials_after_label(sc, i)

@@ -4,6 +4,9 @@ one, and initials after a dictation word (``transcribed by m.o.``, ``Transcripti
 """
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
+
 from ...document import CAP
 from ...spans import CERTAIN, Span
 from . import words as W
@@ -58,6 +61,24 @@ def initials_after_label(sc: Scan, i: int) -> None:
         return
     sc.used[j] = 1
     sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, f"names:initials_after:{low[i]}"))
+
+
+#: A slash or dash, then spaces or tabs, right before a word character.
+_SLASH_DASH_BEFORE_RE = re.compile(r"[/\-–—][ \t]*(?=[^\W_])")
+
+
+def after_slash_or_dash(sc: Scan) -> set[int]:
+    """The indices of the tokens whose nearest character before them that is no space or tab
+    is a slash or a dash (``/``, ``-``, ``–``, ``—``): the only tokens
+    :func:`signature_initials` can mark (``-- JS``, ``/js``, ``AB/cd``), found in one regex
+    search of the text instead of a test per token."""
+    starts, n, out = sc._starts, sc.n, set()
+    for m in _SLASH_DASH_BEFORE_RE.finditer(sc.text):
+        e = m.end()
+        i = bisect_left(starts, e)
+        if i < n and starts[i] == e:   # (not a hyphen inside a word: "x-ray")
+            out.add(i)
+    return out
 
 
 #: What may follow signature initials on their line (``JS pgy2``, ``JS cc: ...``), lower-cased;
