@@ -36,7 +36,8 @@ Occupations (PROFESSION) are their own detector, :mod:`deid_core.detectors.profe
 which reads the same :class:`.scan.Scan` (it needs to know which words are names).
 
 Modules: :mod:`.lexicon` (word facts, :class:`.lexicon.Word`), :mod:`.words` (the context
-words from ``lists/``), :mod:`.scan` (per-note state and shared predicates), :mod:`.context`,
+words from ``lists/``), :mod:`.scan` (per-note state and shared predicates), :mod:`.runs`
+(the name after a context word, service words), :mod:`.context`,
 :mod:`.signatures`, :mod:`.heads`, :mod:`.list_rules`, :mod:`.consistency`, :mod:`.usernames`
 (the rules, in the order :func:`scan_note` runs them).
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...document import INI, LOW, OTHER
 from ...spans import CERTAIN, Span
 from . import words as W
-from .context import service_word
+from .runs import service_word
 from .lexicon import CLN, CRED, ENG, LIST, NON, REL, TITLE
 from .scan import Scan
 
@@ -31,6 +31,16 @@ def weak_occurrence(sc: Scan, i: int) -> bool:
     return bool(f & NON) or w in W.NAME_STOP_WORDS or len(w) < 3
 
 
+def found_word_indices(sc: Scan) -> list[int] | range:
+    """The indices of the tokens whose word may be a name in ``sc.found`` (a superset of those
+    whose :meth:`.scan.Scan._key` is one), ascending: the tokens spelt ``key``, ``key's`` or
+    ``key’s``, found with C-level set and list searches; every token (``range(sc.n)``) when a
+    found key holds an apostrophe (``o'brien``: then either apostrophe may stand in the note)."""
+    if any("'" in key for key in sc.found):
+        return range(sc.n)
+    return sc.indices_in({key + end for key in sc.found for end in ("", "'s", "’s")})
+
+
 def consistency_pass(sc: Scan) -> None:
     """Words of names found with high confidence are certain elsewhere too; a review
     candidate made only of such words becomes certain."""
@@ -47,10 +57,10 @@ def consistency_pass(sc: Scan) -> None:
                 sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN,
                                    sp.source + "+document_consistency")
     low = sc.low
-    for i in range(sc.n):
+    for i in found_word_indices(sc):
         if used[i] or shape[i] in (INI, OTHER):
             continue
-        key = low[i].replace("’", "'")   # (Scan._key, inlined: it is asked for most tokens)
+        key = low[i].replace("’", "'")   # (Scan._key, inlined)
         hit = found.get(key[:-2] if key.endswith("'s") and len(key) > 3 else key)
         if hit is None:
             continue

@@ -8,114 +8,36 @@ context could be an ordinary word (review). Words: ``titles.txt``, ``relations.t
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
-from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
+from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
-from .scan import SPACES_STR, Scan
-from .signatures import dotted_letters, initials_after_label, sign_off, signature_initials
+from .runs import service_word, take
+from .scan import SPACES_STR, Scan, indices_of
+from .signatures import (after_slash_or_dash, dotted_letters, initials_after_label, sign_off,
+                         signature_initials)
 from .usernames import login_shaped, username_after_label
 
 
-def service_word(word: str) -> bool:
-    """A service, department, unit or shorthand word, lower-cased (``renal``, ``speech``, ``team``,
-    ``nsicu``, ``eps``): after ``seen by`` a team, not a person (lists
-    ``generic_service_words``, ``departments``, ``abbreviations`` of kinds shorthand and clinical)."""
-    return word in _service_words()
-
-
-@lru_cache(maxsize=None)
-def _service_words() -> frozenset[str]:
-    """The union :func:`service_word` reads, built once."""
-    return (lists.handwritten("generic_service_words") | lists.handwritten("departments")
-            | lists.abbreviations("shorthand", "clinical"))
-
-
-def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
-         second_free: bool = False) -> list[int]:
-    """Name tokens from j on (j must satisfy ctx_ok): further words join when they are
-    list names, initials, or follow a given name or initial (or, with ``second_free``, any
-    capitalised second word: ``Dr. Cettina Fanucci``); at most one line break."""
-    idx = [j]
-    k = j
-    n, fl, shape = sc.n, sc.fl, sc.shape
-    newline_used = False
-    if allow_comma and k + 1 < n and sc.gap(k).strip(" \t") == "," and "\n" not in sc.gap(k) \
-            and (fl[k + 1] & GIV or shape[k + 1] == shape[k] and not fl[k + 1] & (NON | TITLE | CRED)) \
-            and sc.ctx_ok(k + 1) and shape[k] != INI and shape[k + 1] != INI:
-        idx.append(k + 1)
-        k += 1
-        if k + 1 < n and shape[k + 1] == INI and sc.plain_gap(k):
-            idx.append(k + 1)
-        return idx
-    while len(idx) < max_tokens and k + 1 < n:
-        if shape[k] != INI and sc.low[k][-2:] in ("'s", "’s"):
-            break
-        nxt = k + 1
-        if not sc.plain_gap(k, allow_newline=not newline_used):
-            break
-        if sc.low[nxt] in W.PARTICLES and shape[nxt] in (LOW, CAP) and nxt + 1 < n \
-                and "\n" not in sc.gap(k) and (len(idx) > 1 or fl[k] & GIV or shape[k] == CAP):
-            m = nxt
-            while m < n and sc.low[m] in W.PARTICLES and m - nxt < 2 and sc.plain_gap(m):
-                m += 1
-            if m < n and m > nxt and shape[m] == CAP and not fl[m] & NON and sc.plain_gap(m - 1) \
-                    and "\n" not in sc.gap(m - 1):
-                idx.extend(range(nxt, m + 1))
-                k = m
-                continue
-            if not (shape[nxt] == CAP and fl[nxt] & SUR):
-                break   # "Dr. Grace Do": a capitalised listed surname that is also a particle
-        g = sc.gap(k)
-        nl = "\n" in g
-        common_low = (shape[nxt] == LOW and shape[k] == LOW and fl[k] & GIV and fl[nxt] & COMMON
-                      and not fl[nxt] & NON and not nl)   # "pt john smith" in a note with capitals
-        if not (sc.ctx_ok(nxt) or common_low) \
-                or fl[nxt] & (FOL | CLN | CRED | TITLE) and not fl[nxt] & LIST:
-            break
-        if sc.low[nxt] in W.ID_LABEL_WORDS or "\t" in g or "   " in g:
-            break   # "Mrs Philippa Ashdown-Reyes   DOB": a header's next column
-        if fl[nxt] & NON and sc.strict(nxt) or sc.stops(nxt) or shape[nxt] == UP == shape[k] \
-                and sc.low[nxt] in W.NAME_STOP_WORDS and not fl[nxt] & LIST:
-            break   # "WIFE GRETA TO CALL", "dr gonzalez agrees", "SON ANTON WENT HOME TO Ohio": a verb
-        head = sc.low[nxt].split("-")[0]
-        if sc.strict(nxt) and not fl[nxt] & LIST and shape[nxt] != INI and (
-                len(head) < 3 or head in W.NAME_STOP_WORDS or head in W.PERSON_AFTER
-                or service_word(head)):
-            break   # "DR VOSS AWARE-ORDERS GIVEN", "DR VOSS UP TO SEE PT": a word after the name
-        if shape[nxt] == INI:
-            after = nxt + 1
-            dotted = sc.toks[nxt].end < len(sc.text) and sc.text[sc.toks[nxt].end] == "."
-            if not dotted and after < n and shape[after] == LOW:
-                break
-            if nl:
-                break
-        elif not (fl[nxt] & LIST or shape[k] == INI or fl[k] & GIV
-                  or second_free and len(idx) == 1 and shape[nxt] == shape[k]):
-            break
-        if nl:
-            if fl[nxt] & NON or not (fl[nxt] & LIST and sc.line_ends_after(nxt)
-                                     or fl[k] & GIV and sc.line_ends_after(nxt)
-                                     or second_free and len(idx) == 1 and not fl[k] & SUR
-                                     and (fl[nxt] & LIST and not fl[nxt] & ENG
-                                          or not sc.strict(nxt))):
-                break   # "son kwame\ndrives": a lower-case word on the next line is a verb
-            newline_used = True
-        idx.append(nxt)
-        k = nxt
-    return idx
+#: The word facts of the tokens a context rule can start at (besides initials and the tokens
+#: after a slash or dash, which :func:`context_pass` adds).
+_STARTS = TITLE | REL | LBL | CRED | CUE
 
 
 def context_pass(sc: Scan) -> None:
+    """Run the context rules at each token where one can start, in text order: a title,
+    relation, label or credential word, a :data:`.lexicon.CUE` word, an initial, a token after
+    a slash or dash (:func:`.signatures.after_slash_or_dash`); the other tokens start none."""
     n, fl, low, shape, used = sc.n, sc.fl, sc.low, sc.shape, sc.used
-    # (the tables as locals and relation_phrase_at's first test done here: it is called for
-    # every token; the rules run in the same order with the same arguments)
+    # (the tables as locals and relation_phrase_at's first test done here; the rules run in
+    # the same order with the same arguments as in a pass over every token)
     phrase_ends, initials_labels, sign_offs = W.RELATION_PHRASE_ENDS, W.INITIALS_LABELS, W.SIGN_OFFS
-    for i in range(n):
+    slash_dash = after_slash_or_dash(sc)
+    starts = {i for i, f in enumerate(fl) if f & _STARTS}
+    starts.update(indices_of(shape, INI), slash_dash)
+    for i in sorted(starts):
         f = fl[i]
         w = low[i]
         if f & TITLE and i + 1 < n:
@@ -129,7 +51,7 @@ def context_pass(sc: Scan) -> None:
             c = sc.credential_at(i)
             if c and i > 0:
                 credential_rule(sc, i)
-        if (s == UP or s == LOW) and 2 <= len(w) <= 3 and not used[i]:
+        if (s == UP or s == LOW) and 2 <= len(w) <= 3 and not used[i] and i in slash_dash:
             signature_initials(sc, i)
         if w in initials_labels and i + 1 < n and not used[i + 1]:
             initials_after_label(sc, i)

@@ -15,7 +15,8 @@ from ...document import CAP, INI, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .lexicon import ENG, LIST, MED, REL, TTL_D
-from .context import relation_phrase_at, service_word
+from .context import relation_phrase_at
+from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
 _INSTITUTIONS: dict | None = None
@@ -39,9 +40,9 @@ def institution_pass(sc: Scan) -> None:
     words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
     low, shape, n = sc.low, sc.shape, sc.n
     by_first = institutions_by_first()
-    for i in range(n):
-        cands = by_first.get(low[i])
-        if not cands or sc.used[i] or not (shape[i] in (CAP, UP) or sc.lower[i]):
+    for i in sc.indices_in(by_first.keys()):
+        cands = by_first[low[i]]
+        if sc.used[i] or not (shape[i] in (CAP, UP) or sc.lower[i]):
             continue
         for words in cands:
             m = len(words)
@@ -181,9 +182,8 @@ def phone_owner(sc: Scan) -> None:
     (cue ``phone_label``) and its number are the person called. Certain with two words and
     no ordinary or medical word among them, else review (one word: only a listed name)."""
     low, fl, toks = sc.low, sc.fl, sc.toks
-    for i in range(1, sc.n):
-        if low[i] not in W.PHONE_LABELS or not _NUMBER_AFTER_RE.match(sc.text, toks[i].end) \
-                or sc.gap(i - 1) != " ":
+    for i in sc.indices_in(W.PHONE_LABELS):
+        if i < 1 or not _NUMBER_AFTER_RE.match(sc.text, toks[i].end) or sc.gap(i - 1) != " ":
             continue
         idx = _words_before(sc, i - 1, lambda k: sc.name_like(k) and not sc.used[k] and not sc.stops(k)
                             and not service_word(low[k]) and toks[k].word.isalpha())

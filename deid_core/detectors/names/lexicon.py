@@ -38,6 +38,9 @@ class Word(enum.IntFlag):
     STRONG = 16384      #: a strong title: any name-shaped word after it is a name
     COMMON = 32768      #: a surname with >= :data:`COMMON_SURNAME_BEARERS` bearers
     STATE = 65536       #: a U.S. state name
+    CUE = 131072        #: a word a context rule starts at that no flag above marks: the last
+    #: word of a relation phrase (``other``), an initials label (``transcribed``), a sign-off
+    #: (``regards``, also before a hyphen: ``thx-oyelaran``), ``ph`` (of ``Ph.D.``)
 
 
 SUR, GIV, MED, ENG, NON, FOL, CLN = (int(Word.SUR), int(Word.GIV), int(Word.MED), int(Word.ENG),
@@ -45,7 +48,7 @@ SUR, GIV, MED, ENG, NON, FOL, CLN = (int(Word.SUR), int(Word.GIV), int(Word.MED)
 TTL_D, TTL_P, REL, CRED, MONTH, LBL, PROF, STRONG = (
     int(Word.TTL_D), int(Word.TTL_P), int(Word.REL), int(Word.CRED), int(Word.MONTH),
     int(Word.LBL), int(Word.PROF), int(Word.STRONG))
-COMMON, STATE = int(Word.COMMON), int(Word.STATE)
+COMMON, STATE, CUE = int(Word.COMMON), int(Word.STATE), int(Word.CUE)
 LIST = SUR | GIV
 TITLE = TTL_D | TTL_P
 
@@ -167,14 +170,16 @@ class Lexicon:
         f = self._memo.get(low)
         if f is not None:
             return f
+        cue = CUE if (low in W.RELATION_PHRASE_ENDS or low in W.INITIALS_LABELS or low == "ph"
+                      or low.partition("-")[0] in W.SIGN_OFFS) else 0
         key = low.replace("’", "'")
         if key.endswith("'s") and len(key) > 3:
             key = key[:-2]
         if "'" in key and key.rsplit("'", 1)[1] in W.CONTRACTIONS:
-            f = NON  # I'm, don't, we'll: not names
+            f = NON | cue  # I'm, don't, we'll: not names
             self._memo[low] = f
             return f
-        f = 0
+        f = cue
         forms = {key}
         if not key.isascii():
             forms.add(strip_accents(key))

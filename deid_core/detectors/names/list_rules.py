@@ -16,7 +16,7 @@ from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, PROF, REL,
                       STATE, SUR, TITLE)
-from .context import service_word
+from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
 
 

@@ -68,6 +68,44 @@ def _gap_kind(g: str) -> tuple[bool, int]:
     return glue, _JOIN
 
 
+def indices_of(seq: list, value) -> list[int]:
+    """The indices ``i`` of ``seq`` with ``seq[i] == value``, ascending: what
+    ``[i for i, x in enumerate(seq) if x == value]`` gives, found with ``list.index`` (C speed,
+    so cheap when ``value`` is rare: the initials of a note's shapes)."""
+    out: list[int] = []
+    index, i = seq.index, -1
+    try:
+        while True:
+            i = index(value, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def one_letter_indices(words: list[str]) -> list[int]:
+    """The indices of the one-letter words of ``words``, ascending: what
+    ``[i for i, w in enumerate(words) if len(w) == 1]`` gives, found with C-level ``bytes``
+    searches over the words' lengths."""
+    try:
+        lens = bytes(map(len, words))
+    except ValueError:   # a word of more than 255 characters
+        lens = bytes(min(len(w), 2) for w in words)
+    out: list[int] = []
+    k = lens.find(1)
+    while k >= 0:
+        out.append(k)
+        k = lens.find(1, k + 1)
+    return out
+
+
+#: The byte per token that :meth:`Scan._lower_segments` tests: the token's shape, or this for
+#: a lower-case word that does not count (one letter, or part of an e-mail address or path).
+_LOW_UNCOUNTED = 5
+_OTHER_BYTE, _LOW_BYTES = bytes([OTHER]), (bytes([LOW]), bytes([_LOW_UNCOUNTED]))
+#: The bytes a lower-case line or sentence may open with (an OTHER token: look further).
+_MAY_OPEN = frozenset((OTHER, LOW, _LOW_UNCOUNTED))
+
+
 #: :func:`_gap_kind` of the gaps between tokens seen so far (``", "``, ``".\n"``...), shared by
 #: every note's scan (gaps of up to 64 characters, up to 4,096 of them, then forgotten).
 _GAP_KINDS: dict[str, tuple[bool, int]] = {}
@@ -95,18 +133,19 @@ class Scan:
         #: per token: capitalisation is no evidence here (the whole note but for Title-case words
         #: inside a sentence, or a line or a
         #: sentence written all in lower case inside a note that has capitals elsewhere)
-        self.lower = bytearray(b"\x01") * self.n if self.lower_doc else self._lower_segments()
+        singles = one_letter_indices(self.low)
+        self.lower = bytearray(b"\x01") * self.n if self.lower_doc else self._lower_segments(singles)
         lower = self.lower
         # a single letter is an initial in lower-case text ("smith, john c")
-        for k, w in enumerate(self.low):
-            if lower[k] and shape[k] == LOW and len(w) == 1 \
-                    and (w not in "ai" or text.startswith(".", toks[k].end)):
+        low = self.low
+        for k in singles:
+            if lower[k] and shape[k] == LOW and (low[k] not in "ai" or text.startswith(".", toks[k].end)):
                 shape[k] = INI
         if self.lower_doc:
             # in a lower-case note a Title-case word inside a sentence was capitalised on
             # purpose ("consulted with wound rn, Petra Hollis, today"): capitals are evidence there
-            for k in range(self.n):
-                if shape[k] == CAP and not self.sentence_start(k):
+            for k in indices_of(shape, CAP):
+                if not self.sentence_start(k):
                     lower[k] = 0
         self.caps_doc = doc.caps_note
         self._starts = [t.start for t in toks]
@@ -114,27 +153,38 @@ class Scan:
         self.spans: list[Span] = []
         self.found: dict[str, tuple[str, str]] = {}
         self.reviewed: list[tuple[int, int, list[int]]] = []
+        #: the note's distinct lower-case words (for :meth:`indices_in`)
+        self.vocab = set(self.low)
 
-    def _lower_segments(self) -> bytearray:
+    def indices_in(self, words) -> list[int]:
+        """The indices of the tokens whose lower-case word is in ``words`` (a set, or a dict's
+        keys), ascending: ``[i for i, w in enumerate(self.low) if w in words]``, found with a
+        set intersection and ``list.index`` (cheap when few of the note's words are in ``words``)."""
+        low = self.low
+        return sorted(i for w in self.vocab & words for i in indices_of(low, w))
+
+    def _lower_segments(self, singles: list[int]) -> bytearray:
         """Per token, 1 where the text around it is written in lower case although the note
         has capitals elsewhere (a heading ``Progress Note 5/6/2025`` above the line ``pt john
-        smith seen by dr jones``), else 0.
+        smith seen by dr jones``), else 0. ``singles``: the indices of the one-letter tokens.
 
         A line counts when it has no capitalised word, starts with a lower-case word and has
         at least two lower-case words (and three times as many as ALL-CAPS acronyms). Inside
         other lines, a sentence (split at ``. ! ?``, ``;``, table column gaps and a heading's
-        colon, not at a label's colon: ``Tech: boosterhuis``) counts by the same test with at least three lower-case words, and a
-        shorter capital-free sentence next to one that counts on the same line counts too
-        (``wife mary called. dr. jones.``)."""
+        colon, not at a label's colon: ``Tech: boosterhuis``) counts by the same test with at
+        least three lower-case words, and a shorter capital-free sentence next to one that
+        counts on the same line counts too (``wife mary called. dr. jones.``). (Lines and
+        sentences are runs of token indices; the tests read a byte per token with C-level
+        ``bytes`` searches and counts.)"""
         n, shape, toks, text = self.n, self.shape, self.toks, self.text
         out = bytearray(n)
         if n == 0:
             return out
-        # split into lines, and each line into sentences: lists of token indices
-        sent = [0]            # the sentence being read, and its line
-        line = [sent]
-        lines: list[list[list[int]]] = [line]
-        glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
+        # split into lines, and each line into sentences: a line is the list of the token
+        # indices its sentences start at (a line ends where the next one starts)
+        line = [0]
+        lines: list[list[int]] = [line]
+        glued: list[int] = []   # in an e-mail address, a URL or a path: not prose
         kinds = _GAP_KINDS   # gap text -> (glue, _gap_kind): gaps repeat, within and across notes
         if len(kinds) >= 4096:
             kinds.clear()
@@ -145,8 +195,7 @@ class Scan:
             g = text[prev_end:start]
             prev_end = end
             if g == " ":
-                sent.append(k)   # the common gap: what the tests below give for it
-                continue
+                continue   # the common gap: it joins (what the tests below give for it)
             kind = kinds.get(g)
             if kind is None:
                 kind = _gap_kind(g)
@@ -154,57 +203,60 @@ class Scan:
                     kinds[g] = kind
             glue, how = kind
             if glue:
-                glued[k - 1] = glued[k] = 1
+                glued += (k - 1, k)
             if how == _NEW_LINE:
-                sent = [k]
-                line = [sent]
+                line = [k]
                 lines.append(line)
             elif how == _SPLIT or how == _SPLIT_UNLESS_LABEL and not fl[k - 1] & (LBL | TITLE | REL):
-                sent = [k]   # a heading's colon splits ("Progress Note: pt ..."), a label's not
-                line.append(sent)
-            else:
-                sent.append(k)
+                line.append(k)   # a heading's colon splits ("Progress Note: pt ..."), a label's not
+        # per token: its shape, but _LOW_UNCOUNTED for a lower-case word that is not counted
+        # (one letter, or glued); and what a marked token gets (0 when glued)
+        code = bytearray(shape)
+        mark = bytearray(b"\x01") * n
+        for k in glued:
+            mark[k] = 0
+        for k in (*glued, *singles):
+            if code[k] == LOW:
+                code[k] = _LOW_UNCOUNTED
+        code = bytes(code)
 
-        def lowercase(idx: list[int], need: int) -> bool:
-            if len(idx) < need:
-                return False   # fewer tokens than the lower-case words it needs
-            first = next((k for k in idx if shape[k] != OTHER), None)
-            if first is None or shape[first] != LOW:
-                return False
-            lows = ups = 0
-            for k in idx:
-                s = shape[k]
-                if s == CAP:
-                    return False
-                if s == LOW and len(toks[k].word) > 1 and not glued[k]:
-                    lows += 1
-                elif s == UP:
-                    ups += 1
-            return lows >= need and ups * 3 <= lows   # not a row of acronyms and units
+        count, find = code.count, code.find
 
-        for sents in lines:
-            if lowercase(sents[0] if len(sents) == 1 else [k for sent in sents for k in sent], 2):
-                for sent in sents:
-                    for k in sent:
-                        out[k] = not glued[k]
+        def lowercase(a: int, b: int, need: int) -> bool:
+            """Tokens a..b-1 (token a no capitalised word nor initial: the caller tests it):
+            no capitalised word, the first word lower case, at least ``need`` counted
+            lower-case words and three times as many as ALL-CAPS words."""
+            lows = count(LOW, a, b)
+            if lows < need or find(CAP, a, b) >= 0 or count(UP, a, b) * 3 > lows:
+                return False   # (not a row of acronyms and units)
+            # the first word that is no OTHER
+            return code[a] != OTHER or code[a:b].lstrip(_OTHER_BYTE)[:1] in _LOW_BYTES
+
+        last = len(lines) - 1
+        for li, starts in enumerate(lines):
+            la, lb = starts[0], lines[li + 1][0] if li < last else n
+            if code[la] in _MAY_OPEN and lowercase(la, lb, 2):
+                out[la:lb] = mark[la:lb]
                 continue
-            if len(sents) < 2:
-                continue
-            flags = [lowercase(sent, 3) for sent in sents]
+            m = len(starts)
+            if m < 2 or count(LOW, la, lb) < 3:
+                continue   # one sentence (tested above), or too few lower-case words for one
+            bounds = [*starts, lb]
+            flags = [code[bounds[j]] in _MAY_OPEN and lowercase(bounds[j], bounds[j + 1], 3)
+                     for j in range(m)]
             if True not in flags:
                 continue   # nothing to spread nor to mark
-            free = [shape[sent[0]] != CAP if len(sent) == 1 else not any(shape[k] == CAP for k in sent)
-                    for sent in sents]
-            for m in range(1, len(sents)):           # spread to short capital-free neighbours
-                if flags[m - 1] and free[m]:
-                    flags[m] = True
-            for m in range(len(sents) - 2, -1, -1):
-                if flags[m + 1] and free[m]:
-                    flags[m] = True
-            for sent, f in zip(sents, flags):
-                if f:
-                    for k in sent:
-                        out[k] = not glued[k]
+            free = [CAP not in code[bounds[j]:bounds[j + 1]] for j in range(m)]
+            for j in range(1, m):           # spread to short capital-free neighbours
+                if flags[j - 1] and free[j]:
+                    flags[j] = True
+            for j in range(m - 2, -1, -1):
+                if flags[j + 1] and free[j]:
+                    flags[j] = True
+            for j in range(m):
+                if flags[j]:
+                    a, b = bounds[j], bounds[j + 1]
+                    out[a:b] = mark[a:b]
         return out
 
     def gap(self, i: int) -> str:
