@@ -14,11 +14,12 @@ import bisect
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from .. import lists
 from ..spans import CERTAIN, Span
+from ..textview import ascii_twin, plain_ascii
 
 def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
     """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
@@ -274,6 +275,8 @@ class Pattern:
             the pattern) instead of scanning the whole text.
         gate: lower-case substrings, the pattern running only when the lower-cased text holds
             one; or ``f(text) -> bool``.
+        ascii_regex: :func:`ascii_twin` of ``regex`` (set from it; what :func:`run` scans a
+            :func:`plain_ascii` note with).
     """
 
     name: str
@@ -285,6 +288,10 @@ class Pattern:
     validator: Callable[[re.Match[str]], Verdict] | None = None
     at_anchors: bool = False
     gate: tuple[str, ...] | Callable[[str], bool] = ()
+    ascii_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ascii_regex", ascii_twin(self.regex))
 
 
 def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
@@ -299,6 +306,7 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
         anchors: sorted offsets where ``at_anchors`` patterns are tried.
     """
     low: str | None = None
+    ascii = plain_ascii(text)
     for p in patterns:
         if callable(p.gate):
             if not p.gate(text):
@@ -307,10 +315,11 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
             low = text.lower() if low is None else low
             if not any(g in low for g in p.gate):
                 continue
+        rx = p.ascii_regex if ascii else p.regex
         if p.at_anchors:
-            matches: Iterable[re.Match[str] | None] = (p.regex.match(text, a) for a in anchors)
+            matches: Iterable[re.Match[str] | None] = (rx.match(text, a) for a in anchors)
         else:
-            matches = p.regex.finditer(text)
+            matches = rx.finditer(text)
         for m in matches:
             if m is None:
                 continue
