@@ -6,9 +6,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from .textview import ascii_twin, plain_ascii
+
 #: A word token: letters/digits joined by internal apostrophes (' and U+2019) or hyphens,
-#: so ``O'Brien``, ``O’Sullivan-Reyes`` and ``Nguyễn`` are one token each.
-WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+#: so ``O'Brien``, ``O’Sullivan-Reyes`` and ``Nguyễn`` are one token each. (Speed: the runs
+#: are possessive, ``++``/``*+``: a letter run never gives a letter back, as no apostrophe or
+#: hyphen could follow it inside the run, so the matches are those of the greedy form.)
+WORD_RE = re.compile(r"[^\W_]++(?:['’\-][^\W_]++)*+")
+_WORD_RE_ASCII = ascii_twin(WORD_RE)
 
 #: Letter case of a word token (:func:`word_case`): not a plain word (a digit, a lower-case
 #: first letter before capitals as in ``iPhone``, ``Roux-en-Y``), Title-case (``McDonald`` too),
@@ -126,9 +131,11 @@ class Document:
 
     @cached_property
     def tokens(self) -> list[Token]:
-        """Word tokens in text order (see :data:`WORD_RE`)."""
-        new, tok = _new_token, Token
-        return [new(tok, (m.start(), m.end(), m.group())) for m in WORD_RE.finditer(self.text)]
+        """Word tokens in text order (see :data:`WORD_RE`; its ASCII twin on a plain ASCII note,
+        :func:`~deid_core.textview.plain_ascii`)."""
+        new, tok, text = _new_token, Token, self.text
+        rx = _WORD_RE_ASCII if plain_ascii(text) else WORD_RE
+        return [new(tok, (m.start(), m.end(), m.group())) for m in rx.finditer(text)]
 
     @cached_property
     def words_lower(self) -> list[str]:

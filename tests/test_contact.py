@@ -182,3 +182,26 @@ def test_local_phone_or_number_range(text, expected):
 ])
 def test_abg_is_not_an_ipv4(text, expected):
     assert found(text) == expected
+
+
+# --- speed: _PHONE_US led by one class finds what the two-branch form finds ---
+
+import re  # noqa: E402
+
+from deid_core.detectors import contact as _contact  # noqa: E402
+
+_TWO_BRANCH_PHONE_US = re.compile(_contact._REST, re.I)   # the form before the leading class
+
+
+@pytest.mark.parametrize("text", [
+    "(617) 555-0199, 617-555-0199 x12, 617.555.0199, 617/555/0199, 617 555 0199 ext. 45",
+    "((617)555-0199 (6175550199 6175550199 1617-555-0199 +1 617 555 0199 (617)-555-0199",
+    "HOME-617 555-0199, ph:617-555-0199, 617  555  0199, 61755-50199, 617-555-01999, (61) 555-0199",
+    "", "no numbers", "(", "9", "(617) 555 019", "0800 555 0100 # 12 and (800)555-0100#7",
+])
+def test_class_led_phone_us_matches_the_two_branch_form(text):
+    got = [(m.span(), {k: v for k, v in m.groupdict().items() if k != "a"}, m["a"])
+           for m in _contact._PHONE_US.finditer(text)]
+    old = [(m.span(), {k: v for k, v in m.groupdict().items() if k != "a"}, m["a"] and m["a"][1:])
+           for m in _TWO_BRANCH_PHONE_US.finditer(text)]
+    assert got == old

@@ -310,3 +310,31 @@ def test_nurse_shapes(text, expected):
 ])
 def test_vent_triples_are_not_dates(text, expected):
     assert [(t, tier) for t, _label, tier in found(text)] == expected
+
+
+# --- speed: month and weekday patterns tried only at the anchors that can start them ---
+
+from deid_core.detectors.patterns import Emitter, run  # noqa: E402
+
+
+def _every_anchor(doc):
+    """The date spans with every month, weekday and holiday anchor tried for every anchored
+    pattern (the form before the anchors were split by kind)."""
+    starts = [t.start for t in doc.tokens if t.word[:3] in dates._ANCHOR3_VARIANTS]
+    return list(run(dates.PATTERNS, doc.text, Emitter("dates"), starts, {"month": starts, "weekday": starts}))
+
+
+@pytest.mark.parametrize("text", [
+    "Seen Mon 3/4, Tues March 5th, 2019; Christmas 2019; MAR 2014; Sun. Jan 7; mon 5; Sat",
+    "St Patrick's Day, Xmas, X-mas 2020, Mardi Gras, Labor Day, June 3-5, 2014, 12th of march",
+    "Monitor the Marshall; Satur, Wedge, Sunday; Decadron Dec. 5; may 2019; MAY BE; Thurs 11/10",
+    "5MAR2014, 05-Mar-14, Jan-2019, Sept '19, in March, THIS MAY BE, Fri, Frida, FRI 3/4",
+])
+def test_split_anchors_find_what_every_anchor_finds(text):
+    doc = Document(text)
+    assert list(dates.detect(doc)) == _every_anchor(doc)
+
+
+def test_anchor_starts_are_lower_case():   # the kind subsets hold the variants of lower-case starts
+    assert all(w == w.lower() for w in dates._ANCHOR3)
+    assert dates._MONTH3_VARIANTS | dates._WEEKDAY3_VARIANTS <= dates._ANCHOR3_VARIANTS

@@ -53,3 +53,68 @@ def test_some_rows_match_and_some_do_not():
 def test_entries_that_cannot_lead_a_branch_are_refused(bad):
     with pytest.raises(ValueError, match="cannot lead a branch"):
         lead_alternation(["ward", bad], r"\w", ignorecase=True)
+
+
+# --- union_regex and GatedTable (speed): one search rules out the rare patterns of a table ---
+
+from deid_core.detectors import dates, ids  # noqa: E402
+from deid_core.detectors.patterns import Emitter, GatedTable, Pattern, run, union_regex  # noqa: E402
+
+UNION_SOURCES = [
+    (r"(?P<m>\d(?<![\w./:]\d)\d?)(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d\d)(?!\d)", 0),
+    (r"\d(?<!\w\d)\d\d(?P<s>[-.])\d\d(?P=s)\d{4}(?!\d)", 0),
+    (r"mrn(?P<s>#)?\d+", re.I),
+    (r"^ward(?P<n>\d)$", re.M),
+    (r"a.b", re.S),
+]
+UNION_TEXTS = [
+    "", "no digits here", "seen 3/4/21 today", "x3/4/21", "SSN 123-45-6789", "123-45.6789",
+    "MRN#4471 and Mrn 22", "line\nward4\nnext", "ward4 x", "a\nb", "3.4.21 and 1.2/33",
+]
+
+
+@pytest.mark.parametrize("text", UNION_TEXTS)
+@pytest.mark.parametrize("k", range(1, len(UNION_SOURCES) + 1))
+def test_union_regex_searches_like_any_of_its_regexes(text, k):
+    regexes = [re.compile(src, flags) for src, flags in UNION_SOURCES[:k]]
+    assert (union_regex(regexes).search(text) is not None) == any(rx.search(text) for rx in regexes)
+
+
+@pytest.mark.parametrize("src,flags", [(r"(a)\1", 0), (r"(?P<a>x)?(?(a)y|z)", 0), (r"a b", re.X)])
+def test_union_regex_refuses_what_it_cannot_rewrite(src, flags):
+    with pytest.raises(ValueError):
+        union_regex([re.compile(src, flags)])
+
+
+def _run_spans(patterns, text):
+    starts = [m.start() for m in re.finditer(r"\w+", text)]          # every word as an anchor
+    return list(run(patterns, text, Emitter("t"), starts, {"month": starts, "weekday": starts}))
+
+
+#: Invented notes with and without the rare shapes the dates and ids tables gate.
+GATED_TEXTS = [
+    "Seen 10/27/2020-10/28/2020 then 9/12-9/14; ECHO 3/91; last 03/2014 and 2014-03.",
+    "BP 120/80, HR 88, seen 3/4 and 4/17; MI 93; in 2019.",
+    "SSN 123-45-6789, 219 09 9999, card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 7654 32.",
+    "MRN 4471203, bare 55512345, nothing rare at all",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", GATED_TEXTS)
+@pytest.mark.parametrize("module", [dates, ids], ids=["dates", "ids"])
+def test_gated_table_runs_what_the_whole_table_runs(module, text):
+    table = module._TABLE
+    assert _run_spans(table.for_text(text), text) == _run_spans(table.table, text)
+    assert table.table == module.PATTERNS
+
+
+def test_gated_table_leaves_the_rare_patterns_out_only_without_a_match():
+    a = Pattern("a", re.compile(r"\d(?<!\d\d)\d/\d\d"), "DATE")
+    b = Pattern("b", re.compile(r"\d(?<!\d\d)\d-\d{4}"), "PHONE")
+    c = Pattern("c", re.compile(r"\d+"), "IDNUM")
+    table = GatedTable((a, b, c), (a, b))
+    assert table.for_text("only 12 here") == (c,)
+    assert table.for_text("on 12/21") == (a, b, c) == table.for_text("call 55-0199")
+    with pytest.raises(ValueError):
+        GatedTable((a, c), (b,))

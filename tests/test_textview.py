@@ -1,6 +1,8 @@
 """Detection on a normalised view (issue 11 item 9): invisible characters, look-alike dashes
 and spaces, percent-encoding and upper-case schemes do not hide an identifier, and spans cover
 the original characters exactly. Invented values."""
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -75,3 +77,70 @@ def test_invisible_characters_do_not_cut_an_identifier(value, inserts):
     spans = analyze(text).spans
     start = text.index(hidden)
     assert any(s.start <= start and s.end >= start + len(hidden) for s in spans), (hidden, spans)
+
+
+# --- ASCII twins (speed): on a plain ASCII note a regex compiled with re.ASCII finds the same ---
+
+from deid_core.document import WORD_RE, Document  # noqa: E402
+from deid_core.detectors import contact, dates, ids  # noqa: E402
+from deid_core.textview import ascii_twin, plain_ascii  # noqa: E402
+
+#: Invented ASCII text of the kinds the detectors read: dates, numbers, labels, contact, case.
+TWIN_TEXTS = [
+    "Seen 3/4/2014 by Dr. O'Brien-Hale; MRN# 0045-2231, SSN 123-45-6789, ph (617) 555-0199 x12.",
+    "ADMITTED MARCH 5TH, 2019. BP 132/84, HR 88, PS 10/5 40%, GCS 3/15, Tues 11/10 @ 14:30.",
+    "email a.lee@example.org  www.example.com/x?y=1  ip 10.0.0.1/24 fe80::1%eth0 K k s S i I",
+    "  \t\n\r\x0b\x0c tabs and feeds; _under_score_ 12_34 x2 q4h CABG X2 99' MI 93 in 80's",
+    "Christmas 2019, 05-MAR-2014, 12th of march, Sept '19, 19500302, 2014-03-05T14:30:00-05:00",
+]
+TWIN_REGEXES = [WORD_RE] + [p.regex for p in dates.PATTERNS + ids.PATTERNS + contact.PATTERNS]
+
+
+@pytest.mark.parametrize("text", TWIN_TEXTS)
+@pytest.mark.parametrize("rx", TWIN_REGEXES, ids=lambda rx: rx.pattern[:30])
+def test_ascii_twin_finds_what_the_regex_finds_on_plain_ascii(rx, text):
+    assert plain_ascii(text)
+    twin = ascii_twin(rx)
+    assert [(m.span(), m.groups()) for m in twin.finditer(text)] == \
+        [(m.span(), m.groups()) for m in rx.finditer(text)]
+    for i in range(0, len(text), 7):
+        a, b = twin.match(text, i), rx.match(text, i)
+        assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups()))
+
+
+@pytest.mark.parametrize("text,plain", [
+    ("", True), ("BP 120/80\n", True), ("Nguyễn", False), ("a\u2019b", False),
+    ("a\x1cb", False), ("a\x1fb", False), ("a\x1bb", True),
+])
+def test_plain_ascii(text, plain):
+    assert plain_ascii(text) is plain
+
+
+def test_the_separators_are_why_plain_ascii_excludes_them():
+    rx = re.compile(r"a\sb")
+    assert rx.search("a\x1cb") and not ascii_twin(rx).search("a\x1cb")
+
+
+@pytest.mark.parametrize("src,flags", [
+    ("(?i)\u017fsh", 0), (r"\u017f", re.I), (r"[\x00-\xff]", 0), (r"\N{LATIN SMALL LETTER E WITH ACUTE}", 0),
+])
+def test_no_twin_when_the_source_could_reach_ascii_from_outside(src, flags):
+    rx = re.compile(src, flags)
+    assert ascii_twin(rx) is rx
+
+
+def test_a_twin_keeps_the_other_flags():
+    rx = re.compile(r"(?m)^mrn\b", re.I)
+    twin = ascii_twin(rx)
+    assert twin is not rx and twin.flags & re.ASCII and twin.flags & re.I and twin.flags & re.M
+    assert twin.findall("x\nMRN 1\nmrn") == rx.findall("x\nMRN 1\nmrn") == ["MRN", "mrn"]
+
+
+_GREEDY_WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")   # WORD_RE before its runs were possessive
+
+
+@pytest.mark.parametrize("text", TWIN_TEXTS + [
+    "O’Sullivan-Reyes, Nguyễn; don't -x- a--b a'-b 'quoted' end-", "x'", "-'-", "Roux-en-Y", ""])
+def test_word_re_finds_the_greedy_forms_tokens(text):
+    assert [m.span() for m in WORD_RE.finditer(text)] == [m.span() for m in _GREEDY_WORD_RE.finditer(text)]
+    assert [t.word for t in Document(text).tokens] == _GREEDY_WORD_RE.findall(text)

@@ -46,10 +46,18 @@ __all__ = ["detect"]
 _EXT = r"(?P<ext>[ \t]{0,2},?[ \t]{0,2}(?:ext(?:ension)?\.?|x|#)[ \t.:]{0,2}\d{1,6})?"
 # Speed: patterns start with a literal, a digit or a small class so Python's re can skip ahead;
 # the "not preceded by" checks run in Python on the few hits (see _clear_before).
-_REST = (r"(?:\((?P<pa>\d{3})\)[ \t]{0,2}-?[ \t]{0,2}|(?P<a>\d{3})(?P<s1>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|))"
-         r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT + r"(?![\d]|[.\-/]\d)")
+_PAREN_AREA = r"(?P<pa>\d{3})\)[ \t]{0,2}-?[ \t]{0,2}"          # after the "(" of "(617) "
+_AREA_SEP = r"(?P<s1>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)"
+_LINE = (r"(?P<x>\d{3})(?P<s2>[ \t]{0,2}[.\-/][ \t]{0,2}|[ \t]{1,2}|)(?P<l>\d{4})" + _EXT
+         + r"(?![\d]|[.\-/]\d)")
+_REST = r"(?:\(" + _PAREN_AREA + r"|(?P<a>\d{3})" + _AREA_SEP + ")" + _LINE
 _PHONE_CC = re.compile(r"(?P<cc>\+1[ \t.-]{0,2}|1[ \t.-]{1,2})" + _REST, re.I)
-_PHONE_US = re.compile(_REST, re.I)
+#: ``_REST`` with its first character (the ``(`` of ``(617)`` or the area code's first digit)
+#: matched by one class before the two branches, each of which looks back at it: the same
+#: matches, but a regex led by a class skips at once to the characters it can start with
+#: (one led by two branches is tried at every position: three times the cost of the scan).
+#: Its group ``a`` holds the area code's last two digits (only whether it matched is read).
+_PHONE_US = re.compile(r"[(\d](?:(?<=\()" + _PAREN_AREA + r"|(?<=\d)(?P<a>\d\d)" + _AREA_SEP + ")" + _LINE, re.I)
 #: Possessive groups: digits are never re-split among the groups after a failure, so a long
 #: digit run after ``+`` costs one pass (linear).
 _PHONE_INTL = re.compile(r"\+(?!1[ \t.(-]?\(?\d{3}\)?[ \t.-]?\d{3}[ \t.-]?\d{4}(?!\d))"

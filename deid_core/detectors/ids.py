@@ -47,7 +47,7 @@ from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
 from ..spans import CERTAIN, REVIEW, Span
-from .patterns import (UNITS, Emitter, Hit, Pattern, Verdict, alternation, gapped_alternation, just_before,
+from .patterns import (UNITS, Emitter, GatedTable, Hit, Pattern, Verdict, alternation, gapped_alternation, just_before,
                        line_before, luhn_ok, run, vin_check_ok)
 
 __all__ = ["detect", "iban_ok"]
@@ -356,10 +356,15 @@ PATTERNS: tuple[Pattern, ...] = (
 )
 
 
+#: The table without the patterns that seldom match (in one note in ten or fewer) when one
+#: search finds none of them (speed: four scans of the note saved on most notes).
+_TABLE = GatedTable(PATTERNS, [p for p in PATTERNS if p.name in ("ssn_shape", "ssn_spaced", "iban", "card")])
+
+
 def detect(doc: Document) -> Iterable[Span]:
     """Identifier spans in ``doc.text`` (see the module docstring for patterns and tiers).
 
     Returns:
         Non-overlapping spans sorted by start, source ``ids:<pattern>``.
     """
-    return list(run(PATTERNS, doc.text, Emitter("ids"), _label_starts(doc)))
+    return list(run(_TABLE.for_text(doc.text), doc.text, Emitter("ids"), _label_starts(doc)))

@@ -13,12 +13,13 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from .. import lists
 from ..spans import CERTAIN, Span
+from ..textview import ascii_twin, plain_ascii
 
 def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
     """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
@@ -271,9 +272,13 @@ class Pattern:
         without_context: tier for a match with no context label; ``None`` drops it.
         validator: ``f(match) -> Verdict`` (``match.string`` is the text); ``None`` accepts.
         at_anchors: match only at the offsets :func:`run` is given (word tokens that can start
-            the pattern) instead of scanning the whole text.
+            the pattern) instead of scanning the whole text: ``True`` for its ``anchors``, a
+            name for its ``named_anchors[name]`` (a subset: the tokens that can start this
+            pattern, so fewer tries).
         gate: lower-case substrings, the pattern running only when the lower-cased text holds
             one; or ``f(text) -> bool``.
+        ascii_regex: :func:`ascii_twin` of ``regex`` (set from it; what :func:`run` scans a
+            :func:`plain_ascii` note with).
     """
 
     name: str
@@ -283,12 +288,16 @@ class Pattern:
     context: re.Pattern[str] | None = None
     without_context: str | None = None
     validator: Callable[[re.Match[str]], Verdict] | None = None
-    at_anchors: bool = False
+    at_anchors: bool | str = False
     gate: tuple[str, ...] | Callable[[str], bool] = ()
+    ascii_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ascii_regex", ascii_twin(self.regex))
 
 
 def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
-        anchors: Sequence[int] = ()) -> Emitter:
+        anchors: Sequence[int] = (), named_anchors: Mapping[str, Sequence[int]] | None = None) -> Emitter:
     """Run a table of patterns over ``text`` in order into ``emitter`` (the first accepted
     span wins where two overlap) and return it.
 
@@ -296,9 +305,14 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
         patterns: the detector's table.
         text: the note.
         emitter: where spans go (its prefix names the detector).
-        anchors: sorted offsets where ``at_anchors`` patterns are tried.
+        anchors: sorted offsets where ``at_anchors=True`` patterns are tried.
+        named_anchors: sorted offsets by name, for patterns whose ``at_anchors`` is a name.
+
+    Raises:
+        KeyError: a pattern names anchors that ``named_anchors`` lacks.
     """
     low: str | None = None
+    ascii = plain_ascii(text)
     for p in patterns:
         if callable(p.gate):
             if not p.gate(text):
@@ -307,10 +321,12 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
             low = text.lower() if low is None else low
             if not any(g in low for g in p.gate):
                 continue
+        rx = p.ascii_regex if ascii else p.regex
         if p.at_anchors:
-            matches: Iterable[re.Match[str] | None] = (p.regex.match(text, a) for a in anchors)
+            offsets = anchors if p.at_anchors is True else named_anchors[p.at_anchors]  # type: ignore[index]
+            matches: Iterable[re.Match[str] | None] = (rx.match(text, a) for a in offsets)
         else:
-            matches = p.regex.finditer(text)
+            matches = rx.finditer(text)
         for m in matches:
             if m is None:
                 continue
@@ -330,3 +346,68 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
                 for h in ((verdict,) if isinstance(verdict, Hit) else verdict):
                     emitter.add(h.start, h.end, h.label or p.label, h.tier or tier, h.name or p.name)
     return emitter
+
+
+#: A named group's opening and a backreference to a named group, not escaped.
+_NAMED_GROUP = re.compile(r"(?<!\\)\(\?P<(\w+)>")
+_NAMED_BACKREF = re.compile(r"(?<!\\)\(\?P=(\w+)\)")
+#: What :func:`union_regex` does not rewrite: numbered backreferences and conditionals.
+_UNSUPPORTED = re.compile(r"\\[1-9]|\(\?\(")
+#: The global flags a source can carry into a scoped group (``(?i:...)``).
+_SCOPED_FLAGS = ((re.IGNORECASE, "i"), (re.MULTILINE, "m"), (re.DOTALL, "s"))
+
+
+def union_regex(regexes: Sequence[re.Pattern[str]]) -> re.Pattern[str]:
+    """One regex whose ``search`` finds a match exactly when one of ``regexes`` finds one (the
+    sources as alternatives, each with its flags scoped to it; named groups made plain except
+    those a backreference names, which are renamed per alternative so none clash).
+
+    Speed: when every source starts with the same element (``\\d``), the alternatives share it
+    and Python's re skips to the characters it matches, so the search costs about one scan.
+
+    Raises:
+        ValueError: a source holds a numbered backreference or a conditional group, or a flag
+            other than ``re.IGNORECASE``, ``re.MULTILINE`` and ``re.DOTALL`` (``re.UNICODE`` aside).
+    """
+    alternatives = []
+    for i, rx in enumerate(regexes):
+        src, flags = rx.pattern, rx.flags & ~re.UNICODE
+        if _UNSUPPORTED.search(src) or flags & ~(re.IGNORECASE | re.MULTILINE | re.DOTALL):
+            raise ValueError(f"cannot join {src!r} (flags {flags}) into a union")
+        referred = set(_NAMED_BACKREF.findall(src))
+        src = _NAMED_GROUP.sub(lambda m: f"(?P<u{i}_{m[1]}>" if m[1] in referred else "(?:", src)
+        src = _NAMED_BACKREF.sub(lambda m: f"(?P=u{i}_{m[1]})", src)
+        scoped = "".join(f for flag, f in _SCOPED_FLAGS if flags & flag)
+        alternatives.append(f"(?{scoped}:{src})" if scoped else f"(?:{src})")
+    return re.compile("|".join(alternatives))
+
+
+class GatedTable:
+    """A pattern table with a set of ``rare`` patterns that one regex search rules out for most
+    notes: :meth:`for_text` gives the table without them when none of them matches anywhere in
+    the text (:func:`union_regex`), else the whole table; the order is the table's either way,
+    so :func:`run` finds the same spans with it.
+
+    Args:
+        table: the detector's patterns, in order.
+        rare: the patterns of ``table`` (the same objects) that seldom match.
+
+    Raises:
+        ValueError: a pattern of ``rare`` is not in ``table``; or see :func:`union_regex`.
+    """
+
+    __slots__ = ("table", "without", "gate", "ascii_gate")
+
+    def __init__(self, table: Sequence[Pattern], rare: Sequence[Pattern]) -> None:
+        if not all(any(r is p for p in table) for r in rare):
+            raise ValueError("every rare pattern must be one of the table's")
+        self.table = tuple(table)
+        self.without = tuple(p for p in table if not any(p is r for r in rare))
+        self.gate = union_regex([p.regex for p in rare])
+        self.ascii_gate = ascii_twin(self.gate)
+
+    def for_text(self, text: str) -> tuple[Pattern, ...]:
+        """The patterns to run on ``text``: the whole table, or it without the rare patterns
+        when their union finds nothing in ``text``."""
+        gate = self.ascii_gate if plain_ascii(text) else self.gate
+        return self.table if gate.search(text) is not None else self.without
