@@ -73,9 +73,6 @@ def _lower_segments_reference(sc: Scan) -> bytearray:
     line = [sent]
     lines: list[list[list[int]]] = [line]
     glued = bytearray(n)   # part of an e-mail address, a URL or a path: not prose
-    kinds = S._GAP_KINDS   # gap text -> (glue, _gap_kind): gaps repeat, within and across notes
-    if len(kinds) >= 4096:
-        kinds.clear()
     fl = sc.fl
     prev_end = toks[0].end
     for k in range(1, n):
@@ -85,12 +82,7 @@ def _lower_segments_reference(sc: Scan) -> bytearray:
         if g == " ":
             sent.append(k)   # the common gap: what the tests below give for it
             continue
-        kind = kinds.get(g)
-        if kind is None:
-            kind = S._gap_kind(g)
-            if len(g) <= 64:
-                kinds[g] = kind
-        glue, how = kind
+        glue, how = S.gap_kind(g)
         if glue:
             glued[k - 1] = glued[k] = 1
         if how == S._NEW_LINE:

@@ -111,6 +111,19 @@ _MAY_OPEN = frozenset((OTHER, LOW, _LOW_UNCOUNTED))
 _GAP_KINDS: dict[str, tuple[bool, int]] = {}
 
 
+def gap_kind(g: str) -> tuple[bool, int]:
+    """:func:`_gap_kind` of ``g`` through the :data:`_GAP_KINDS` cache (bounded: cleared at
+    4,096 entries; gaps over 64 characters are not kept)."""
+    kind = _GAP_KINDS.get(g)
+    if kind is None:
+        kind = _gap_kind(g)
+        if len(g) <= 64:
+            if len(_GAP_KINDS) >= 4096:
+                _GAP_KINDS.clear()
+            _GAP_KINDS[g] = kind
+    return kind
+
+
 class Scan:
     """Per-document state of one detection run (see the module docstring).
 
@@ -185,9 +198,6 @@ class Scan:
         line = [0]
         lines: list[list[int]] = [line]
         glued: list[int] = []   # in an e-mail address, a URL or a path: not prose
-        kinds = _GAP_KINDS   # gap text -> (glue, _gap_kind): gaps repeat, within and across notes
-        if len(kinds) >= 4096:
-            kinds.clear()
         fl = self.fl
         prev_end = toks[0].end
         for k in range(1, n):
@@ -196,12 +206,7 @@ class Scan:
             prev_end = end
             if g == " ":
                 continue   # the common gap: it joins (what the tests below give for it)
-            kind = kinds.get(g)
-            if kind is None:
-                kind = _gap_kind(g)
-                if len(g) <= 64:
-                    kinds[g] = kind
-            glue, how = kind
+            glue, how = gap_kind(g)
             if glue:
                 glued += (k - 1, k)
             if how == _NEW_LINE:
