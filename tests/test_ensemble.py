@@ -281,6 +281,17 @@ def test_model_spans_are_trimmed_of_edge_punctuation_and_articles(text, kept):
     ("Neuro: A&O to TPP, MAE", "TPP", "HOSPITAL", None),
     ("VS PER CARE VUE FLOWSHEET", "VUE", "PATIENT", None),
     ("placed in Trendelenberg for line", "Trendelenberg", "LOCATION-OTHER", None),
+    # session 6: more ICU shorthand (amounts, magnesium, no acute distress, gravity drainage, a Coude catheter, sodium, a wedge pressure)
+    ("suctioned for thick tan sputum in sm to mod amts.", "mod amts", "HOSPITAL", None),
+    ("no stool yet. Await Mag citrate from pharmacy", "Await Mag", "PATIENT", None),
+    ("GEN: NAD, A+OX3", "NAD", "PATIENT", None),
+    ("FOLEY TO GD, UO 30CC/HR", "GD", "HOSPITAL", None),
+    ("14F Coude placed by urology", "Coude", "PATIENT", None),
+    ("his Na 131 this am", "Na", "PATIENT", None),
+    ("WEDGE 14 AFTER LASIX", "WEDGE", "PATIENT", None),
+    # "dia" (diastolic) is left out of the shorthand: a shorthand word is cut from a name span
+    # even after a relation word, and Dia is a given name
+    ("DAUGHTER DIA CALLED", "DIA", "PATIENT", "DIA"),
     # a function word in lower case at a NAME span's edge is cut off; the rest needs the lists
     ("labs at 4am.. may extubate later.", "may extubate", "PATIENT", None),
     ("awake and calm, no complaints voiced", "no complaints", "PATIENT", None),

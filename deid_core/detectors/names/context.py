@@ -200,7 +200,11 @@ def title_rule(sc: Scan, i: int) -> None:
     if not f & STRONG and sc.eponym_after(idx[-1]):
         return   # "Sister Mary Joseph nodule": an eponym after a weak title
     label = "DOCTOR" if f & TTL_D or sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, CERTAIN, f"names:title:{low}", remember=True)
+    # "the intern last night", "major post op": after a weak title, where capitals tell
+    # nothing, a lone name that is also an ordinary word may be that word (review)
+    tier = REVIEW if not strong and len(idx) == 1 and fj & ENG and sc.strict(j) \
+        and sc.shape[i] == LOW and low not in ("pt", "patient") else CERTAIN
+    sc.emit(idx, label, tier, f"names:title:{low}", remember=True)
     if strong:
         second_after_and(sc, idx[-1], label, low)
 

@@ -1,0 +1,40 @@
+"""Name detector on terse nursing notes (session 6 classes): the whole resolved output of the name
+and profession detectors for each invented text, so what must not be masked is checked as well."""
+from __future__ import annotations
+
+import pytest
+
+from deid_core.detectors import names, professions
+from deid_core.document import Document
+from deid_core.resolve import resolve
+from deid_core.spans import CERTAIN, REVIEW
+
+C, R = CERTAIN, REVIEW
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    """Resolved name- and profession-detector spans as (covered text, label, tier)."""
+    doc = Document(text)
+    spans = resolve([*names.detect(doc), *professions.detect(doc)], text)
+    return [(text[s.start:s.end], s.label, s.tier) for s in spans]
+
+
+# (text, every span expected: (covered text, label, tier)), all names invented.
+CASES = [
+    # a weak title in lower case before a listed name that is also an ordinary word: review
+    ("talked w/the intern last noc re: lasix gtt", [("last", "DOCTOR", R)]),
+    ("family reports major post op agitation", [("post", "PATIENT", R)]),
+    # ... and certain where the name is no ordinary word, or the title is capitalised
+    ("talked w/the intern nadia re: lasix gtt", [("nadia", "DOCTOR", C)]),
+    ("Major Post visited his wife today.", [("Post", "PATIENT", C)]),
+    ("Dr. Post aware of the rate.", [("Post", "DOCTOR", C)]),
+    # clinical shorthand that is also in the census name lists: no name on its own
+    ("his Na has been drifting down, Na 129 this am", []),
+    ("An 18F Cude was placed after two failed tries.", []),
+    ("Dr. Na aware of the sodium.", [("Na", "DOCTOR", C)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", CASES, ids=[t[:40] for t, _ in CASES])
+def test_terse_names(text, expected):
+    assert found(text) == expected
