@@ -32,6 +32,13 @@ CASES = [
     ("his Na has been drifting down, Na 129 this am", []),
     ("An 18F Cude was placed after two failed tries.", []),
     ("Dr. Na aware of the sodium.", [("Na", "DOCTOR", C)]),
+    # a social heading, then a given name that is also an ordinary word and a person's verb
+    ("social: bob visited this eve, updated by rn", [("bob", "PATIENT", C)]),
+    ("SOCIAL- JOE CALLED TWICE FOR UPDATE", [("JOE", "PATIENT", C)]),
+    # ... without the heading the same words stay a review candidate
+    ("tolerated well. bob visited this eve", [("bob", "PATIENT", R)]),
+    # ... and a non-name after the heading stays unmasked
+    ("social: will call back tomorrow", []),
 ]
 
 

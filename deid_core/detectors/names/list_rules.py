@@ -397,6 +397,18 @@ def speaker(sc: Scan, i: int) -> None:
     sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
 
 
+#: Headings of the part of a nursing note about the family and visitors (``Social:``,
+#: ``FAMILY-``): a given name with a person's verb right after one is a relative.
+SOCIAL_HEADINGS = frozenset({"social", "family", "visitors", "visitor"})
+
+
+def social_heading_before(sc: Scan, i: int) -> bool:
+    """Token i follows a social heading and its colon or dash on the same line (``social:
+    bob visited``, ``SOCIAL- JOE CALLED``)."""
+    return i > 0 and sc.low[i - 1] in SOCIAL_HEADINGS and "\n" not in sc.gap(i - 1) \
+        and sc.gap(i - 1).strip(" \t") in (":", "-", "--", ":-", "-:")
+
+
 def lone(sc: Scan, i: int) -> None:
     """A single word in the surname or given-name list, tiered by the collision rules."""
     f = sc.fl[i]
@@ -441,6 +453,8 @@ def lone(sc: Scan, i: int) -> None:
         if i > 0 and service_word(sc.low[i - 1]) and sc.plain_gap(i - 1):
             return   # "intolerant of Ca Channel Blockers": shorthand, a word, a clinical noun
         tier, source = REVIEW, source + "+clinical_noun"
+    elif eng_person and f & GIV and social_heading_before(sc, i):
+        tier, source = CERTAIN, source + "+person_verb+social_heading"   # "social: bob visited"
     elif eng_person:
         tier, source = REVIEW, source + "+person_verb"
     elif closing:
