@@ -39,6 +39,11 @@ CASES = [
     ("tolerated well. bob visited this eve", [("bob", "PATIENT", R)]),
     # ... and a non-name after the heading stays unmasked
     ("social: will call back tomorrow", []),
+    # a specialty word before a credential is no name; a name with the same credential is
+    ("INTEG: Stoma RN following for the ostomy.", []),
+    ("Integument: Skincare CNS in to evaluate the sacrum", []),
+    ("seen by Ostomy RN Greta Holm", [("Greta Holm", "DOCTOR", C)]),
+    ("dressing changed. Ilse Varga, RN", [("Ilse Varga", "DOCTOR", C)]),
 ]
 
 

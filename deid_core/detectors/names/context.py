@@ -427,6 +427,9 @@ def credential_rule(sc: Scan, i: int) -> None:
                                         or sc.low[k].endswith(("ed", "ly", "ing")) and not sc.fl[k] & LIST)
                 for k in idx)):
         return   # "WEANED TO NP", "WILL KEEP NP", "GRIPS BILATERALLY MD": no name before it
+    if len(idx) == 1 and "," not in sc.gap(idx[0]) and service_word(sc.low[idx[0]]) \
+            and not sc.fl[idx[0]] & LIST:
+        return   # "Stoma RN following", "Wound CNS in to see": a specialty, no name
     tier = CERTAIN if listed or len(idx) >= 2 else REVIEW
     if tier == REVIEW and (idx[0] and sc.toks[idx[0] - 1].word[:1].isdigit()
                            or sc.text[e:e + 3].lstrip(".")[:2].lower() in ("'d", "’d")):

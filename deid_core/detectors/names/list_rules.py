@@ -397,15 +397,10 @@ def speaker(sc: Scan, i: int) -> None:
     sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
 
 
-#: Headings of the part of a nursing note about the family and visitors (``Social:``,
-#: ``FAMILY-``): a given name with a person's verb right after one is a relative.
-SOCIAL_HEADINGS = frozenset({"social", "family", "visitors", "visitor"})
-
-
 def social_heading_before(sc: Scan, i: int) -> bool:
-    """Token i follows a social heading and its colon or dash on the same line (``social:
-    bob visited``, ``SOCIAL- JOE CALLED``)."""
-    return i > 0 and sc.low[i - 1] in SOCIAL_HEADINGS and "\n" not in sc.gap(i - 1) \
+    """Token i follows a social heading (cue ``social_heading`` of ``name_cues.txt``) and its
+    colon or dash on the same line (``social: bob visited``, ``SOCIAL- JOE CALLED``)."""
+    return i > 0 and sc.low[i - 1] in W.SOCIAL_HEADINGS and "\n" not in sc.gap(i - 1) \
         and sc.gap(i - 1).strip(" \t") in (":", "-", "--", ":-", "-:")
 
 

@@ -58,6 +58,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "CONTRACTIONS": ("contraction",),
     "SEVERITY_WORDS": ("severity",),
     "CLINICIAN_AFTER": ("clinician_after",),
+    "SOCIAL_HEADINGS": ("social_heading",),
     "SIGN_OFFS": ("sign_off",),
 }
 #: Module attribute -> cue whose words are word endings (a tuple, for ``str.endswith``).
