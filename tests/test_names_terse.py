@@ -44,6 +44,13 @@ CASES = [
     ("Integument: Skincare CNS in to evaluate the sacrum", []),
     ("seen by Ostomy RN Greta Holm", [("Greta Holm", "DOCTOR", C)]),
     ("dressing changed. Ilse Varga, RN", [("Ilse Varga", "DOCTOR", C)]),
+    # clinical abbreviations that are census names: aspirin, Fick output, the LIMA graft
+    ("MEDS: LOPRESSOR, ISORDIL, NTG SPRAY, ASA, COLACE.", []),
+    ("Dr. Asa Lindqvist aware of the INR", [("Asa Lindqvist", "DOCTOR", C)]),
+    # MOM in capitals in a note with lower case is milk of magnesia, not a mother
+    ("no BM today, received MOM enema with no results", []),
+    ("SOCIAL: MOM GRETA CALLED, UPDATED.", [("GRETA", "PATIENT", C)]),
+    ("her mom Greta called twice", [("Greta", "PATIENT", C)]),
 ]
 
 

@@ -228,6 +228,8 @@ def second_after_and(sc: Scan, last: int, label: str, title: str) -> None:
 
 def relation_rule(sc: Scan, i: int) -> None:
     """``his wife Mary``, ``daughter, Ana Lopez``, ``brother Pieter Achterberg``."""
+    if sc.toks[i].word == "MOM" and not sc.caps_line(i):
+        return   # "given MOM enema", "MOM 30 ml": milk of magnesia in a note with lower case
     g = sc.gap(i).strip(" \t")
     j = i + 1
     poss = i > 0 and sc.low[i - 1] in W.POSSESSIVES and sc.plain_gap(i - 1)
