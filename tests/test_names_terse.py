@@ -51,6 +51,17 @@ CASES = [
     ("no BM today, received MOM enema with no results", []),
     ("SOCIAL: MOM GRETA CALLED, UPDATED.", [("GRETA", "PATIENT", C)]),
     ("her mom Greta called twice", [("Greta", "PATIENT", C)]),
+    # a surname before "family" names the family
+    ("KEEP OKAFOR FAMILY AWARE OF PLAN.", [("OKAFOR", "PATIENT", C)]),
+    ("met with the halvorsen family today", [("halvorsen", "PATIENT", C)]),
+    ("Keep the Lindqvist family updated.", [("Lindqvist", "PATIENT", C)]),
+    ("KEEP ROMERO FAMILY AWARE", [("ROMERO", "PATIENT", R)]),   # also an English word (web2)
+    # ... clinical, service, function and ordinary words before it do not
+    ("KEEP PT FAMILY AWARE", []),
+    ("ICU family meeting held at noon", []),
+    ("Support family through the night.", []),
+    ("LONG FAMILY MEETING TODAY", []),
+    ("KEEP BRANDVOLD FAMILY AWARE", []),   # unlisted, in capitals: no evidence
 ]
 
 

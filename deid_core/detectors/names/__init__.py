@@ -23,7 +23,8 @@ dictionary look-up, memoised per distinct word), then a few cheap passes apply t
    Heads of lines: a name opening a line and followed by an age or an identifier label
    (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``), or after ``pt`` / ``name:``;
    ``LAST, FIRST`` before an identifier anywhere; the subject of ``X is a 42 yo``; a name in
-   brackets after a service (``Neurosurgery (Okwu)``, review unless listed). Initials after
+   brackets after a service (``Neurosurgery (Okwu)``, review unless listed); a surname before
+   ``family`` (``the Lindqvist family``). Initials after
    dictation words (``transcribed by m.o.``, ``Transcriptionist: mlr``, ``Tech ZQ /``).
    Lone eponyms that name a test or antigen (``Kell``, ``Holter``, ``Morse``) and a
    collision word before a model code (``Azure XT``) give nothing.
@@ -54,7 +55,7 @@ from ...document import Document
 from ...spans import Span
 from .consistency import consistency_pass
 from .context import context_pass
-from .heads import head_pass, institution_pass, phone_owner, role_in_brackets
+from .heads import family_name, head_pass, institution_pass, phone_owner, role_in_brackets
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
 from .list_rules import list_pass
 from .scan import Scan
@@ -81,6 +82,7 @@ def _run(doc: Document) -> Scan:
     head_pass(sc)
     role_in_brackets(sc)
     phone_owner(sc)
+    family_name(sc)
     list_pass(sc)
     consistency_pass(sc)
     username_pass(sc)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from ...document import CAP, INI, UP
+from ...document import CAP, INI, LOW, UP
 from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
-from .lexicon import ENG, LIST, MED, REL, TTL_D
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, SUR,
+                      TITLE, TTL_D)
 from .context import relation_phrase_at
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
@@ -250,3 +251,32 @@ def role_in_brackets(sc: Scan) -> None:
         label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
         role = "_".join(low[first:i + 1])   # "significant_other"
         sc.emit(idx, label, tier, f"names:role_in_brackets:{role}", remember=tier == CERTAIN)
+
+
+def family_name(sc: Scan) -> None:
+    """``the Lindqvist family``, ``KEEP OKAFOR FAMILY AWARE``: the word right before a family
+    word (cue ``family_word``: ``family``, ``families``) names the family when it is a listed
+    surname that is no ordinary or medical word (certain), a common surname that is also an
+    ordinary word (``ROMERO``, ``Green``: review), or an unlisted Capitalised word after
+    ``the`` in a note with capitals (certain). Clinical, service, function and title words
+    give nothing (``support family``, ``ICU family meeting``, ``pt family``)."""
+    for j in sc.indices_in(W.FAMILY_WORDS):
+        k = j - 1
+        if k < 0 or sc.used[k] or sc.gap(k) != " " or not sc.toks[k].word.isalpha() \
+                or len(sc.low[k]) < 3:
+            continue
+        f, s, w = sc.fl[k], sc.shape[k], sc.low[k]
+        if f & (NON | CLN | FOL | TITLE | REL | CRED | PROF | MONTH | STATE) or service_word(w):
+            continue
+        if not (s in (CAP, UP) and (s == CAP or sc.caps_line(k)) or s == LOW and sc.lower[k]):
+            continue   # "the large family": lower case among capitals is an ordinary word
+        after_the = k > 0 and sc.low[k - 1] == "the" and sc.plain_gap(k - 1)
+        if f & SUR and not f & (ENG | MED):
+            tier = CERTAIN
+        elif f & SUR and f & COMMON and not f & MED:
+            tier = REVIEW
+        elif not f & LIST and s == CAP and not sc.strict(k) and after_the:
+            tier = CERTAIN
+        else:
+            continue
+        sc.emit([k], "PATIENT", tier, "names:surname+family", remember=tier == CERTAIN)

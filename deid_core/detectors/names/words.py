@@ -59,6 +59,7 @@ _CUES: dict[str, tuple[str, ...]] = {
     "SEVERITY_WORDS": ("severity",),
     "CLINICIAN_AFTER": ("clinician_after",),
     "SOCIAL_HEADINGS": ("social_heading",),
+    "FAMILY_WORDS": ("family_word",),
     "SIGN_OFFS": ("sign_off",),
 }
 #: Module attribute -> cue whose words are word endings (a tuple, for ``str.endswith``).
