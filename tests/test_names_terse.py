@@ -62,6 +62,12 @@ CASES = [
     ("Support family through the night.", []),
     ("LONG FAMILY MEETING TODAY", []),
     ("KEEP BRANDVOLD FAMILY AWARE", []),   # unlisted, in capitals: no evidence
+    # a relative's name glued by a hyphen to the next word of the sentence: only the name
+    ("SOCIAL-phone call from son Bram-who states he will come", [("Bram", "PATIENT", C)]),
+    ("DTR LISA-WILL CALL BACK", [("LISA", "PATIENT", C)]),
+    # ... a hyphenated name stays whole
+    ("his wife Mary-Ann called", [("Mary-Ann", "PATIENT", C)]),
+    ("son Jean-Paul visited", [("Jean-Paul", "PATIENT", C)]),
 ]
 
 

@@ -77,6 +77,22 @@ def glued_word(sc: Scan, i: int) -> bool:
         and rest[0].endswith("ing") and not sc.lex.flags(rest[0]) & LIST
 
 
+def glued_clause(sc: Scan, i: int) -> int:
+    """The length of the name in token i when it is a name glued by a hyphen to the word that
+    goes on the sentence (``Bram-who states``, ``LISA-WILL CALL``): a listed name, or a
+    Capitalised word, then one function word, modal or person's verb (``lists/non_names.txt``,
+    cues ``person_verb`` and ``name_stop``); 0 otherwise."""
+    first, _, rest = sc.toks[i].word.partition("-")
+    if len(first) < 2 or not first.isalpha() or not rest.isalpha():
+        return 0
+    low = rest.lower()
+    if not (low in W.NAME_STOP_WORDS or low in W.NON_NAMES):
+        return 0
+    if not (sc.lex.flags(first.lower()) & LIST or first[0].isupper() and first[1:].islower()):
+        return 0
+    return len(first)
+
+
 def relation_phrase_at(sc: Scan, i: int) -> int:
     """The number of words of a relation phrase of ``relations.txt`` (``significant other``)
     that ends at token i, its words separated by spaces only; 0 if none."""
@@ -241,6 +257,12 @@ def relation_rule(sc: Scan, i: int) -> None:
         return
     w = sc.low[j]
     fj = sc.fl[j]
+    cut = glued_clause(sc, j) if "-" in w else 0
+    if cut:
+        sc.used[j] = 1   # "son Bram-who states": the name, glued to the next word
+        sc.spans.append(Span(sc.toks[j].start, sc.toks[j].start + cut, "PATIENT", CERTAIN,
+                             f"names:relation:{sc.low[i]}+glued"))
+        return
     calendar = poss and w in W.CALENDAR_NAMES and sc.shape[j] != INI \
         and (j + 1 >= sc.n or sc.gap(j).lstrip(" \t")[:1] in ("\n", "\r", "(", ",", ";"))
     if not calendar and (not sc.ctx_ok(j) or sc.shape[j] == INI):
