@@ -65,7 +65,10 @@ CASES = [
     ("last seen at Cedar Crest on 3/4", [("Cedar Crest", "HOSPITAL", R)]),
     ("She was admitted to UCSF for chemotherapy.", [("UCSF", "HOSPITAL", R)]),
     ("records from St. Jude's arrived", [("St. Jude's", "HOSPITAL", R)]),
-    ("admitted to General Hospital overnight", [("General Hospital", "HOSPITAL", R)]),
+    # institution words only, right after a word of transferring: a proper name (session 6:
+    # every such span on ASQ-PHI dev and the real notes was PHI); after "the", review
+    ("admitted to General Hospital overnight", [("General Hospital", "HOSPITAL", C)]),
+    ("admitted to the general hospital overnight", []),
     ("at University Hospital of Fort Wayne", [("University Hospital of Fort Wayne", "HOSPITAL", C)]),
     ("EMERGENCY RECORD\nFROM: ST. BENEDICT'S HOSPITAL TO: HOME",
      [("ST. BENEDICT'S HOSPITAL", "HOSPITAL", C)]),                 # ALL-CAPS note: certain

@@ -23,6 +23,13 @@ CASES = [
     ("READY TO GO BACK TO HARTWELL 4.", [("HARTWELL", "DEPARTMENT", C)]),
     ("Admitted 9/30 to lindqvist 7 with chf.", [("lindqvist", "DEPARTMENT", C)]),
     ("calmer.Transfer to Ostrander 3 today", [("Ostrander", "DEPARTMENT", C)]),
+    # --- a hospital named by institution words only: certain right after a word of
+    # transferring, capitalised and without an article; review otherwise
+    ("was transferred from Memorial Hospital after a fall", [("Memorial Hospital", "HOSPITAL", C)]),
+    ("PT WAS CONFUSED AND TAKEN TO MEMORIAL HOSPITAL. THERE", [("MEMORIAL HOSPITAL", "HOSPITAL", C)]),
+    ("sent to the General Hospital for CT", [("General Hospital", "HOSPITAL", R)]),
+    ("went to a Community Hospital nearby", [("Community Hospital", "HOSPITAL", R)]),
+    ("lives near General Hospital", [("General Hospital", "HOSPITAL", R)]),
     # --- hospital abbreviations after a transfer word, then every mention ----------------------
     ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
     ("pt is followed at gmc by dr x. came to gmc w/ son.",

@@ -73,6 +73,19 @@ _HOSPITAL_KINDS = frozenset({"hosp", "hosp_weak"})
 _TITLE_CASE_RE = re.compile(rf"[{UP}][a-z]")
 
 
+def proper_institution(text: str, name: list, t: Tables) -> bool:
+    """A hospital name of institution words only (``Memorial``, ``General``) is a proper name
+    when every word of it is capitalised and it comes right after a word of transferring
+    without an article (``transferred from Memorial Hospital``, ``TAKEN TO GENERAL HOSPITAL``;
+    not ``sent to the general hospital``, ``a Community Hospital``)."""
+    if not all(w.text[:1].isupper() for w in name if not is_connector(w)):
+        return False
+    tail = tail_words(text, name[0].start)
+    if not tail or tail[-1] in ("the", "our", "a", "an", "this", "that", "another", "local"):
+        return False
+    return after_transfer(tail, t.transfer_words)
+
+
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
     """Spans for the phrase ``r.words[i..j]`` of the given ``kinds`` (``hosp``, ``hosp_weak``,
     ``practice``, ``unit``, ``company``, ``school``, ``landmark``, ``street``) with the name
@@ -143,6 +156,8 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
             elif kind == "institution" and end > phrase_end and nxt is not None and \
                     nxt.text.lower() in ("of", "for"):
                 tier = CERTAIN   # University Hospital of Fort Wayne
+            elif kind == "institution" and proper_institution(text, name, t):
+                tier = CERTAIN   # "transferred from Memorial Hospital", "TAKEN TO GENERAL HOSPITAL"
             else:
                 tier = REVIEW
             yield Span(name[0].start, end, "HOSPITAL", tier, f"locations:hospital:{kind}")
