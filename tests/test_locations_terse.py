@@ -14,6 +14,10 @@ CASES = [
     ("Hx of Foley catheter placement; GCS 15.", []),
     ("Daughter is a native of Foley and visits weekly.", [("Foley", "CITY", C)]),
     ("Last seen in Boston clinic in May.", [("Boston", "CITY", C)]),
+    # a smaller listed city right after "in" is certain too (session 6: every such span on the
+    # real notes and the corpus was PHI)
+    ("SPOKE WITH HER SON IN SOUTHLAKE BY PHONE.", [("SOUTHLAKE", "CITY", C)]),
+    ("met him at the church in Southlake", [("Southlake", "CITY", C)]),
     # --- ward = building name + number, after a transfer word --------------------------------
     ("PT ADMITTED TO HARTWELL 4 FROM ER. STABLE.", [("HARTWELL", "DEPARTMENT", C)]),
     ("pt doing well, transfer to lindqvist 7 today", [("lindqvist", "DEPARTMENT", C)]),

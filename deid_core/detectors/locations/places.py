@@ -70,7 +70,7 @@ def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_f
         return REVIEW
     if strong:
         return CERTAIN
-    if label == "CITY" and n_words == 1 and pop < BIG_CITY:
+    if label == "CITY" and n_words == 1 and pop < BIG_CITY and ctx_first != "in":
         return REVIEW
     return CERTAIN
 
