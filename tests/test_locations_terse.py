@@ -18,6 +18,9 @@ CASES = [
     # real notes and the corpus was PHI)
     ("SPOKE WITH HER SON IN SOUTHLAKE BY PHONE.", [("SOUTHLAKE", "CITY", C)]),
     ("met him at the church in Southlake", [("Southlake", "CITY", C)]),
+    # in an all-lower-case note: certain after a residence word, review after "in" alone
+    ("social: pt married, lives in southlake, son visits", [("southlake", "CITY", C)]),
+    ("pt was seen in southlake er last week", [("southlake", "CITY", R)]),
     # --- ward = building name + number, after a transfer word --------------------------------
     ("PT ADMITTED TO HARTWELL 4 FROM ER. STABLE.", [("HARTWELL", "DEPARTMENT", C)]),
     ("pt doing well, transfer to lindqvist 7 today", [("lindqvist", "DEPARTMENT", C)]),

@@ -261,8 +261,9 @@ def _city_then_state_or_country(n: Note, t: Tables, prev: list[Word], words: lis
 
 
 def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
-    """All-lower-case notes: places after context words (review unless a residence word
-    precedes a large city)."""
+    """All-lower-case notes: places after context words: certain after a residence word or
+    ``from`` (``lives in southlake``; any population since session 6), review after another
+    context word (``in southlake``)."""
     text = n.text
     for m in t.context_lower_re.finditer(text):
         words = split_words(m.group("run"), m.start("run"))
@@ -275,7 +276,7 @@ def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
         if not ctx_first:
             continue
         tier = _context_tier(t, key, label, k, pop, ctx_first, False)
-        if tier == CERTAIN and not (ctx_first in t.strong_context and (k > 1 or pop >= BIG_CITY)):
+        if tier == CERTAIN and ctx_first not in t.strong_context:
             tier = REVIEW
         if tier:
             yield Span(words[0].start, words[k - 1].end, label, tier,
