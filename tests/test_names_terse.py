@@ -62,6 +62,9 @@ CASES = [
     ("Support family through the night.", []),
     ("LONG FAMILY MEETING TODAY", []),
     ("KEEP BRANDVOLD FAMILY AWARE", []),   # unlisted, in capitals: no evidence
+    # a hospital's common nickname made of name-list words is a HOSPITAL, not a person
+    ("69 yo male transferred from Good Sam s/p MI.", [("Good Sam", "HOSPITAL", C)]),
+    ("Sam Good called twice.", [("Sam Good", "PATIENT", C)]),   # the other order is a person
     # a relative's name glued by a hyphen to the next word of the sentence: only the name
     ("SOCIAL-phone call from son Bram-who states he will come", [("Bram", "PATIENT", C)]),
     ("DTR LISA-WILL CALL BACK", [("LISA", "PATIENT", C)]),
