@@ -64,6 +64,7 @@ RULES: dict[str, tuple[str, str | None]] = {
     "names:document_consistency": ("a name found elsewhere in this note", None),
     "names:username_from_name": ("a user name made from a name in this note", None),
     "names:institution": ("a name that is part of an institution's name", None),
+    "names:family_name": ("a surname before the word 'family'", "surnames.tsv"),
     "professions:list": ("an occupation from the professions list", "professions.txt"),
     "dates:year_bare": ("a four-digit number that reads as a year", None),
     "dates:year_model": ("a year next to a make or model word", None),
@@ -138,6 +139,8 @@ EVIDENCE: dict[str, tuple[str, str | None, str | None]] = {
     "document_consistency": ("found as a name elsewhere in this note", None, None),
     "identifier": ("next to an identifier", None, None),
     "age_or_identifier": ("next to an age or an identifier", None, None),
+    "social_heading": ("after a heading about family and visitors (Social:)", "name_cues.txt", None),
+    "glued": ("glued by a hyphen to the next word of the sentence", None, None),
 }
 
 #: ``"detector:rule"`` -> why its candidates are amber when no evidence word says why.

@@ -116,7 +116,7 @@ def test_rules_output_these_tables_rely_on():
     assert ("Lakeside", "CITY", "review") in rules_final("Referred by Tran to Lakeside.")
     assert rules_final("Smith was seen") == []
     assert rules_final("Admitted to Lakeside General Hospital West.") == [
-        ("Lakeside General Hospital", "HOSPITAL", "certain")]
+        ("Lakeside General Hospital West", "HOSPITAL", "certain")]   # (facility_context, session 6)
     assert rules_final("Lives with her sister in Brackenfold now.") == []
     assert rules_final("Lives with her sister in Dunmore now.") != []
     assert [x[1] for x in rules_final("Lives in Springfield, IL 62704 with wife.")] == ["CITY", "STATE", "ZIP"]

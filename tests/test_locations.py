@@ -62,9 +62,12 @@ CASES = [
     ("Follow up at Lakeside Clinic in 2 weeks.", [("Lakeside Clinic", "HOSPITAL", C)]),
     ("Riverside Nursing Home resident", [("Riverside Nursing Home", "HOSPITAL", C)]),
     ("Discharged to Sunrise Assisted Living", [("Sunrise Assisted Living", "HOSPITAL", C)]),
-    ("last seen at Cedar Crest on 3/4", [("Cedar Crest", "HOSPITAL", R)]),
-    ("She was admitted to UCSF for chemotherapy.", [("UCSF", "HOSPITAL", R)]),
-    ("records from St. Jude's arrived", [("St. Jude's", "HOSPITAL", R)]),
+    # a proper-shaped name (Title case or an acronym) after a facility verb in a note with
+    # lower case is certain (session 6: on ASQ-PHI dev every such span was gold PHI)
+    ("last seen at Cedar Crest on 3/4", [("Cedar Crest", "HOSPITAL", C)]),
+    ("She was admitted to UCSF for chemotherapy.", [("UCSF", "HOSPITAL", C)]),
+    ("records from St. Jude's arrived", [("St. Jude's", "HOSPITAL", C)]),
+    ("SEEN AT CEDAR CREST ON 3/4", []),          # an ALL-CAPS note: capitals say nothing
     # institution words only, right after a word of transferring: a proper name (session 6:
     # every such span on ASQ-PHI dev and the real notes was PHI); after "the", review
     ("admitted to General Hospital overnight", [("General Hospital", "HOSPITAL", C)]),
@@ -79,7 +82,7 @@ CASES = [
      [("BIRCHWOOD MANOR NURSING\nHOME", "HOSPITAL", C)]),
     ("Clinician: R. Haim, MD, Cobalt Bay Urology", [("Cobalt Bay Urology", "HOSPITAL", C)]),
     ("cc: Mill Pond Primary Care, fax to follow", [("Mill Pond Primary Care", "HOSPITAL", C)]),
-    ("seen at Mt. Sinai hospital last week", [("Mt. Sinai hospital", "HOSPITAL", R)]),
+    ("her records mention Mt. Sinai hospital twice", [("Mt. Sinai hospital", "HOSPITAL", R)]),
     # --- organisations --------------------------------------------------------------------------
     ("He works at Acme Logistics as a driver.", [("Acme Logistics", "ORGANIZATION", C)]),
     ("Employed by Brightline Tooling Inc since 2010.", [("Brightline Tooling Inc", "ORGANIZATION", C)]),
@@ -121,7 +124,7 @@ CASES = [
     ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", R)]),
     ("Pt seen in hospital in NAD. In rehab in Physical Therapy daily.", []),
     # --- a care-team title, then "from" and a capitalised name: the team's hospital ---------
-    ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", R)]),
+    ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", C)]),
     ("Surgeon from Dr. Lane's team came. NP from Cardiology called. Doctor from ICU Team here.", []),
     # --- a place word glued to an opening bracket or quote -----------------------------------
     ('NEPHEW ("FROM SPOKANE") CALLED TWICE.', [("SPOKANE", "CITY", C)]),
@@ -232,7 +235,7 @@ def test_sources_name_the_rule():
     by_source = {c.source: (text[c.start:c.end], c.tier) for c in cands}
     assert by_source["locations:hospital:distinct"] == ("Mercy General Hospital", C)
     assert by_source["locations:room"] == ("412", C)
-    assert by_source["locations:facility_context"] == ("Mercy General Hospital", R)
+    assert by_source["locations:facility_context"] == ("Mercy General Hospital", C)
     assert set(by_source) == {"locations:hospital:distinct", "locations:room", "locations:facility_context"}
 
 

@@ -36,6 +36,10 @@ CASES = [
     ("PT WAS CONFUSED AND TAKEN TO MEMORIAL HOSPITAL. THERE", [("MEMORIAL HOSPITAL", "HOSPITAL", C)]),
     ("sent to the General Hospital for CT", [("General Hospital", "HOSPITAL", R)]),
     ("went to a Community Hospital nearby", [("Community Hospital", "HOSPITAL", R)]),
+    # after a facility verb, a lower-case hospital word after the name keeps the whole review
+    # span, the capitalised name alone is certain
+    ("seen at Mt. Sinai hospital last week",
+     [("Mt. Sinai hospital", "HOSPITAL", R), ("Mt. Sinai", "HOSPITAL", C)]),
     ("lives near General Hospital", [("General Hospital", "HOSPITAL", R)]),
     # --- hospital abbreviations after a transfer word, then every mention ----------------------
     ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
@@ -111,7 +115,7 @@ CASES = [
     ("son Ivo of Dilaudid fame called. wife Ines of Lasix drip notes.", []),
     ("proxy is her sister who lives in DC.", [("DC", "STATE", C)]),
     # --- a capitalised name after a transfer word in a mixed-case note: review ---------------
-    ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", R)]),
+    ("Wants to go to Greywater and wait for a heart.", [("Greywater", "HOSPITAL", C)]),
     ("he lives nearby in Duluth with his son", [("Duluth", "CITY", C)]),
     # --- hospital names: after a transfer word in capitals, saints, other mentions -----------
     ("EKG POS. TAKEN TO FENWICK REGIONAL WHERE CK POS.", [("FENWICK REGIONAL", "HOSPITAL", C)]),

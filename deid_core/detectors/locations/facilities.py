@@ -298,7 +298,18 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
     if found and found[0] == len(words):
         return  # a bare city/state/country: the place rules label it
     end = trim_end(words[-1].end, text, words[0].start)
-    yield Span(words[0].start, end, "HOSPITAL", REVIEW, f"locations:{source}")
+    tier = CERTAIN if source == "facility_context" and not n.caps and proper_shaped(words) else REVIEW
+    yield Span(words[0].start, end, "HOSPITAL", tier, f"locations:{source}")
+
+
+def proper_shaped(words: list[Word]) -> bool:
+    """Every word of a facility name is written as a proper name: Title case (``Cedar Crest``,
+    ``Children's``) or an acronym of 2 to 6 capitals (``UCSF``), connectors allowed
+    (``Brigham and Women's``); a lower-case word (``Sinai hospital``) is not."""
+    content = [w for w in words if not is_connector(w)]
+    return bool(content) and all(
+        _TITLE_CASE_RE.match(w.text) or w.text.isupper() and 2 <= len(w.text) <= 6 and w.text.isalpha()
+        for w in content)
 
 
 

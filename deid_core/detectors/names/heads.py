@@ -271,12 +271,13 @@ def family_name(sc: Scan) -> None:
         if not (s in (CAP, UP) and (s == CAP or sc.caps_line(k)) or s == LOW and sc.lower[k]):
             continue   # "the large family": lower case among capitals is an ordinary word
         after_the = k > 0 and sc.low[k - 1] == "the" and sc.plain_gap(k - 1)
+        source = "names:family_name"
         if f & SUR and not f & (ENG | MED):
             tier = CERTAIN
         elif f & SUR and f & COMMON and not f & MED:
-            tier = REVIEW
+            tier, source = REVIEW, source + "+english_collision"
         elif not f & LIST and s == CAP and not sc.strict(k) and after_the:
             tier = CERTAIN
         else:
             continue
-        sc.emit([k], "PATIENT", tier, "names:surname+family", remember=tier == CERTAIN)
+        sc.emit([k], "PATIENT", tier, source, remember=tier == CERTAIN)
