@@ -23,6 +23,11 @@ FOUND = [
     ("SSN: 923 45 6789", [("923 45 6789", "SSN", C)]),
     ("social security number 923456789", [("923456789", "SSN", C)]),
     ("MRN: 4471203", [("4471203", "MEDICALRECORD", C)]),
+    # session 6: insurance and policy need no number word; HBN and EMR are labels
+    ("her insurance is KT-553812, verified", [("KT-553812", "HEALTHPLAN", C)]),
+    ("insurance policy WB-771204 on file", [("WB-771204", "HEALTHPLAN", C)]),
+    ("seen 3/2, HBN: 552-019-887", [("552-019-887", "HEALTHPLAN", C)]),
+    ("EMR: 771203498 reviewed", [("771203498", "MEDICALRECORD", C)]),
     ("MRN4471203", [("4471203", "MEDICALRECORD", C)]),
     ("MR# 88-1204", [("88-1204", "MEDICALRECORD", C)]),
     ("MR #881204.", [("881204", "MEDICALRECORD", C)]),
@@ -114,6 +119,8 @@ FOUND = [
 ]
 
 NOTHING = [
+    "no insurance for 30 days",          # a count after "insurance" is no identifier
+    "EMR down for 2 hrs this am",
     "HbA1c 7.4",
     "C3 and C4 low",
     "CD4 450",
