@@ -41,6 +41,13 @@ CASES = [
     ("seen at Mt. Sinai hospital last week",
      [("Mt. Sinai hospital", "HOSPITAL", R), ("Mt. Sinai", "HOSPITAL", C)]),
     ("lives near General Hospital", [("General Hospital", "HOSPITAL", R)]),
+    ("had a knee replacement at County General on 4/2", [("County General", "HOSPITAL", C)]),
+    ("last seen at General Hospital on 1/15", [("General Hospital", "HOSPITAL", C)]),
+    # a bare "at" before a proper-shaped name in a note with lower case: certain
+    ("seen by Dr. Harris at UWMC on 05/02.", [("UWMC", "HOSPITAL", C)]),
+    ("diagnosed with AF in March at Cedar Sinai?", [("Cedar Sinai", "HOSPITAL", C)]),
+    ("Works as a welder at Northgate Steel Works.", [("Northgate Steel Works", "ORGANIZATION", C)]),
+    ("PAIN AT REST. AT CEDAR SINAI NOW.", []),   # an ALL-CAPS note: capitals say nothing
     # --- hospital abbreviations after a transfer word, then every mention ----------------------
     ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
     ("pt is followed at gmc by dr x. came to gmc w/ son.",

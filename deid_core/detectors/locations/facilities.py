@@ -75,15 +75,16 @@ _TITLE_CASE_RE = re.compile(rf"[{UP}][a-z]")
 
 def proper_institution(text: str, name: list, t: Tables) -> bool:
     """A hospital name of institution words only (``Memorial``, ``General``) is a proper name
-    when every word of it is capitalised and it comes right after a word of transferring
-    without an article (``transferred from Memorial Hospital``, ``TAKEN TO GENERAL HOSPITAL``;
-    not ``sent to the general hospital``, ``a Community Hospital``)."""
+    when every word of it is capitalised and it comes right after a word of transferring, a
+    facility verb or a bare ``at`` without an article (``transferred from Memorial Hospital``,
+    ``TAKEN TO GENERAL HOSPITAL``, ``seen at General Hospital``, ``surgery at County
+    General``; not ``sent to the general hospital``, ``a Community Hospital``)."""
     if not all(w.text[:1].isupper() for w in name if not is_connector(w)):
         return False
     tail = tail_words(text, name[0].start)
     if not tail or tail[-1] in ("the", "our", "a", "an", "this", "that", "another", "local"):
         return False
-    return after_transfer(tail, t.transfer_words)
+    return after_transfer(tail, t.transfer_words) or bool(_facility_context_word(tail))
 
 
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
@@ -271,8 +272,11 @@ def _care_team_titles() -> frozenset[str]:
 
 
 def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Span]:
-    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at`` (review); ``tail``
-    is ``tail_words(n.text, r.start)``."""
+    """Capitalised words after ``seen at``, ``admitted to`` or a bare ``at``: HOSPITAL (or
+    ORGANIZATION when the last word is a company or school word: ``at Acme Corp``), certain
+    in a note with lower case when every word is proper-shaped (:func:`proper_shaped`: on
+    ASQ-PHI dev and the real notes such spans were PHI), else review; ``tail`` is
+    ``tail_words(n.text, r.start)``."""
     text = n.text
     source = _facility_context_word(tail)
     if not source:
@@ -298,8 +302,11 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
     if found and found[0] == len(words):
         return  # a bare city/state/country: the place rules label it
     end = trim_end(words[-1].end, text, words[0].start)
-    tier = CERTAIN if source == "facility_context" and not n.caps and proper_shaped(words) else REVIEW
-    yield Span(words[0].start, end, "HOSPITAL", tier, f"locations:{source}")
+    tier = CERTAIN if not n.caps and proper_shaped(words) else REVIEW
+    # "works at Acme Corp", "teacher at Northgate Elementary School": a company or a school
+    org = t.phrases.get(phrase_key(words[-1].text), ())
+    label = "ORGANIZATION" if "company" in org or "school" in org else "HOSPITAL"
+    yield Span(words[0].start, end, label, tier, f"locations:{source}")
 
 
 def proper_shaped(words: list[Word]) -> bool:
