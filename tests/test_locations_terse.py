@@ -48,6 +48,9 @@ CASES = [
     ("diagnosed with AF in March at Cedar Sinai?", [("Cedar Sinai", "HOSPITAL", C)]),
     ("Works as a welder at Northgate Steel Works.", [("Northgate Steel Works", "ORGANIZATION", C)]),
     ("PAIN AT REST. AT CEDAR SINAI NOW.", []),   # an ALL-CAPS note: capitals say nothing
+    # "our <place> clinic": a state of two words is the state, not its last word (York)
+    ("who visited our New York clinic on 9/1", [("New York", "STATE", C)]),
+    ("seen at our Boston clinic today", [("Boston", "CITY", C)]),
     # --- hospital abbreviations after a transfer word, then every mention ----------------------
     ("REFERRED TO SMH. ARRIVED AT SMH 2300.", [("SMH", "HOSPITAL", C), ("SMH", "HOSPITAL", C)]),
     ("pt is followed at gmc by dr x. came to gmc w/ son.",

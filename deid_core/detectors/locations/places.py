@@ -133,7 +133,13 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
         if prev and label in ("STATE", "COUNTRY"):
             yield from _city_then_state_or_country(n, t, prev, words, k, label)
     if tail and tail[-1] in ("our", "the") and _CITY_FACILITY_AFTER_RE.match(text, r.end):
-        city = known_city_suffix(list(r.words), t)
+        run = list(r.words)
+        state = next((run[-k:] for k in range(min(3, len(run)), 1, -1)
+                      if place_key(" ".join(w.text for w in run[-k:])) in t.states), [])
+        if state:   # "our New York clinic": a state of two or three words, not its last word
+            yield Span(state[0].start, state[-1].end, "STATE", CERTAIN, "locations:city_facility")
+            return
+        city = known_city_suffix(run, t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
             yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
 
