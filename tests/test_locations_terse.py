@@ -43,6 +43,10 @@ CASES = [
     ("lives near General Hospital", [("General Hospital", "HOSPITAL", R)]),
     ("had a knee replacement at County General on 4/2", [("County General", "HOSPITAL", C)]),
     ("last seen at General Hospital on 1/15", [("General Hospital", "HOSPITAL", C)]),
+    ("Knows she is in General Hospital today.", [("General Hospital", "HOSPITAL", C)]),
+    ("IN GENERAL HOSPITAL COURSE WAS OK", [("GENERAL HOSPITAL", "HOSPITAL", R)]),   # ALL CAPS
+    # punctuation glued before a transfer word does not hide it
+    ("resp status, ?transfer to St. Mary's tomorrow", [("St. Mary's", "HOSPITAL", C)]),
     # a bare "at" before a proper-shaped name in a note with lower case: certain
     ("seen by Dr. Harris at UWMC on 05/02.", [("UWMC", "HOSPITAL", C)]),
     ("diagnosed with AF in March at Cedar Sinai?", [("Cedar Sinai", "HOSPITAL", C)]),

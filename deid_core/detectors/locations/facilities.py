@@ -73,18 +73,20 @@ _HOSPITAL_KINDS = frozenset({"hosp", "hosp_weak"})
 _TITLE_CASE_RE = re.compile(rf"[{UP}][a-z]")
 
 
-def proper_institution(text: str, name: list, t: Tables) -> bool:
+def proper_institution(text: str, name: list, t: Tables, caps: bool = False) -> bool:
     """A hospital name of institution words only (``Memorial``, ``General``) is a proper name
     when every word of it is capitalised and it comes right after a word of transferring, a
-    facility verb or a bare ``at`` without an article (``transferred from Memorial Hospital``,
-    ``TAKEN TO GENERAL HOSPITAL``, ``seen at General Hospital``, ``surgery at County
-    General``; not ``sent to the general hospital``, ``a Community Hospital``)."""
+    facility verb or a bare ``at`` (or ``in``, in a note with lower case: ``caps`` is whether
+    the note is ALL CAPS) without an article (``transferred from Memorial Hospital``, ``TAKEN
+    TO GENERAL HOSPITAL``, ``seen at General Hospital``, ``surgery at County General``, ``is in
+    City Hospital``; not ``sent to the general hospital``, ``a Community Hospital``)."""
     if not all(w.text[:1].isupper() for w in name if not is_connector(w)):
         return False
     tail = tail_words(text, name[0].start)
     if not tail or tail[-1] in ("the", "our", "a", "an", "this", "that", "another", "local"):
         return False
-    return after_transfer(tail, t.transfer_words) or bool(_facility_context_word(tail))
+    return after_transfer(tail, t.transfer_words) or bool(_facility_context_word(tail)) \
+        or not caps and tail[-1] == "in"   # "Knows she is in General Hospital"
 
 
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
@@ -157,7 +159,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
             elif kind == "institution" and end > phrase_end and nxt is not None and \
                     nxt.text.lower() in ("of", "for"):
                 tier = CERTAIN   # University Hospital of Fort Wayne
-            elif kind == "institution" and proper_institution(text, name, t):
+            elif kind == "institution" and proper_institution(text, name, t, n.caps):
                 tier = CERTAIN   # "transferred from Memorial Hospital", "TAKEN TO GENERAL HOSPITAL"
             else:
                 tier = REVIEW

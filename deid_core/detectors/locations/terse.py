@@ -151,7 +151,7 @@ def after_transfer(tail: list[str], transfer: frozenset) -> bool:
     """True when the words before a candidate end with a word of transferring (``transfer``,
     ``xfer``), or with a preposition (and ``the``/``our``) that has a transfer word among the
     three words before it (``sent back to``, ``admitted 9/30 to``)."""
-    words = [w.rsplit(".", 1)[-1] for w in tail]   # "calmer.transfer to"
+    words = [w.rsplit(".", 1)[-1].lstrip("?(\"“'‘") for w in tail]   # "calmer.transfer to", "?transfer to"
     words = words[:-1] if words and words[-1] in ("the", "our") else words
     if not words:
         return False
