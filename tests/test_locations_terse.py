@@ -36,15 +36,17 @@ CASES = [
     ("PT WAS CONFUSED AND TAKEN TO MEMORIAL HOSPITAL. THERE", [("MEMORIAL HOSPITAL", "HOSPITAL", C)]),
     ("sent to the General Hospital for CT", [("General Hospital", "HOSPITAL", R)]),
     ("went to a Community Hospital nearby", [("Community Hospital", "HOSPITAL", R)]),
-    # after a facility verb, a lower-case hospital word after the name keeps the whole review
-    # span, the capitalised name alone is certain
+    # after a facility verb, the name with a lower-case hospital word and the name alone
     ("seen at Mt. Sinai hospital last week",
-     [("Mt. Sinai hospital", "HOSPITAL", R), ("Mt. Sinai", "HOSPITAL", C)]),
+     [("Mt. Sinai hospital", "HOSPITAL", C), ("Mt. Sinai", "HOSPITAL", C)]),
     ("lives near General Hospital", [("General Hospital", "HOSPITAL", R)]),
     ("had a knee replacement at County General on 4/2", [("County General", "HOSPITAL", C)]),
     ("last seen at General Hospital on 1/15", [("General Hospital", "HOSPITAL", C)]),
     ("Knows she is in General Hospital today.", [("General Hospital", "HOSPITAL", C)]),
     ("IN GENERAL HOSPITAL COURSE WAS OK", [("GENERAL HOSPITAL", "HOSPITAL", R)]),   # ALL CAPS
+    # a capitalised name and a lower-case hospital word, after "in" or a facility verb
+    ("in march pt was in St Mary hospital with fever", [("St Mary hospital", "HOSPITAL", C)]),
+    ("thought he was at Kernan hospital again", [("Kernan hospital", "HOSPITAL", C)]),
     # punctuation glued before a transfer word does not hide it
     ("resp status, ?transfer to St. Mary's tomorrow", [("St. Mary's", "HOSPITAL", C)]),
     # a bare "at" before a proper-shaped name in a note with lower case: certain

@@ -228,7 +228,8 @@ def _caps_university_tail(t: Tables, seg: list[Word]) -> list[Word]:
 
 def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     """``Mt. Sinai hospital``, ``Cedars-Sinai clinic``: a capitalised name, then a lower-case
-    hospital word (review)."""
+    hospital word: certain in a note with lower case after a transfer word, a facility verb, a
+    bare ``at`` or ``in`` (``was in St Mary hospital``), review otherwise."""
     m = _LOWER_HW_AFTER_RE.match(n.text, r.end)
     if not m:
         return
@@ -237,7 +238,13 @@ def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     if found and found[0] == len(name):
         return  # "our Chicago clinic": the city rule labels the city
     if name and name_kind(name, t.generic) == "distinct" and not after_title(n.text, name[0].start):
-        yield Span(name[0].start, m.end(), "HOSPITAL", REVIEW, "locations:hospital:lower_case_word")
+        tail = tail_words(n.text, name[0].start)
+        # after a transfer or facility word, a proper-shaped name: "was in St Mary hospital"
+        sure = not n.caps and proper_shaped(name) and bool(tail) and tail[-1] not in (
+            "the", "a", "an", "our") and (after_transfer(tail, t.transfer_words)
+                                          or bool(_facility_context_word(tail)) or tail[-1] == "in")
+        yield Span(name[0].start, m.end(), "HOSPITAL", CERTAIN if sure else REVIEW,
+                   "locations:hospital:lower_case_word")
 
 
 
