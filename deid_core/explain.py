@@ -65,6 +65,7 @@ RULES: dict[str, tuple[str, str | None]] = {
     "names:username_from_name": ("a user name made from a name in this note", None),
     "names:institution": ("a name that is part of an institution's name", None),
     "names:family_name": ("a surname before the word 'family'", "surnames.tsv"),
+    "names:coordinated": ("a capitalised word after a name and 'and' (Margaret and Bram)", None),
     "professions:list": ("an occupation from the professions list", "professions.txt"),
     "dates:year_bare": ("a four-digit number that reads as a year", None),
     "dates:year_model": ("a year next to a make or model word", None),
@@ -141,6 +142,7 @@ EVIDENCE: dict[str, tuple[str, str | None, str | None]] = {
     "age_or_identifier": ("next to an age or an identifier", None, None),
     "social_heading": ("after a heading about family and visitors (Social:)", "name_cues.txt", None),
     "glued": ("glued by a hyphen to the next word of the sentence", None, None),
+    "coordinated": ("after a name and 'and'", None, None),
 }
 
 #: ``"detector:rule"`` -> why its candidates are amber when no evidence word says why.

@@ -65,6 +65,15 @@ CASES = [
     # a hospital's common nickname made of name-list words is a HOSPITAL, not a person
     ("69 yo male transferred from Good Sam s/p MI.", [("Good Sam", "HOSPITAL", C)]),
     ("Sam Good called twice.", [("Sam Good", "PATIENT", C)]),   # the other order is a person
+    # a Capitalised word after a certain name and "and" is a name with the same label
+    ("Both Suzette and Hank are his appointed proxies.",
+     [("Suzette", "PATIENT", C), ("Hank", "PATIENT", C)]),
+    ("Family meeting held with Margaret and Bram today.",
+     [("Margaret", "PATIENT", C), ("Bram", "PATIENT", C)]),
+    # ... not a clinical word, a service or an eponym before a clinical noun
+    ("Dr. Lund and Cardiology agree on the plan.", [("Lund", "DOCTOR", C)]),
+    ("Margaret and Foley catheter care reviewed.", [("Margaret", "PATIENT", C)]),
+    ("MARGARET AND BRAM VISITED.", []),   # ALL CAPS: no capitals to go by
     # a relative's name glued by a hyphen to the next word of the sentence: only the name
     ("SOCIAL-phone call from son Bram-who states he will come", [("Bram", "PATIENT", C)]),
     ("DTR LISA-WILL CALL BACK", [("LISA", "PATIENT", C)]),

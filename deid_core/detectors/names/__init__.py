@@ -28,7 +28,8 @@ dictionary look-up, memoised per distinct word), then a few cheap passes apply t
    dictation words (``transcribed by m.o.``, ``Transcriptionist: mlr``, ``Tech ZQ /``).
    Lone eponyms that name a test or antigen (``Kell``, ``Holter``, ``Morse``) and a
    collision word before a model code (``Azure XT``) give nothing.
-3. Document consistency: a word of a name found with high confidence is certain wherever it
+3. Coordination: a Capitalised word after a certain name and ``and`` (``Suzette and Hank``).
+   Document consistency: a word of a name found with high confidence is certain wherever it
    appears again as a name-shaped word (``Mr. Hope ... Hope reports``), and a review candidate
    made only of such words becomes certain.
    A lower-case word made of a name found in the note plus up to three letters or digits
@@ -53,7 +54,7 @@ from collections.abc import Iterable
 
 from ...document import Document
 from ...spans import Span
-from .consistency import consistency_pass
+from .consistency import consistency_pass, coordination_pass
 from .context import context_pass
 from .heads import family_name, head_pass, institution_pass, phone_owner, role_in_brackets
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
@@ -84,6 +85,7 @@ def _run(doc: Document) -> Scan:
     phone_owner(sc)
     family_name(sc)
     list_pass(sc)
+    coordination_pass(sc)
     consistency_pass(sc)
     username_pass(sc)
     return sc

@@ -4,11 +4,11 @@ made only of such words becomes certain.
 """
 from __future__ import annotations
 
-from ...document import INI, LOW, OTHER
-from ...spans import CERTAIN, Span
+from ...document import CAP, INI, LOW, OTHER
+from ...spans import CERTAIN, REVIEW, Span
 from . import words as W
 from .runs import service_word
-from .lexicon import CLN, CRED, ENG, LIST, NON, REL, TITLE
+from .lexicon import CLN, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, TITLE
 from .scan import Scan
 
 
@@ -76,3 +76,34 @@ def consistency_pass(sc: Scan) -> None:
                 role == "giv" and nxt not in W.PERSON_VERBS or nxt in W.VERB_READING_NEXT):
             continue   # "Hope to discharge"; but "Patient: Mary Smith. Mary reports pain."
         sc.emit([i], label, CERTAIN, "names:document_consistency", remember=False)
+
+
+def coordination_pass(sc: Scan) -> None:
+    """``Suzette and Hank``, ``Margaret and Bram``: a Capitalised word right after a certain
+    person's name and ``and`` (or ``&``), on the same line, in a note with lower case, is a
+    name too, with the first name's label: a review candidate there becomes certain, an
+    unlisted word becomes a certain candidate. Clinical, function, title and relation words,
+    eponyms and words before a clinical noun give nothing (``Tylenol and Motrin``: no name
+    before ``and``)."""
+    ends = {sp.end: sp.label for sp in sc.spans
+            if sp.tier == CERTAIN and sp.label in ("PATIENT", "DOCTOR")}
+    if not ends:
+        return
+    for a in sc.indices_in({"and", "&"}):
+        j = a + 1
+        if a == 0 or j >= sc.n or sc.toks[a - 1].end not in ends or not sc.plain_gap(a - 1) \
+                or not sc.plain_gap(a):
+            continue
+        f, w = sc.fl[j], sc.low[j]
+        if sc.shape[j] != CAP or sc.strict(j) or not sc.toks[j].word.isalpha() or len(w) < 3 \
+                or f & (NON | CLN | FOL | TITLE | REL | CRED | PROF | MONTH | STATE | MED) \
+                or service_word(w) or sc.eponym_after(j) or sc.clinical_after(j):
+            continue
+        label = ends[sc.toks[a - 1].end]
+        start = sc.toks[j].start
+        if sc.used[j]:
+            for m, sp in enumerate(sc.spans):
+                if sp.start == start and sp.tier == REVIEW and sp.category == "NAME":
+                    sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN, sp.source + "+coordinated")
+            continue
+        sc.emit([j], label, CERTAIN, "names:coordinated", remember=False)
