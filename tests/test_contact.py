@@ -18,6 +18,9 @@ def found(text: str) -> list[tuple[str, str, str]]:
 
 
 FOUND = [
+    # session 6: a pager number after PG; one-letter labels (c for cell) need a word start
+    ("PG 23456 FOR QUESTIONS", [("23456", "PHONE", C)]),
+    ("(c) 555-0142 x 204", [("555-0142 x 204", "PHONE", C)]),
     ("mail j.okafor@mail.example.org today", [("j.okafor@mail.example.org", "EMAIL", C)]),
     ("call (617) 555-0199 today", [("(617) 555-0199", "PHONE", C)]),
     ("617-555-0199", [("617-555-0199", "PHONE", C)]),
@@ -69,6 +72,8 @@ FOUND = [
 ]
 
 NOTHING = [
+    "remains vented on a/c x 600 x 14 breaths",     # ventilator settings, no extension
+    "see pg 2 of the consent",
     # real-notes style (invented): alert and oriented written with an at sign and dots
     "MENTAL STATUS A@OX3...CALM, MAE.",
     "pt a@ox2..confused at times",

@@ -119,6 +119,7 @@ FOUND = [
 ]
 
 NOTHING = [
+    "catheter placed with opening # PA 70/38 PWP 40",   # a pressure after "#"
     "no insurance for 30 days",          # a count after "insurance" is no identifier
     "EMR down for 2 hrs this am",
     "HbA1c 7.4",

@@ -10,6 +10,12 @@ from deid_core.document import Document
 C, R = "certain", "review"
 
 CASES = [
+    # session 6: cardiac ST, a Foley catheter, an AV block and RML are no addresses or rooms
+    ("PT HAD 4 EPISODES ST IN 120'S, SHORT RUNS ST 130S", []),
+    ("lives at 12 OAK ST IN BOSTON", [("12 OAK ST", "STREET", C), ("BOSTON", "CITY", C)]),
+    ("GU- GOOD DIURESIS FROM FOLEY CATH.", []),
+    ("pt. remains in 1 degree av block with pr .42", []),
+    ("Chest x-ray positive for RML pneumonia", []),
     # a place-shaped eponym before a clinical noun is a device or disease, not a place
     ("Hx of Foley catheter placement; GCS 15.", []),
     ("Daughter is a native of Foley and visits weekly.", [("Foley", "CITY", C)]),

@@ -107,7 +107,7 @@ _IPV6_PAIR = re.compile(r":[0-9A-Fa-f]{0,4}:")
 #: or one glued to it (``glued``: ``ph6175550144``).
 _GLUED = alternation(lists.tagged(_WORDS, "glued"))
 _PHONE_LABEL = re.compile(
-    r"(?:\b(?:" + alternation(lists.tagged(_WORDS, "label")) + r")\b|\b[chwmopft]\b)\W{0,6}$|"
+    r"(?:\b(?:" + alternation(lists.tagged(_WORDS, "label")) + r")\b|(?<![\w/])[chwmopft]\b)\W{0,6}$|"
     r"(?:" + _GLUED + r")$")
 #: The ``fax`` words and the one-letter fax labels ``f``, ``(f)``.
 _FAX_LABELS = frozenset(lists.tagged(_WORDS, "fax")) | {"f", "(f)"}
@@ -306,7 +306,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
     Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),
     Pattern("phone_intl", _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
-    Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "beep", "bpr")),
+    Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "pg", "beep", "bpr")),
     Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
     Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
     Pattern("phone_typo", _PHONE_TYPO, "PHONE", CERTAIN, validator=_phone_typo),

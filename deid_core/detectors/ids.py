@@ -233,6 +233,11 @@ def _plate(m: re.Match[str]) -> Verdict:
     return None
 
 
+#: A pressure or ratio, with a vessel's or chamber's abbreviation before it (``PA 70/38``,
+#: ``110/60``): after a generic ``#`` or ``ID`` label, no identifier.
+_PRESSURE_VALUE = re.compile(r"(?:[A-Za-z]{1,4} )?\d{1,3}/\d{1,3}")
+
+
 def _labelled(m: re.Match[str]) -> Verdict:
     text = m.string
     label = next(name for name, _ in _LABELS if m.group(name) is not None)
@@ -262,6 +267,8 @@ def _labelled(m: re.Match[str]) -> Verdict:
         return None                                    # "ID: T 101.8", "#20fr", "order 5cc"
     if generic and _COLOUR.fullmatch(text, max(0, vs - 1), ve):
         return None                                    # "#aa00ff": a colour
+    if generic and _PRESSURE_VALUE.fullmatch(value):
+        return None                                    # "opening # PA 70/38": a pressure
     hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
     if not generic:
         nxt = _LIST_NEXT.match(text, ve)               # "SN PJN7721094 and PJN7720841"

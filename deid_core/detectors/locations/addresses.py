@@ -61,6 +61,14 @@ _LOWER_CSZ_RE = re.compile(
 _CITY_AFTER_RE = re.compile(r"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?")
 
 
+#: After a final ``ST``: a heart rate or an ST-segment word (``4 EPISODES ST IN 120'S``, ``RUNS
+#: ST TO 140``, ``2 LEADS ST ELEVATION``, ``ST CHANGES``): sinus tachycardia or the ST segment.
+_ST_CARDIAC_AFTER_RE = re.compile(
+    r"[ \t]+(?:(?:in|to|at)[ \t]+'?\d{2,3}(?!\d)|'?\d{2,3}'?s\b)"
+    r"|[ \t]*-?[ \t]*(?:elev|depress|chang)",
+    re.IGNORECASE)
+
+
 def streets(n: Note, t: Tables) -> Iterator[Span]:
     """Streets with a house number (certain), PO boxes, routes, and in all-lower-case notes
     ``88 cutler st`` (review). Yields STREET spans."""
@@ -70,6 +78,8 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
                           for w in re.findall(r"[A-Za-z][A-Za-z'’.]*", m.group())[:-1]):
             continue   # ALL-CAPS note: "3 WAY FOLEY DRAINING", "90-110 SR TO ST", "50 BY DR"
         end = m.end()
+        if text[m.start():end].rstrip(".").lower().endswith(" st") and _ST_CARDIAC_AFTER_RE.match(text, end):
+            continue
         if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
                                                   text[m.start():end]):
             end -= 1
@@ -83,7 +93,20 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
             words = split_words(m.group("name"), m.start("name"))
             if any(norm(w.text) in t.stop or norm(w.text) in t.generic for w in words):
                 continue
+            nxt = _NEXT_WORD_RE.match(text, m.end())
+            if nxt and nxt.group(1).lower() in _clinical_nouns():
+                continue   # "1 degree av block", "2 ct scan": the suffix reads as a clinical word
             yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
+
+
+_NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]{2,30})")
+
+
+@lru_cache(maxsize=1)
+def _clinical_nouns() -> frozenset[str]:
+    """Clinical nouns and eponym followers (``block``, ``node``, ``syndrome``:
+    ``lists/clinical_nouns.txt``, ``lists/eponym_followers.txt``)."""
+    return lists.clinical_nouns() | lists.eponym_followers()
 
 
 @lru_cache(maxsize=1)

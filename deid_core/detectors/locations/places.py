@@ -8,6 +8,7 @@ Sources ``locations:place_context:<label>``, ``place_context:unknown``, ``city_s
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterator
 
 from ... import lists
@@ -175,6 +176,12 @@ def _clinical_followers() -> frozenset[str]:
 _FOLLOWERS: frozenset[str] | None = None
 
 
+@lru_cache(maxsize=1)
+def _clinical_abbr() -> frozenset[str]:
+    """The ``clinical`` entries of ``lists/abbreviations.txt`` in capitals (``FOLEY``, ``CT``)."""
+    return frozenset(a.upper() for a in lists.abbreviations("clinical"))
+
+
 def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
     """The place ``found`` (``(n_words, label, population)``) at the start of ``words``, after
     the context word ``ctx_first``, with its tier (or nothing)."""
@@ -185,6 +192,8 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
         end -= 1
     if _before_clinical_noun(text, end):
         return  # an eponym, not a place: "Hx of Foley catheter", "of Bell's palsy"
+    if k == 1 and ctx_first in ("to", "from", "at", "on") and words[0].text.upper() in _clinical_abbr():
+        return  # "DIURESIS FROM FOLEY", "TO CT": a device or test (lists/abbreviations.txt, clinical)
     key = place_key(" ".join(w.text for w in words[:k]))
     # another capitalised word right after (``Ohio River``) says nothing in an ALL-CAPS note
     followed = k < len(words) and not words[k].nl and not is_connector(words[k]) and not n.caps

@@ -159,6 +159,8 @@ def rooms(n: Note, t: Tables) -> Iterator[Span]:
                 continue  # POD 1 is post-operative day 1
         if ident.isalpha() and kw.islower() and re.match(r"[ \t]+[a-z]", text[m.end():m.end() + 2]):
             continue  # "in bed A few ..." lower-case keyword, letter, then prose
+        if ident.isalpha() and m.start("id") == m.end("kw"):
+            continue  # "RML pneumonia", "RMs": a letter glued to the keyword is one word
         if re.fullmatch(r"[Xx]\d*", ident) or (n.caps and ident.isalpha()):
             continue  # "CHAIR X2" is twice; "BED P" in an ALL-CAPS note is shorthand
         yield Span(m.start("id"), m.end("id"), "ROOM", CERTAIN, "locations:room")
