@@ -17,6 +17,10 @@ def found(text: str) -> list[tuple[str, str, str]]:
 C, R = CERTAIN, REVIEW
 
 FOUND = [
+    # session 6: a clinical event or a unit before a fraction-shaped m/d makes it a date
+    ("IN CCU 3/6, DEV RESP DISTRESS", [("3/6", C)]),
+    ("S/P EXTUBATION 3/8. DIURESED WELL", [("3/8", C)]),
+    ("ADMITTED C PNA AND MI 3/6 . STENT TO LAD", [("3/6", C)]),
     # numeric with / - . and 2- or 4-digit years
     ("Admitted 03/05/2014 for CHF.", [("03/05/2014", C)]),
     ("seen 3/5/14 in clinic", [("3/5/14", C)]),
@@ -139,6 +143,8 @@ FOUND = [
 ]
 
 NOTHING = [
+    "s/p 1/2 tab of ativan",
+    "ICU 1/2 full tonight",
     "1/2 tab of lisinopril",
     "epinephrine 1:1000",
     "24 2/7 weeks gestation",
