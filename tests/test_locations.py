@@ -47,7 +47,9 @@ CASES = [
      [("Guatemala", "COUNTRY", C), ("Vietnam", "COUNTRY", C)]),
     ("She is visiting family in Lisbon, Portugal.", [("Lisbon", "CITY", C), ("Portugal", "COUNTRY", C)]),
     ("Pt is Jack W. from NYC.", [("NYC", "CITY", C)]),
-    ("relocating to Winooski to live with family", [("Winooski", "CITY", R)]),
+    # an unlisted Title-case town after a residence or travel word (session 6: certain; every
+    # such span on the real notes and the corpus was PHI)
+    ("relocating to Winooski to live with family", [("Winooski", "CITY", C)]),
     ("message from Austin about the refill", [("Austin", "CITY", R)]),
     ("living in the Bronx", [("Bronx", "CITY", C)]),
     ("visits our Chicago clinic twice a year", [("Chicago", "CITY", C)]),
@@ -115,13 +117,13 @@ CASES = [
     ("MVC near Bellwether Mall in the rain", [("Bellwether Mall", "LOCATION-OTHER", C)]),
     ("went camping near Kettle Pond State Park", [("Kettle Pond State Park", "LOCATION-OTHER", C)]),
     # --- a place after a work-place or shelter word ------------------------------------------
-    ("Her son took a job in Quillton last spring", [("Quillton", "CITY", R)]),
-    ("Stays at a church shelter in Brackwater most nights.", [("Brackwater", "CITY", R)]),
+    ("Her son took a job in Quillton last spring", [("Quillton", "CITY", C)]),
+    ("Stays at a church shelter in Brackwater most nights.", [("Brackwater", "CITY", C)]),
     ("son has a new job in Boston", [("Boston", "CITY", C)]),
     ("Did a good job in PT today and a great job in Physical Therapy. Shelter in place drill.", []),
     # --- the town of a facility: "in" right after a hospital word ----------------------------
-    ("Came by ambulance from the VA in Quillton overnight.", [("Quillton", "CITY", R)]),
-    ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", R)]),
+    ("Came by ambulance from the VA in Quillton overnight.", [("Quillton", "CITY", C)]),
+    ("Pt stayed at a rehab in Brackwater for 2 weeks.", [("Brackwater", "CITY", C)]),
     ("Pt seen in hospital in NAD. In rehab in Physical Therapy daily.", []),
     # --- a care-team title, then "from" and a capitalised name: the team's hospital ---------
     ("Surgeon from Harwick called to discuss the plan.", [("Harwick", "HOSPITAL", C)]),
@@ -264,13 +266,14 @@ def test_monkeypatched_small_place_list(monkeypatch):
     monkeypatch.setattr(lists, "us_places", lambda: (("Quillbury", "VT", 120000),))
     clear_engine_caches()
     try:
-        got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
-        assert got == {("Quillbury", "CITY", C)}
+        got = {(text[c.start:c.end], c.label, c.tier, c.source) for c in locations.detect(Document(text))}
+        assert got == {("Quillbury", "CITY", C, "locations:place_context:city")}
     finally:
         monkeypatch.undo()
         clear_engine_caches()
-    got = {(text[c.start:c.end], c.label, c.tier) for c in locations.detect(Document(text))}
-    assert got == {("Quillbury", "CITY", R)}     # unknown place after a residence word: review
+    got = {(text[c.start:c.end], c.label, c.tier, c.source) for c in locations.detect(Document(text))}
+    # unlisted: the unknown-place rule (certain for a Title-case word in a note with lower case)
+    assert got == {("Quillbury", "CITY", C, "locations:place_context:unknown")}
 
 
 def test_adversarial_input_gives_bounded_output():

@@ -24,6 +24,9 @@ CASES = [
     # real notes and the corpus was PHI)
     ("SPOKE WITH HER SON IN SOUTHLAKE BY PHONE.", [("SOUTHLAKE", "CITY", C)]),
     ("met him at the church in Southlake", [("Southlake", "CITY", C)]),
+    # an unlisted Title-case town after a residence word: certain with lower case around it
+    ("Husband just started a new job in Larkfield and visits daily.", [("Larkfield", "CITY", C)]),
+    ("HUSBAND STARTED NEW JOB IN LARKFIELD.", []),   # ALL CAPS: an unlisted word says nothing
     # in an all-lower-case note: certain after a residence word, review after "in" alone
     ("social: pt married, lives in southlake, son visits", [("southlake", "CITY", C)]),
     ("pt was seen in southlake er last week", [("southlake", "CITY", R)]),

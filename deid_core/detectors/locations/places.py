@@ -126,8 +126,10 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
         elif ctx_first in t.strong_context and ctx_first != "from" or _facility_in(t, tail):
             words = [words[0]] + list(same_line_words(words[1:]))
             if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
+                # certain in a note with lower case, every word Title case (lives in Bel Air)
+                sure = not n.caps and all(w.text[:1].isupper() and w.text[1:].islower() for w in words)
                 yield Span(words[0].start, trim_end(words[-1].end, text, words[0].start), "CITY",
-                           REVIEW, "locations:place_context:unknown")
+                           CERTAIN if sure else REVIEW, "locations:place_context:unknown")
     if found:
         k, label, pop = found
         prev = words_before_comma(n, r.start)
