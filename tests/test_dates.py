@@ -17,6 +17,9 @@ def found(text: str) -> list[tuple[str, str, str]]:
 C, R = CERTAIN, REVIEW
 
 FOUND = [
+    # a history word right after an apostrophe year, or redo/pacer before it
+    ("NIDDM (needs teaching) , '09 PTCA to LCX", [("09", C)]),
+    ("CABG X3 '92, REDO '95, DDD PACER '95", [("92", C), ("95", C), ("95", C)]),
     # session 6: a clinical event or a unit before a fraction-shaped m/d makes it a date
     ("IN CCU 3/6, DEV RESP DISTRESS", [("3/6", C)]),
     ("S/P EXTUBATION 3/8. DIURESED WELL", [("3/8", C)]),

@@ -167,6 +167,9 @@ _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
     r"\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
+#: A history word right after a year (``'09 PTCA``, ``'95 CABG``): the year dates that event.
+_HISTORY_AFTER = re.compile(
+    r"[ \t]{1,2}(?i:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r")\b")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
@@ -504,7 +507,8 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
     if m["s"]:
         return Hit(m.start(), m.end(), REVIEW, name="decade")
     text, start = m.string, m.start()
-    strong = _in_context(text, start) or _HISTORY_CONTEXT.search(line_before(text, start, 30))
+    strong = _in_context(text, start) or _HISTORY_CONTEXT.search(line_before(text, start, 30)) \
+        or _HISTORY_AFTER.match(text, m.end())   # "'09 PTCA to LAD": the event after the year
     return Hit(m.start("y"), m.end(), CERTAIN if strong else REVIEW)   # the apostrophe stays out
 
 
