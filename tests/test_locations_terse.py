@@ -63,6 +63,9 @@ CASES = [
     ("diagnosed with AF in March at Cedar Sinai?", [("Cedar Sinai", "HOSPITAL", C)]),
     ("Works as a welder at Northgate Steel Works.", [("Northgate Steel Works", "ORGANIZATION", C)]),
     ("PAIN AT REST. AT CEDAR SINAI NOW.", []),   # an ALL-CAPS note: capitals say nothing
+    # service and place-in-hospital words in Title case after at/to are no hospital
+    ("Evaluated at Triage, then Admitted to Hospitalist Service.", []),
+    ("Pain at Rest, seen at Bedside, Transferred to Step Down unit.", []),
     # "our <place> clinic": a state of two words is the state, not its last word (York)
     ("who visited our New York clinic on 9/1", [("New York", "STATE", C)]),
     ("seen at our Boston clinic today", [("Boston", "CITY", C)]),
