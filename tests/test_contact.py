@@ -18,6 +18,7 @@ def found(text: str) -> list[tuple[str, str, str]]:
 
 
 FOUND = [
+    ("SPOKESPERSON--CELLULAR-410 555-0144", [("410 555-0144", "PHONE", C)]),
     # session 6: a pager number after PG; one-letter labels (c for cell) need a word start
     ("PG 23456 FOR QUESTIONS", [("23456", "PHONE", C)]),
     ("(c) 555-0142 x 204", [("555-0142 x 204", "PHONE", C)]),

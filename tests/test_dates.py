@@ -17,6 +17,9 @@ def found(text: str) -> list[tuple[str, str, str]]:
 C, R = CERTAIN, REVIEW
 
 FOUND = [
+    # a decade after a history word on its line is certain; otherwise review
+    ("82 YO WITH HX OF POSSIBLE MI IN 1980S AFTER CHOLE", [("1980S", C)]),
+    ("THINKS BACK IN 1940S, REORIENTED", [("1940S", R)]),
     # a history word right after an apostrophe year, or redo/pacer before it
     ("NIDDM (needs teaching) , '09 PTCA to LCX", [("09", C)]),
     ("CABG X3 '92, REDO '95, DDD PACER '95", [("92", C), ("95", C), ("95", C)]),
@@ -270,7 +273,7 @@ NURSE = [
     ("XRT 10/02/10/03 and due again", [("10/02/10/03", C)]),
     ("seen,4/17,and again", [("4/17", C)]),
     ("LITHIUM TOXICITY-9/2/92. ", [("9/2/92", C)]),
-    ("MI IN 1980S AFTER SURGERY", [("1980S", R)]),
+    ("MI IN 1980S AFTER SURGERY", [("1980S", C)]),   # a history word before it (session 6)
     ("DOB:\t05/02/1950", [("05/02/1950", C)]),
     ("Labor Day 2019 fall", [("Labor Day 2019", C)]),
     ("SEEN IN ED ON 2/31/14 WITH FEVER", [("2/31/14", C)]),           # a day the month lacks

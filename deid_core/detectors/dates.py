@@ -167,6 +167,10 @@ _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
     r"\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
+#: A history word (``lists/history_words.txt``, use ``month_year2``) somewhere before a decade on
+#: its line (``HX OF MI IN 1980S``; not ``THINKS BACK IN 1940S``).
+_HISTORY_WORD_BEFORE = re.compile(
+    r"(?i:\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"))\b")
 #: A history word right after a year (``'09 PTCA``, ``'95 CABG``): the year dates that event.
 _HISTORY_AFTER = re.compile(
     r"[ \t]{1,2}(?i:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r")\b")
@@ -454,7 +458,9 @@ def _year4(m: re.Match[str]) -> Verdict:
                         and not _RANGE_END.match(text, end))):
         return None
     if m["s"]:
-        return Hit(s, end, REVIEW, name="decade")
+        # "HX OF POSSIBLE MI IN 1980S": a history word on the line before dates the event
+        sure = _HISTORY_WORD_BEFORE.search(line_before(text, s, 30)) is not None
+        return Hit(s, end, CERTAIN if sure else REVIEW, name="decade")
     if _units_follow(text, end) or _SHIFT_AFTER.match(text, end):
         return None
     if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
