@@ -17,6 +17,9 @@ def found(text: str) -> list[tuple[str, str, str]]:
 C, R = CERTAIN, REVIEW
 
 FOUND = [
+    # AM/PM after a/b makes it a date even after a lab value; vent settings stay out
+    ("HCT DRIFTING DOWN TO 28.7 FROM 30 3/9 AM, AFTER BLEEDS", [("3/9", C)]),
+    ("labs 4/2 pm show K 3.1", [("4/2", C)]),
     # a decade after a history word on its line is certain; otherwise review
     ("82 YO WITH HX OF POSSIBLE MI IN 1980S AFTER CHOLE", [("1980S", C)]),
     ("THINKS BACK IN 1940S, REORIENTED", [("1940S", R)]),
@@ -149,6 +152,8 @@ FOUND = [
 ]
 
 NOTHING = [
+    "PS 10/5 AM, TOLERATING",
+    "CPAP 5/5 AM WITH GOOD SATS",
     "s/p 1/2 tab of ativan",
     "ICU 1/2 full tonight",
     "1/2 tab of lisinopril",

@@ -178,6 +178,10 @@ _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
 _PAREN_AFTER = re.compile(r"[ \t]?[),]")
+#: A morning or afternoon mark right after ``a/b`` (``3/9 AM``, ``4/2 pm``): a date and its
+#: part of the day, whatever stands before it.
+_MERIDIEM_AFTER = re.compile(r"[ \t]{1,2}(?:AM|PM|am|pm|a\.m\.|p\.m\.)(?![\w])")
+_NUMBER_END = re.compile(r"\d[\d.]*[ \t]+$")
 _TIME_AFTER = re.compile(r"[ \t]{1,2}(?:at[ \t]{1,2}|@[ \t]?)?(?:[01]?\d|2[0-3]):?[0-5]\d(?!\d)")
 _YEAR4 = re.compile(r"(?:19|20)\d\d(?P<s>['’]?[sS])?")
 _YEAR_APOS = re.compile(r"['’](?<![\w'’]['’])(?P<y>\d\d)(?P<s>s)?(?![\w'’]|[.,]\d)")
@@ -382,13 +386,18 @@ def _month_day(m: re.Match[str]) -> Verdict:
     if not _slash_start_ok(text, m.start()):
         return None
     before = line_before(text, m.start(), 30)
+    meridiem = _MERIDIEM_AFTER.match(text, m.end()) is not None \
+        and not (d in _COMMON_FRACTION_DEN and mo < d)
+    if meridiem:
+        before = _NUMBER_END.sub("", before)   # "FROM 30 3/9 AM": the lab value before it
     clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
     if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end(),
                       vent_shaped=d in (5, 10) and d <= mo <= 25):
         return None
     if d in (7, 12) and _DURATION_BEFORE.search(before):
         return None                                    # "for 3/7": three days
-    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None:
+    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None \
+            or meridiem:
         tier = CERTAIN
     elif d >= 15 and mo >= 3 and not _SCORE_ON_LINE.search(before):
         tier = CERTAIN                                 # 11/17, 4/16, 8/20: no fraction one writes
