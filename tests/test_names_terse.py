@@ -74,6 +74,11 @@ CASES = [
     ("Dr. Lund and Cardiology agree on the plan.", [("Lund", "DOCTOR", C)]),
     ("Margaret and Foley catheter care reviewed.", [("Margaret", "PATIENT", C)]),
     ("MARGARET AND BRAM VISITED.", []),   # ALL CAPS: no capitals to go by
+    # verbs that things do too (remains, presents, appears) make no ordinary word a name
+    ("TEMP WIRE REMAINS INTACT VIA L GROIN", []),
+    ("site where tap was done remains dry and intact", []),
+    ("cough fair presents more as clearing", []),
+    ("tolerated well. bob visited this eve", [("bob", "PATIENT", R)]),   # a person's verb: review
     # a relative's name glued by a hyphen to the next word of the sentence: only the name
     ("SOCIAL-phone call from son Bram-who states he will come", [("Bram", "PATIENT", C)]),
     ("DTR LISA-WILL CALL BACK", [("LISA", "PATIENT", C)]),
