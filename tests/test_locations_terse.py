@@ -56,6 +56,8 @@ CASES = [
     # a capitalised name and a lower-case hospital word, after "in" or a facility verb
     ("in march pt was in St Mary hospital with fever", [("St Mary hospital", "HOSPITAL", C)]),
     ("thought he was at Kernan hospital again", [("Kernan hospital", "HOSPITAL", C)]),
+    # common misspellings of hospital count as the hospital word
+    ("58 YR OLD ADMITTED TO CALVERT HOSPIATAL AFTER A FALL", [("CALVERT HOSPIATAL", "HOSPITAL", C)]),
     # punctuation glued before a transfer word does not hide it
     ("resp status, ?transfer to St. Mary's tomorrow", [("St. Mary's", "HOSPITAL", C)]),
     # a bare "at" before a proper-shaped name in a note with lower case: certain
