@@ -329,6 +329,17 @@ def test_vent_triples_are_not_dates(text, expected):
     assert [(t, tier) for t, _label, tier in found(text)] == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("#20 LH, #16 RA-11/4 placed", [("11/4", C)]),     # a line site, a hyphen, the day it went in
+    ("RIJ-3/14", [("3/14", C)]),
+    ("PEEP-5/5", []),                                  # a vent setting after a hyphen stays out
+    ("HR 80-3/4", []),                                 # a number, a hyphen: a range, no date
+    ("ps 10- 5/5", []),
+])
+def test_date_glued_to_a_word_by_a_hyphen(text, expected):
+    assert [(t, tier) for t, _label, tier in found(text)] == expected
+
+
 # --- speed: month and weekday patterns tried only at the anchors that can start them ---
 
 from deid_core.detectors.patterns import Emitter, run  # noqa: E402

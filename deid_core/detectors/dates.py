@@ -140,7 +140,7 @@ _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
 #: reader's weekday words (so not ``thus``).
 _WD_BEFORE = re.compile(
     r"(?<![\w'’])(?i:" + WEEKDAY_REGEX + r")\.?,?[ \t]{1,3}(?:the[ \t]{1,2})?$")
-_SLASH = re.compile(r"(?P<m>\d(?<![\w\-/:+]\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
+_SLASH = re.compile(r"(?P<m>\d(?<![\w/:+]\d)(?<![^A-Za-z]-\d)\d?)/(?P<d>\d{1,2})(?![\d/]|[.,]\d|-\d)")
 #: Two month/day dates as a range (``9/12-9/14``) or run together (``10/02/10/03``).
 _SLASH_RANGE = re.compile(
     r"(?P<first>\d(?<![\w\-/:+.,]\d)\d?/\d{1,2})(?:[ \t]{0,2}[-–][ \t]{0,2}|/)(?P<second>\d{1,2}/\d{1,2})"
@@ -220,7 +220,7 @@ _MONTH_CONTEXT = re.compile(
 #: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
     r"\b(?:" + alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
-    r"|\d[ \t]{1,2}$|[+/=-][ \t]?$")
+    r"|\d[ \t]{1,2}$|(?:[+/=]|(?<![a-z])-)[ \t]?$|-[ \t]$")
 #: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
 #: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
