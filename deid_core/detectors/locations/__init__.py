@@ -16,18 +16,22 @@ Finds (source ``locations:<rule>``):
   (``2284 Granite Street, Bangor``; ``Maple Court Nursing Home, Dayton``).
 * ``place_context``: a city, state or country after a context word. Residence and travel words
   (``lives in``, ``moved to``, ``born in``) make it certain; a bare preposition (``in``, ``to``,
-  ``at``) is certain only for multi-word or large (>= 100,000) cities, states and countries.
-  Place names that are ordinary words (``Mobile``, ``Buffalo``, ``Orange``) or given names
-  (``Charlotte``, ``Chad``) are review at best. An unknown capitalised place after a residence
-  word is review (``relocating to Winooski``).
+  ``at``) is certain only for multi-word or large (>= 100,000) cities, states and countries,
+  and after ``in`` for any listed city (session 6). Place names that are ordinary words
+  (``Mobile``, ``Buffalo``, ``Orange``) or given names (``Charlotte``, ``Chad``) are review at
+  best. An unknown Title-case place after a residence word is certain in a note with lower case
+  (``relocating to Winooski``), review in capitals.
 * ``zip_context``: ``zip code 94103``.
 * ``hospital`` (HOSPITAL): capitalised words ending with a hospital word (``Mercy General
   Hospital``, ``St. Luke's Medical Center``, ``Lakeside Clinic``), certain unless every name word
-  is generic (``General Hospital``: review; ``Cardiology Clinic``: nothing). ``practice``:
+  is generic (``General Hospital``: review, certain right after a transfer or facility word,
+  ``at`` or ``in``, capitalised, without an article; ``Cardiology Clinic``: nothing). ``practice``:
   a distinctive name before a specialty (``Cobalt Bay Urology``, ``Mill Pond Primary Care``).
-  ``saint_possessive`` (review): ``St. Jude's``. ``facility_context`` and ``at_capitalised``
-  (review): capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``), or
-  after a care-team title and ``from`` (``Surgeon from Harwick called``).
+  ``saint_possessive`` (review): ``St. Jude's``. ``facility_context`` and ``at_capitalised``:
+  capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``), or after a
+  care-team title and ``from`` (``Surgeon from Harwick called``); certain in a note with lower
+  case when every word is Title case or an acronym, else review; ORGANIZATION when the last
+  word is a company or school word.
 * ``organization`` (ORGANIZATION): company and business suffixes (``Acme Logistics Inc``,
   ``Quarry Hill Pharmacy``), schools and universities, employer context (``works at ...``).
 * ``room`` (ROOM): the identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``
