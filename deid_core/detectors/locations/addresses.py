@@ -14,6 +14,7 @@ from ... import lists
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
+from .places import before_clinical_noun
 from .text import (PREPOSITIONS, note_may_hold, place_key, Note, norm, run_at, same_line_words,
                    split_words, tail_words, words_before)
 
@@ -93,20 +94,9 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
             words = split_words(m.group("name"), m.start("name"))
             if any(norm(w.text) in t.stop or norm(w.text) in t.generic for w in words):
                 continue
-            nxt = _NEXT_WORD_RE.match(text, m.end())
-            if nxt and nxt.group(1).lower() in _clinical_nouns():
+            if before_clinical_noun(text, m.end()):
                 continue   # "1 degree av block", "2 ct scan": the suffix reads as a clinical word
             yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
-
-
-_NEXT_WORD_RE = re.compile(r"[ \t]+([A-Za-z]{2,30})")
-
-
-@lru_cache(maxsize=1)
-def _clinical_nouns() -> frozenset[str]:
-    """Clinical nouns and eponym followers (``block``, ``node``, ``syndrome``:
-    ``lists/clinical_nouns.txt``, ``lists/eponym_followers.txt``)."""
-    return lists.clinical_nouns() | lists.eponym_followers()
 
 
 @lru_cache(maxsize=1)

@@ -82,8 +82,19 @@ def proper_institution(text: str, name: list, t: Tables, caps: bool = False) -> 
     City Hospital``; not ``sent to the general hospital``, ``a Community Hospital``)."""
     if not all(w.text[:1].isupper() for w in name if not is_connector(w)):
         return False
-    tail = tail_words(text, name[0].start)
-    if not tail or tail[-1] in ("the", "our", "a", "an", "this", "that", "another", "local"):
+    # (determiners that make a common noun phrase: "sent to the general hospital", "a local one")
+    return after_care_word(text, name[0].start, t, caps,
+                           ("the", "our", "a", "an", "this", "that", "another", "local"))
+
+
+def after_care_word(text: str, start: int, t: Tables, caps: bool,
+                    articles: tuple[str, ...] = ("the", "a", "an", "our")) -> bool:
+    """The words before ``start`` (a name's first character) end with a word of transferring,
+    a facility verb or a bare ``at`` (:func:`_facility_context_word`), or with ``in`` in a note
+    that is not ALL CAPS (``caps`` False): ``transferred from``, ``seen at``, ``is in``; and
+    the last of them is none of ``articles``."""
+    tail = tail_words(text, start)
+    if not tail or tail[-1] in articles:
         return False
     return after_transfer(tail, t.transfer_words) or bool(_facility_context_word(tail)) \
         or not caps and tail[-1] == "in"   # "Knows she is in General Hospital"
@@ -238,11 +249,8 @@ def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     if found and found[0] == len(name):
         return  # "our Chicago clinic": the city rule labels the city
     if name and name_kind(name, t.generic) == "distinct" and not after_title(n.text, name[0].start):
-        tail = tail_words(n.text, name[0].start)
         # after a transfer or facility word, a proper-shaped name: "was in St Mary hospital"
-        sure = not n.caps and proper_shaped(name) and bool(tail) and tail[-1] not in (
-            "the", "a", "an", "our") and (after_transfer(tail, t.transfer_words)
-                                          or bool(_facility_context_word(tail)) or tail[-1] == "in")
+        sure = not n.caps and proper_shaped(name) and after_care_word(n.text, name[0].start, t, n.caps)
         yield Span(name[0].start, m.end(), "HOSPITAL", CERTAIN if sure else REVIEW,
                    "locations:hospital:lower_case_word")
 

@@ -157,7 +157,7 @@ _CAPS_PREPOSITIONS = frozenset(p.upper() for p in PREPOSITIONS)
 _NEXT_WORD_RE = re.compile(r"(?:'s)?[ \t]+([A-Za-z]{2,30})")
 
 
-def _before_clinical_noun(text: str, end: int) -> bool:
+def before_clinical_noun(text: str, end: int) -> bool:
     """Whether the word right after ``end`` (on the same line) is a clinical noun or an eponym
     follower (``catheter``, ``syndrome``, ``palsy``: lists/clinical_nouns.txt and
     lists/eponym_followers.txt, less the facility words: ``Boston clinic`` stays a place), so
@@ -192,7 +192,7 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
     end = trim_end(words[k - 1].end, text, words[0].start)
     if text[end - 1] == "." and not words[k - 1].text.lower().startswith(("st.", "ft.", "mt.")):
         end -= 1
-    if _before_clinical_noun(text, end):
+    if before_clinical_noun(text, end):
         return  # an eponym, not a place: "Hx of Foley catheter", "of Bell's palsy"
     if k == 1 and ctx_first in ("to", "from", "at", "on") and words[0].text.upper() in _clinical_abbr():
         return  # "DIURESIS FROM FOLEY", "TO CT": a device or test (lists/abbreviations.txt, clinical)
