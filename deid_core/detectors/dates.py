@@ -164,16 +164,19 @@ _NOT_DATE_NEAR_AFTER = re.compile(
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
 _CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+#: The history words that date an event by the month and year after them (``lists/history_words.txt``,
+#: use ``month_year2``), as one alternation for the three patterns below.
+_HISTORY_WORDS = alternation(lists.tagged(_HISTORY, "month_year2"))
 #: History context before a month and two-digit year (``s/p repair 3/91``), on the lower-cased line.
 _HISTORY_CONTEXT = re.compile(
-    r"\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"|since|in)\b[^\n]{0,20}$")
+    r"\b(?:" + _HISTORY_WORDS + r"|since|in)\b[^\n]{0,20}$")
 #: A history word (``lists/history_words.txt``, use ``month_year2``) somewhere before a decade on
 #: its line (``HX OF MI IN 1980S``; not ``THINKS BACK IN 1940S``).
 _HISTORY_WORD_BEFORE = re.compile(
-    r"(?i:\b(?:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r"))\b")
+    r"(?i:\b(?:" + _HISTORY_WORDS + r"))\b")
 #: A history word right after a year (``'09 PTCA``, ``'95 CABG``): the year dates that event.
 _HISTORY_AFTER = re.compile(
-    r"[ \t]{1,2}(?i:" + alternation(lists.tagged(_HISTORY, "month_year2")) + r")\b")
+    r"[ \t]{1,2}(?i:" + _HISTORY_WORDS + r")\b")
 _RANGE_START = re.compile(r"(?<![\w.\-/:])(?:19|20)\d\d[-–]$")
 _RANGE_END = re.compile(r"[-–](?:19|20)\d\d(?![\w]|[.,:/-]\d)")
 _LIST_BEFORE = re.compile(r"\([^()\n]{0,30}[ \t,]$")
