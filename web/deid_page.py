@@ -37,6 +37,11 @@ Requests (JSON objects, ``op`` selects the operation):
 
 Every reply is ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": message}``; no request
 raises out of :func:`handle`.
+
+The ops and their fields are declared once, in the worker protocol (``web/protocol.json``,
+``python_ops``; packed beside this module as ``deid_protocol.json``): :func:`handle` refuses an op
+or a field it does not declare, and :data:`OPS` must answer exactly the declared ops (checked at
+import and by ``tests/test_page_static.py``).
 """
 from __future__ import annotations
 
@@ -193,9 +198,27 @@ def _lists(_req: dict) -> dict:
     return {"lists": lists.provenance()}
 
 
+def _protocol() -> dict:
+    """The worker protocol: ``deid_protocol.json`` beside this module in the page, else
+    ``protocol.json`` beside it in the repository (``web/``)."""
+    here = Path(__file__).resolve().parent
+    for name in ("deid_protocol.json", "protocol.json"):
+        if (here / name).is_file():
+            return json.loads((here / name).read_text(encoding="utf-8"))
+    raise FileNotFoundError(f"no deid_protocol.json or protocol.json beside {__file__}")
+
+
+#: The worker protocol (``web/protocol.json``); its ``python_ops`` are what :func:`handle` answers.
+PROTOCOL = _protocol()
+
 OPS = {"info": _info, "process": _process, "benchmark": _benchmark, "corpus": _corpus,
        "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish,
        "stretch": _stretch, "key_params": _key_params, "rules": _rules}
+
+
+if set(OPS) != set(PROTOCOL["python_ops"]):
+    raise RuntimeError(f"deid_page.OPS {sorted(OPS)} is not the protocol's python_ops "
+                       f"{sorted(PROTOCOL['python_ops'])}")
 
 
 def handle(request_json: str) -> str:
@@ -205,6 +228,10 @@ def handle(request_json: str) -> str:
         op = OPS.get(req.get("op")) if isinstance(req, dict) else None
         if op is None:
             raise ValueError(f"unknown request {request_json[:80]!r}")
+        extra = set(req) - {"op"} - set(PROTOCOL["python_ops"][req["op"]])
+        if extra:
+            raise ValueError(f"field(s) {sorted(extra)} are not declared for op {req['op']!r} "
+                             "(web/protocol.json)")
         return json.dumps({"ok": True, "result": op(req)})
     except Exception as exc:  # the page shows the message; nothing is lost
         return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}"})
