@@ -125,12 +125,13 @@ export function decide(ids, decision) {
   return run({quiet: true});
 }
 
-// The note was edited (an input event): move every decision with its text, say which were lost;
-// a note replaced whole is a new note (its known identifiers are cleared with it).
+// The note was edited (an input event): move every decision with its text, say which were lost.
+// An emptied note takes the patient's known identifiers with it (so does Clear, or a new file);
+// a note pasted over the old one keeps them, as they may have been typed in for it.
 export function noteEdited() {
   const text = $("input").value;
   const {kept, dropped, replaced} = reanchor(state.decisions, state.note, text);
-  if (replaced || !text) clearKnown();
+  if (!text) clearKnown();
   update((s) => {
     s.note = text;
     s.decisions = kept;
