@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from deid_core.api import process  # noqa: E402
 
+pytestmark = pytest.mark.slow   # drives the built page in Chromium (bash scripts/test.sh --all runs it)
 MANIFEST = build.read_manifest(PAGE)
 MODEL = MANIFEST.get("model")
 needs_model = pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")

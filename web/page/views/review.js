@@ -116,7 +116,7 @@ export function render(state) {
   const items = reviewItems();
   const undecided = items.filter((c) => !(c.id in held)).length;
   $("review-count").textContent = "(" + count(items.length, "candidate", "candidates") + ", " + undecided + " undecided)";
-  pageState.current = Math.min(state.current, Math.max(items.length - 1, 0));
+  if (items.length) pageState.current = Math.min(state.current, items.length - 1);   // none while a run works
   for (const li of $("review-list").children) li.classList.toggle("current", Number(li.dataset.index) === pageState.current);
   const cur = $("review-list").children[pageState.current];
   if (cur && state.contextId) cur.scrollIntoView({block: "nearest"});
