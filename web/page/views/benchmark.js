@@ -13,7 +13,7 @@ function drawReal(figures, corpusNotes) {
   if (!figures) return;
   const e = figures.ensemble, r = figures.rules;
   box.appendChild(el("p", {"class": "real-figures", "data-source": figures.source},
-    "On real notes (" + figures.corpus + "; measured " + figures.measured + " for this release): the rules with " +
+    "Measured for this release (" + figures.measured + ") on " + figures.corpus + ": the rules with " +
     "the AI model find " + pct(e.recall_certain) + " of identifier characters on their own (" + pct(e.recall_review) +
     " with every amber mark masked), and " + pct(e.precision_certain) + " of what they mask is an identifier (" +
     pct(e.precision_review) + "). The rules alone: " + pct(r.recall_certain) + " (" + pct(r.recall_review) + ") found, " +
