@@ -177,3 +177,41 @@ def test_no_span_crosses_a_line_break(text):
     from deid_core.ner.onnx_runtime import OnnxNer
     for s in process(text, mode="redact", model_spans=OnnxNer.load().spans(text))["spans"]:
         assert "\n" not in s["text"], s
+
+
+# ---- the build's compiled regular expressions (web/regex_cache.py) ----
+
+_PATTERNS = [(r"(?P<month>\d{1,2})/(?P<day>\d{1,2})(?:/(\d{2,4}))?", 0),
+             (r"\b(?:dr|mr|mrs)\.?\s+([A-Z][a-z]+)", 2), (r"^\s*MRN[:#]?\s*(\d+)$", 8 | 2),
+             (r"caf\u00e9|na\u00efve", 0)]
+_SAMPLES = ["seen 3/14/2016 and 12/1", "Dr. Alvarez and mrs Okonkwo", "  mrn: 0042\nMRN 7", "a na\u00efve caf\u00e9"]
+
+
+def _run(code: str) -> str:
+    import subprocess
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=WEB)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_regex_cache_gives_the_same_patterns_without_parsing(tmp_path):
+    probe = (f"import json, re\nP = {_PATTERNS!r}\nS = {_SAMPLES!r}\n"
+             "out = []\nfor p, f in P:\n    r = re.compile(p, f)\n"
+             "    out.append([r.pattern, int(r.flags), r.groups, dict(r.groupindex),"
+             " [[m.span(), m.groups()] for s in S for m in r.finditer(s)]])\nprint(json.dumps(out))\n")
+    _run("import regex_cache, pathlib\nregex_cache.record()\n" + probe +
+         f"pathlib.Path({str(tmp_path / 'deid_regex_cache.marshal')!r}).write_bytes(regex_cache.dump())\n")
+    plain = json.loads(_run(probe))
+    cached = _run("import json, regex_cache\nfrom re import _parser\n"
+                  f"n = regex_cache.install({str(tmp_path)!r})\n"
+                  "def refuse(*a, **k): raise AssertionError('parsed a cached pattern')\n"
+                  "_parser.parse = refuse\n" + probe + "print(n)\n").splitlines()
+    assert json.loads(cached[0]) == plain
+    assert int(cached[1]) >= len(_PATTERNS)   # and what the imports around them compiled
+
+
+def test_regex_cache_from_another_python_is_ignored(tmp_path):
+    import marshal
+    (tmp_path / "deid_regex_cache.marshal").write_bytes(marshal.dumps((("cpython-00", 0), ())))
+    assert _run(f"import regex_cache\nprint(regex_cache.install({str(tmp_path)!r}))").strip() == "0"
+    assert _run(f"import regex_cache\nprint(regex_cache.install({str(tmp_path / 'none')!r}))").strip() == "0"

@@ -7,9 +7,10 @@ unchanged in CPython, which is how the tests compare the page with the engine.
 
 Requests (JSON objects, ``op`` selects the operation):
 
-* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model"}``
+* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model", "regex_cache"}``
   (``model``: the NER model's ``{"name", "labels", "max_len", "threshold", "inputs", "output"}``
-  when the page carries one, else ``null``)
+  when the page carries one, else ``null``; ``regex_cache``: how many compiled patterns the build
+  handed over, :mod:`deid_regex_cache`)
 * ``{"op": "process", "text", "mode", "key", "decisions", "known", "model_spans", "mask_review"}``
   -> the dict of :func:`deid_core.api.process` (``mode``, ``output``, ``spans``, ``review``): the
   request less ``op`` goes to :func:`deid_core.api.process_request`, which checks it (fields,
@@ -61,6 +62,11 @@ def start(root: str) -> None:
         root: directory holding ``deid_core/``, ``lists/`` and (optionally) ``corpus/notes.jsonl``.
     """
     _STATE["root"] = Path(root)
+    try:   # the build's compiled regular expressions (web/regex_cache.py); absent in CPython
+        import deid_regex_cache
+        _STATE["regex_cache"] = deid_regex_cache.install(root)
+    except ImportError:
+        _STATE["regex_cache"] = 0
     os.environ.setdefault("DEID_LISTS_DIR", str(Path(root) / "lists"))
     if (Path(root) / "model" / "ner.json").is_file():
         os.environ["DEID_MODEL_DIR"] = str(Path(root) / "model")
@@ -103,7 +109,8 @@ def _info(_req: dict) -> dict:
         model = {"name": m.name, "labels": m.labels, "max_len": m.max_len,
                  "threshold": m.threshold, "inputs": m.inputs, "output": m.output}
     return {"python": sys.version.split()[0], "engine": deid_core.__version__,
-            "categories": list(CATEGORIES), "corpus_notes": n, "model": model}
+            "categories": list(CATEGORIES), "corpus_notes": n, "model": model,
+            "regex_cache": _STATE.get("regex_cache", 0)}
 
 
 def _process(req: dict) -> dict:
