@@ -24,6 +24,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import pickle
 import re
 import subprocess
@@ -471,6 +472,117 @@ def build_countries(raw):
 
 
 # --------------------------------------------------------------------------------------------
+# ZIP3 areas for the Safe Harbor ZIP rule (issue 24; deid_core.safe_harbor reads the file)
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ZctaFile:
+    """A data file of a public GitHub repository at a pinned commit (no registry package
+    carries it). ``member`` is its path in the repository."""
+
+    repo: str  # owner/name
+    commit: str  # 40 hex digits
+    member: str
+    sha256: str
+    licence: str
+
+    @property
+    def label(self) -> str:
+        return f"github:{self.repo}@{self.commit}"
+
+
+#: 2020 ZCTAs with ACS 2018-2022 5-year population (table B01003), by bdurand/us_geo (MIT).
+ZCTAS = ZctaFile(
+    "bdurand/us_geo", "31592c0909eede782c00e1181011320a2a7ab2e1", "data/2020_dist/zctas.csv",
+    "c5cd9ec01824f9f3b22275fd41f6e800e11a867d803e5976eea87fd015223f92",
+    "MIT (bdurand/us_geo, MIT_LICENSE.txt, (c) 2019 Brian Durand); the population figures are "
+    "U.S. Census Bureau data (American Community Survey), a U.S. government work (public domain "
+    "in the U.S.)")
+ZIP3_FILE = "zip3_population.tsv"
+#: 45 CFR 164.514(b)(2)(i)(B): a ZIP3 area of this many people or fewer becomes 000.
+ZIP3_MAX_RESTRICTED = 20_000
+#: The 17 restricted three-digit ZIP codes of the HHS de-identification guidance: their one home
+#: is the hand-written file (with its citation).
+HHS_ZIP3_FILE = "zip3_hhs_restricted.txt"
+
+
+def zcta_cache_path(src: ZctaFile = ZCTAS, cache: Path = CACHE) -> Path:
+    """Where the bytes of ``src`` are kept in the download cache."""
+    return cache / "github" / src.repo.replace("/", "+") / src.commit / src.member
+
+
+def fetch_zctas(src: ZctaFile = ZCTAS, cache: Path = CACHE, download: bool = True) -> bytes | None:
+    """The bytes of ``src``: from the cache, else from a bare git snapshot
+    ``$DEID_LISTS_MIRROR/<owner>+<name>/repo`` (``git show COMMIT:PATH``), else (``download``)
+    from ``raw.githubusercontent.com`` at the pinned commit; kept in the cache. ``None`` when none
+    has it (the committed list is then kept).
+
+    Raises:
+        RuntimeError: the bytes found do not have the pinned SHA-256.
+    """
+    path = zcta_cache_path(src, cache)
+    data = path.read_bytes() if path.is_file() else None
+    mirror = os.environ.get("DEID_LISTS_MIRROR")
+    if data is None and mirror:
+        repo = Path(mirror) / src.repo.replace("/", "+") / "repo"
+        r = subprocess.run(["git", "--git-dir", str(repo), "show", f"{src.commit}:{src.member}"],
+                           capture_output=True)
+        data = r.stdout if r.returncode == 0 else None
+    if data is None and download:
+        import urllib.request
+        url = f"https://raw.githubusercontent.com/{src.repo}/{src.commit}/{src.member}"
+        try:
+            with urllib.request.urlopen(url, timeout=60) as f:
+                data = f.read()
+        except OSError:
+            data = None
+    if data is None:
+        return None
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != src.sha256:
+        raise RuntimeError(f"SHA-256 mismatch for {src.label}:{src.member}: got {digest}, "
+                           f"pinned {src.sha256}")
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return data
+
+
+def build_zip3(data: bytes):
+    """Every ZIP3 prefix of the ZCTA table: rows (zip3, population, zctas, hhs, keep)."""
+    pop: Counter = Counter()
+    zctas: Counter = Counter()
+    for r in _csv_rows(data):
+        z = r["ZCTA5"]
+        if len(z) != 5 or not z.isdigit():
+            raise ValueError(f"{ZCTAS.member}: bad ZCTA {z!r}")
+        pop[z[:3]] += int(r["Population"] or 0)
+        zctas[z[:3]] += 1
+    hhs = set(handwritten_words(HHS_ZIP3_FILE))
+    rows = [(p, pop[p], zctas[p], "yes" if p in hhs else "no",
+             "no" if p in hhs or pop[p] <= ZIP3_MAX_RESTRICTED else "yes") for p in sorted(pop)]
+    absent = sorted(hhs - set(pop))
+    rows += [(p, 0, 0, "yes", "no") for p in absent]
+    rows.sort()
+    header = source_header(ZCTAS, derivation=(
+        f"the 2020 ZIP Code Tabulation Areas (ZCTA5) of zctas.csv grouped by their first three "
+        f"digits; population = the sum of the Population column (ACS 2018-2022 5-year "
+        f"estimate, table B01003; an empty cell counts 0), zctas = ZCTAs in the group; hhs = "
+        f"yes for the {len(hhs)} restricted prefixes of the HHS guidance ({HHS_ZIP3_FILE}, "
+        f"2000 Census; a prefix of them absent from zctas.csv gets a row with 0 and 0); keep "
+        f"= no when hhs is yes or population <= {ZIP3_MAX_RESTRICTED:,}; sorted by prefix"))
+    header += [
+        ("vintage", "2020 ZCTA boundaries; ACS 2018-2022 5-year population (us_geo data/2020_dist, "
+                    "generated from Census files of 29 March 2024)"),
+        ("hhs-source", "lists/zip3_hhs_restricted.txt: the 17 prefixes of the HHS Office for "
+                       "Civil Rights de-identification guidance (26 November 2012)"),
+        ("use", "45 CFR 164.514(b)(2)(i)(B): under the Safe Harbor output option a ZIP code keeps "
+                "its first three digits only where keep is yes; every other prefix, and every "
+                "prefix absent from this file, becomes 000 (deid_core.safe_harbor)"),
+    ]
+    return header, ["zip3", "population", "zctas", "hhs", "keep"], rows
+
+
+# --------------------------------------------------------------------------------------------
 # Hand-written lists: each file in lists/ is its own one home; this script holds no words
 # --------------------------------------------------------------------------------------------
 #: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
@@ -504,6 +616,8 @@ HANDWRITTEN_FILES: tuple[str, ...] = (
     "known_part_followers.txt", "address_forms.tsv", "us_territories.tsv",
     # the words fake addresses and institution names keep (deid_core.surrogate.places)
     "surrogate_place_words.txt",
+    # the HHS guidance's 17 restricted ZIP3 prefixes (read by build_zip3)
+    "zip3_hhs_restricted.txt",
     # the date, age and ID detectors' context words (deid_core.lists.tagged)
     "history_words.txt", "vehicle_words.txt", "date_context_words.txt", "age_context_words.txt",
     "id_context_words.txt", "contact_words.txt", "insurers.txt", "id_labels.txt", "facility_cues.txt", "quantity_after_words.txt", "room_words.txt", "units.txt",
@@ -549,8 +663,23 @@ def build_handwritten_file(name: str, lists_dir: Path = OUT):
 # Driver
 # --------------------------------------------------------------------------------------------
 def load_raw(cache: Path = CACHE, download: bool = True) -> dict[str, bytes]:
-    """Bytes of every source data file, keyed like ``SOURCES`` (verified against the pins)."""
-    return {k: fetch(s, cache, download) for k, s in SOURCES.items()}
+    """Bytes of every source data file, keyed like ``SOURCES`` (verified against the pins),
+    and ``"zctas"`` (:data:`ZCTAS`) when it can be had (:func:`fetch_zctas`)."""
+    raw = {k: fetch(s, cache, download) for k, s in SOURCES.items()}
+    zctas = fetch_zctas(ZCTAS, cache, download)
+    if zctas is not None:
+        raw["zctas"] = zctas
+    return raw
+
+
+def zip3_file(zctas: bytes | None, lists_dir: Path = OUT) -> str:
+    """The text of :data:`ZIP3_FILE`: derived from ``zctas``, or, when that source is not here
+    (no cache, mirror or network), the committed file as it is (with a message)."""
+    if zctas is not None:
+        return render(*build_zip3(zctas))
+    print(f"{ZIP3_FILE}: {ZCTAS.label} not available (cache {zcta_cache_path()}): committed file kept",
+          file=sys.stderr)
+    return (lists_dir / ZIP3_FILE).read_text(encoding="utf-8")
 
 
 def build_all(raw: dict[str, bytes]) -> dict[str, str]:
@@ -570,6 +699,7 @@ def build_all(raw: dict[str, bytes]) -> dict[str, str]:
     files["us_places.tsv"] = render(*build_us_places(raw))
     files["us_states.tsv"] = render(*build_us_states(raw))
     files["countries.txt"] = render(*build_countries(raw))
+    files[ZIP3_FILE] = zip3_file(raw.get("zctas"))
     for name in HANDWRITTEN_FILES:
         files[name] = render(*build_handwritten_file(name))
     return files

@@ -28,7 +28,7 @@ B = _load_build()
 ALL_FILES = sorted(p.name for p in LISTS.iterdir() if p.suffix in (".txt", ".tsv"))
 DERIVED = ["surnames.tsv", "given_names.tsv", "medical_collisions.txt", "english_collisions.txt",
            "eponym_followers.txt", "clinical_nouns.txt", "us_places.tsv", "us_states.tsv",
-           "countries.txt"]
+           "countries.txt", "zip3_population.tsv"]
 HAND = sorted(B.HANDWRITTEN_FILES)
 
 
@@ -188,12 +188,13 @@ def test_derived_header_records_pinned_sha256_of_each_file(name):
     files = h["file"].split("; ")
     shas = h["source-sha256"].split("; ")
     assert len(files) == len(shas)
-    pins = {s.member: s.sha256 for s in B.SOURCES.values()}
+    pins = {s.member: s.sha256 for s in B.SOURCES.values()} | {B.ZCTAS.member: B.ZCTAS.sha256}
     for f, sha in zip(files, shas):
         assert re.fullmatch(r"[0-9a-f]{64}", sha)
         assert pins[f] == sha
     for part in h["source"].split("; "):
-        assert re.fullmatch(r"[a-z0-9-]+==[0-9.]+ \(PyPI\)", part), part
+        assert re.fullmatch(r"[a-z0-9-]+==[0-9.]+ \(PyPI\)|github:[\w.-]+/[\w.-]+@[0-9a-f]{40}",
+                            part), part
 
 
 @pytest.mark.parametrize("name", HAND)
