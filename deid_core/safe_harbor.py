@@ -45,7 +45,7 @@ from . import lists as _lists
 from .datereader import iter_dates
 from .spans import Span
 
-__all__ = ["AGE_AGGREGATE", "SafeHarborWriter", "ZIP3_LIST", "age_text", "date_text",
+__all__ = ["AGE_AGGREGATE", "OPTION_RULES", "SafeHarborWriter", "ZIP3_LIST", "age_text", "date_text",
            "reference_year", "restricted_zip3", "safe_harbor_cases", "safe_harbor_text",
            "zip_text"]
 
@@ -179,6 +179,21 @@ class SafeHarborWriter:
         """What ``span`` (whose characters are ``original``) is written as."""
         return safe_harbor_text(span.label, original, self.year)
 
+
+#: What the option writes, per kind of span, for the docs and the page:
+#: (span, what Redact writes, what the option writes).
+OPTION_RULES: tuple[tuple[str, str, str], ...] = (
+    ("DATE", "[DATE]", "its year: 3/14/2021 -> 2021, March 5, 2019 -> 2019, 3/14/21 -> 2021, "
+     "1/2/2019 - 3/4/2020 -> 2019 - 2020, 1990s stays; a date without a year (3/14, Monday, "
+     "Christmas) -> [DATE]; a year that implies an age over 89 -> [DATE]"),
+    ("ZIP", "[LOCATION]", "the first three digits: 02139 -> 021XX, 02139-4307 -> 021XX; an area "
+     "of 20,000 people or fewer, or one the table lacks -> 000XX"),
+    ("STATE", "[LOCATION]", "the state as written (MA, Texas)"),
+    ("AGE", "[AGE]", "90+ for an age over 89 (92, ninety-four, 101, 90s); an age under 90 in "
+     "digits stays"),
+    ("every other label", "its tag", "its tag ([NAME], [LOCATION], [ID], [CONTACT], "
+     "[PROFESSION]); a country too"),
+)
 
 #: (invented note, expected output under the option with certain spans only). Kinds covered:
 #: one row per identifier kind the engine finds, the ZIP3 rule with an unrestricted (021) and a

@@ -3,14 +3,18 @@
 ZIP3 table."""
 import datetime as dt
 import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deid_core import analyze, api
 from deid_core import lists as L
 from deid_core.cli import main
 from deid_core.safe_harbor import (SafeHarborWriter, age_text, date_text, reference_year,
                                    restricted_zip3, safe_harbor_cases, safe_harbor_text, zip_text)
+from deid_core.spans import LABELS
 from deid_core.write import write
 
 CASES = safe_harbor_cases()
@@ -204,3 +208,21 @@ def test_the_batch_and_spark_engine_takes_the_option():
         assert engine.process(c["text"])["text"] == c["expected"], c["kind"]
     with pytest.raises(ValueError, match="redact"):
         Config(mode="surrogate", master_key="k", safe_harbor=True)
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1, max_size=40), st.sampled_from(sorted(LABELS)),
+       st.integers(min_value=1900, max_value=2200))
+def test_any_span_text_any_label_gives_a_string_and_keeps_no_more_than_permitted(value, label, ref):
+    out = safe_harbor_text(label, value, ref)
+    assert isinstance(out, str) and out
+    if label not in ("DATE", "ZIP", "STATE", "AGE"):
+        assert out == f"[{LABELS[label]}]"
+    if label == "ZIP":
+        assert out in ("[LOCATION]", "000XX") or (len(out) == 5 and out.endswith("XX")
+                                                  and out[:3] in value)
+    if label == "AGE":
+        assert out in ("[AGE]", "90+") or out == value
+    if label == "DATE":
+        assert out == "[DATE]" or all(ref - int(y) < 90 for y in re.findall(r"\d{4}", out))
