@@ -43,7 +43,7 @@ from .spans import Span
 from .write import write
 
 __all__ = ["MODES", "REQUEST_FIELDS", "Request", "check_request", "process", "process_json",
-           "process_request", "session_key"]
+           "process_request", "safe_harbor_info", "session_key", "third_party_notices"]
 
 MODES: tuple[str, ...] = ("redact", "surrogate", "review")
 _KNOWN_FIELDS: tuple[str, ...] = ("names", "mrns", "addresses", "birth_dates")
@@ -260,3 +260,30 @@ def process_json(request_json: str) -> str:
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": str(exc)})
     return json.dumps(result, ensure_ascii=False)
+
+
+def safe_harbor_info(examples: bool = True) -> dict:
+    """What the page shows about Safe Harbor ("What is removed", the option, About), JSON-ready:
+
+    ``{"identifiers"``: :func:`deid_core.harbor_table.identifier_rows` (A-R, each with labels,
+    detectors, what Redact / Surrogate / the option write, an invented example and its three
+    outputs, measured recall per corpus), ``"option"``: ``[{"span", "redact", "safe_harbor"}]``
+    (:data:`deid_core.safe_harbor.OPTION_RULES`), ``"actual_knowledge"``: paragraphs,
+    ``"text_limits"``: paragraphs (biometrics, photographs), ``"figures"``: the measured
+    figures (:data:`deid_core.harbor_figures.FIGURES`: per corpus ``residual_risk`` and
+    ``per_identifier``), ``"cases"``: :func:`deid_core.safe_harbor.safe_harbor_cases`}``.
+    ``examples`` false skips running the examples (faster)."""
+    from .harbor_figures import FIGURES
+    from .harbor_table import ACTUAL_KNOWLEDGE, TEXT_LIMITS, identifier_rows
+    from .safe_harbor import OPTION_RULES, safe_harbor_cases
+    return {"identifiers": identifier_rows(examples=examples),
+            "option": [{"span": a, "redact": b, "safe_harbor": c} for a, b, c in OPTION_RULES],
+            "actual_knowledge": list(ACTUAL_KNOWLEDGE), "text_limits": list(TEXT_LIMITS),
+            "figures": FIGURES, "cases": safe_harbor_cases()}
+
+
+def third_party_notices() -> dict:
+    """The third-party notice for the page's About (:func:`deid_core.notices.notice_data`;
+    ``"markdown"`` adds the text of ``THIRD_PARTY_NOTICES.md``)."""
+    from .notices import notice_data, render_markdown
+    return dict(notice_data(), markdown=render_markdown())
