@@ -251,7 +251,7 @@ _CASES: tuple[tuple[str, str, str], ...] = (
 def safe_harbor_cases() -> list[dict]:
     """The shared test table of the option: ``[{"kind", "text", "expected"}]``, each note
     invented; ``expected`` is the output of Redact with the option, certain spans only, the
-    rules alone, at any reference year from 2026 to 2079. The CLI, batch and page tests run
+    rules alone or with the NER model (the same), at any reference year from 2026 to 2079. The CLI, batch and page tests run
     every row and must give ``expected`` (:func:`deid_core.api.process` with
     ``safe_harbor=True``)."""
     return [{"kind": k, "text": t, "expected": e} for k, t, e in _CASES]

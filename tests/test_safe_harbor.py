@@ -226,3 +226,13 @@ def test_any_span_text_any_label_gives_a_string_and_keeps_no_more_than_permitted
         assert out in ("[AGE]", "90+") or out == value
     if label == "DATE":
         assert out == "[DATE]" or all(ref - int(y) < 90 for y in re.findall(r"\d{4}", out))
+
+
+def test_the_model_gives_the_same_table():
+    """The shared table holds with the NER model too (the CLI's default and the page's)."""
+    pytest.importorskip("onnxruntime")
+    from deid_core.ner.onnx_runtime import OnnxNer
+    ner = OnnxNer.load(threads=1)
+    for c in CASES:
+        out = api.process(c["text"], mode="redact", safe_harbor=True, model_spans=ner.spans(c["text"]))
+        assert out["output"] == c["expected"], c["kind"]
