@@ -3,6 +3,7 @@
 Usage::
 
     deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review] [--rules R.json]
+                   [--keep-safe-harbor]
     deid surrogate [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
     deid review    [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json]
                    [--mask-review | --accept-all | --reject-all] [--json]
@@ -17,7 +18,9 @@ unless a decision (``--decisions``, ``{"start:end": true (mask) | false (keep)}`
 always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``--reject-all``
 (keep the undecided); a decisions file with a key twice, or an id that is no review candidate, is
 an error. ``deid review`` also lists the review candidates on standard error with their
-explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
+explanation (or everything as JSON with ``--json``). ``--keep-safe-harbor`` (redact, review)
+writes what Safe Harbor permits in place of a masked span's tag (a date's year, ZIP3, a state,
+``90+``; :mod:`deid_core.safe_harbor`). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
 Linkage key (surrogate, review): ``--key-file F`` (its first line), else ``$DEID_KEY``, else a
 fresh random secret; ``--key K`` also works but leaves the key in the shell history.
@@ -51,7 +54,7 @@ import sys
 from pathlib import Path
 
 from . import api, corpus_rules, jsonl
-from .batch.cli import add_batch_parser, add_model_arguments
+from .batch.cli import add_batch_parser, add_model_arguments, add_safe_harbor_option
 from .harvest import analyze_harvested
 from .evaluate import evaluate, format_report
 from .readers import read
@@ -129,7 +132,7 @@ def _cmd_text(args: argparse.Namespace) -> int:
     try:
         result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
                              known=known, model_spans=model_spans, mask_review=mask_review,
-                             rules=rules)
+                             rules=rules, safe_harbor=getattr(args, "keep_safe_harbor", False))
     except ValueError as e:
         raise InputError(str(e)) from None
     ids = {item["id"] for item in result["review"]}
@@ -332,8 +335,11 @@ def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
     sp.add_argument("--mask-review", action="store_true",
                     help="mask every undecided amber (review) candidate too, for unattended runs "
                          "(default: they stay as text until decided)")
+    if name != "surrogate":
+        add_safe_harbor_option(sp)
     add_model_options(sp)
     sp.set_defaults(func=_cmd_text)
+
 
 
 def _add_text_commands(sub) -> None:

@@ -85,7 +85,7 @@ def process_pandas(batches: Iterator, config: Config, text_col: str,
 def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col: str | None = None,
                key: str | None = None, rules_only: bool = False, model_dir: str | None = None,
                mask_review: bool = False, rules_json: str | None = None, threads: int = 1,
-               model_form: str = "exact"):
+               model_form: str = "exact", safe_harbor: bool = False):
     """``df`` with ``deid_text``, ``spans``, ``phi_free`` and ``error`` columns (module doc).
 
     Args:
@@ -102,12 +102,15 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
         model_form: ``"exact"`` (the page's spans) or ``"fast"`` (``deid batch --model-form``).
+        safe_harbor: redact mode only: keep what Safe Harbor permits (``deid batch
+            --keep-safe-harbor``; :mod:`deid_core.safe_harbor`).
 
     Returns:
         A new DataFrame (lazy, like any transformation).
 
     Raises:
-        ValueError: on an unknown mode or model form, a missing column, or a column name already used.
+        ValueError: on an unknown mode or model form, a missing column, a column name already
+            used, or ``safe_harbor`` outside redact mode.
     """
     if text_col not in df.columns:
         raise ValueError(f"no column {text_col!r} (columns: {', '.join(df.columns)})")
@@ -120,7 +123,7 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         key, _ = master_key()
     config = Config(mode=mode, master_key=key, per_patient=bool(patient_col), rules_only=rules_only,
                     model_dir=model_dir, threads=threads, model_form=model_form,
-                    mask_review=mask_review, rules=rules_json)
+                    mask_review=mask_review, rules=rules_json, safe_harbor=safe_harbor)
     from pyspark.sql.types import (ArrayType, BooleanType, IntegerType, StringType, StructField,
                                    StructType)
     span = StructType([StructField("start", IntegerType()), StructField("end", IntegerType()),

@@ -20,7 +20,7 @@ from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
 from .run import DEFAULT_CHUNKSIZE
 
-__all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
+__all__ = ["add_batch_parser", "add_model_arguments", "add_safe_harbor_option", "config_from_args"]
 
 
 def add_model_arguments(sp: argparse.ArgumentParser) -> None:
@@ -35,6 +35,16 @@ def add_model_arguments(sp: argparse.ArgumentParser) -> None:
                          "model with integer matrix products, about 4 times faster, a third of a "
                          "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
                          "speed, about 1 s more start-up; spans not the page's")
+
+
+def add_safe_harbor_option(sp: argparse.ArgumentParser) -> None:
+    """``--keep-safe-harbor`` (``deid redact``, ``review``, ``batch``): see
+    :mod:`deid_core.safe_harbor`."""
+    sp.add_argument("--keep-safe-harbor", action="store_true",
+                    help="keep what HIPAA Safe Harbor permits in place of the tag: a date's year "
+                         "(3/14/2021 -> 2021), a ZIP code's first three digits (021XX; 000XX "
+                         "where that area has 20,000 people or fewer), a state; an age over 89 "
+                         "becomes 90+ (docs/safe-harbor.md)")
 
 
 def positive_int(value: str) -> int:
@@ -81,6 +91,7 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
                          f"this run, never written down)")
     sp.add_argument("--mask-review", action="store_true",
                     help="also replace review (amber) spans (default: kept as text)")
+    add_safe_harbor_option(sp)
     sp.add_argument("--rules", default=None, help="rules.json from deid harvest")
     sp.add_argument("--resume", action="store_true", help="continue OUT.part from an earlier run")
     sp.add_argument("--chunksize", type=positive_int, default=DEFAULT_CHUNKSIZE,
@@ -120,7 +131,8 @@ def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None
               f"and offsets link only within this run", file=sys.stderr)
     return Config(mode=mode, master_key=key, per_patient=bool(args.patient_field),
                   rules_only=args.rules_only, model_dir=args.model_dir, threads=args.threads,
-                  model_form=args.model_form, mask_review=getattr(args, "mask_review", False), rules=rules_text)
+                  model_form=args.model_form, mask_review=getattr(args, "mask_review", False), rules=rules_text,
+                  safe_harbor=getattr(args, "keep_safe_harbor", False))
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:

@@ -58,6 +58,8 @@ class Config:
         mask_review: also replace review (amber) spans.
         rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.harvest`),
             or None.
+        safe_harbor: redact mode only: a replaced span keeps what Safe Harbor permits
+            (:mod:`deid_core.safe_harbor`).
     """
 
     mode: str = "redact"
@@ -69,10 +71,13 @@ class Config:
     model_form: str = "exact"
     mask_review: bool = False
     rules: str | None = field(default=None, repr=False)
+    safe_harbor: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in BATCH_MODES:
             raise ValueError(f"unknown mode {self.mode!r}; expected one of {list(BATCH_MODES)}")
+        if self.safe_harbor and self.mode != "redact":
+            raise ValueError(f"the Safe Harbor option applies to redact mode, not {self.mode}")
         if self.mode == "surrogate" and not self.master_key:
             raise ValueError("surrogate mode needs a master key")
         if self.threads < 0:
@@ -172,7 +177,8 @@ class Engine:
             spans = [_with_replaced(s, False) for s in an.spans]
         else:
             key = self.key(patient) if mode == "surrogate" else None
-            rendered = write(an, mode, key=key, mask_review=self.config.mask_review)
+            rendered = write(an, mode, key=key, mask_review=self.config.mask_review,
+                             safe_harbor=self.config.safe_harbor)
             out["text"] = rendered.text
             spans = [_with_replaced(p.span, p.replaced) for p in rendered.placed]
         out["spans"] = spans

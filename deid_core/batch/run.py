@@ -210,7 +210,8 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     check_settings(part, {"mode": config.mode, "model": model, "mask_review": config.mask_review,
                           "per_patient": config.per_patient, "rules_sha256": rules_sha,
                           "format": fmt, "text_field": text_field, "id_field": id_field,
-                          "patient_field": patient_field}, bool(done_ids))
+                          "patient_field": patient_field,
+                          **({"safe_harbor": True} if config.safe_harbor else {})}, bool(done_ids))
     summary = Summary(mode=config.mode, model=model)
     total = count_records(input_path, fmt)
 
