@@ -41,8 +41,9 @@ raises out of :func:`handle`.
 
 The ops and their fields are declared once, in the worker protocol (``web/protocol.json``,
 ``python_ops``; packed beside this module as ``deid_protocol.json``): :func:`handle` refuses an op
-or a field it does not declare, and :data:`OPS` must answer exactly the declared ops (checked at
-import and by ``tests/test_page_static.py``).
+it does not declare and, except for ``process`` (which :func:`deid_core.api.check_request`
+checks, its fields being the protocol's), a field it does not declare; :data:`OPS` must answer
+exactly the declared ops (checked at import and by ``tests/test_page_static.py``).
 """
 from __future__ import annotations
 
@@ -235,8 +236,10 @@ def handle(request_json: str) -> str:
         op = OPS.get(req.get("op")) if isinstance(req, dict) else None
         if op is None:
             raise ValueError(f"unknown request {request_json[:80]!r}")
+        # "process" is checked by the API itself (api.check_request, the one place a request is
+        # validated; its fields are the protocol's, tests/test_page_static.py); the others here.
         extra = set(req) - {"op"} - set(PROTOCOL["python_ops"][req["op"]])
-        if extra:
+        if extra and req["op"] != "process":
             raise ValueError(f"field(s) {sorted(extra)} are not declared for op {req['op']!r} "
                              "(web/protocol.json)")
         return json.dumps({"ok": True, "result": op(req)})
