@@ -20,7 +20,9 @@ character; four byte values are escaped), unpacked in the page with the browser'
 * ``pyodide.asm.wasm``, and Pyodide's standard library cut to the modules the page imports
   (``web/build/precompile.mjs`` runs ``web/build/exercise.py``, every request the page makes, in
   the same Pyodide under Node, and keeps what that imported);
-* the page's Python as archives unpacked side by side: ``engine.zip`` (``deid_core``,
+* the page's Python as archives unpacked side by side (a word list that only modules the page
+  never imports name, as ``deid_core.knowledge``'s today, is left out: ``precompile.mjs``):
+  ``engine.zip`` (``deid_core``,
   ``web/deid_page.py``, ``web/protocol.json``), ``lists.zip`` (``lists/``), ``corpus.zip``
   (``corpus/notes.jsonl``) and, with the model, ``model.zip`` (``model/ner.json``,
   ``model/vocab.txt``). Every ``.py`` is replaced by its CPython 3.14 bytecode (sourceless
@@ -401,7 +403,11 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
                 "model_blobs": {n: ids[n] for n, _ in model_payloads}, "model": model_info,
                 "lock_info": lock_info, "figures": release_figures(),
                 "stdlib": None if report is None else {"kept": len(report["kept"]),
-                                                       "dropped": report["dropped"]}}
+                                                       "dropped": report["dropped"]},
+                "lists_left_out": None if report is None else report["lists_dropped"]}
+    if report and report["lists_dropped"]:
+        print(f"note: word lists no module of the page reads, left out: {', '.join(report['lists_dropped'])}",
+              file=sys.stderr)
 
     app_js = bundle_modules(root, WEB / "page" / "main.js")
     style = (WEB / "style.css").read_text(encoding="utf-8")

@@ -13,7 +13,9 @@
 //                            (unchecked hash-based pyc, PEP 552: the same source, the same bytes);
 //   WORK_DIR/out/stdlib.zip  python_stdlib.zip cut to the modules the run imported (plus
 //                            their packages), each as .pyc;
-//   WORK_DIR/out/stdlib.json {"kept": [module files], "dropped": count, "bytes_in", "bytes_out"}.
+//   WORK_DIR/out/stdlib.json {"kept": [module files], "dropped": count, "lists_dropped": [list
+//                            files no module of the page reads, left out of lists.zip],
+//                            "bytes_in", "bytes_out"}.
 // Entries are stored uncompressed (the page gzips each archive whole, which compresses better
 // across files), sorted, with a fixed date, so the output depends on the inputs only.
 import fs from "node:fs";
@@ -84,6 +86,52 @@ import deid_regex_cache
 deid_regex_cache.record()
 exec(compile(open("/tmp/exercise.py").read(), "/tmp/exercise.py", "exec"), {"__name__": "__exercise__", "ROOT": ROOT})
 outputs["engine.zip"][deid_regex_cache.FILE] = deid_regex_cache.dump()
+
+# Word lists no module of the page can read stay out: a list is left out only when every module
+# that names it (a string constant that is exactly its file name or its stem) is outside the
+# page's modules (those the run imported, and every module they import anywhere, at the top or
+# inside a function). A list no module names so is kept.
+import ast
+sources = {}
+with zipfile.ZipFile("/tmp/in/engine.zip") as z:
+    for info in z.infolist():
+        if info.filename.endswith(".py"):
+            mod = info.filename[:-3].replace("/", ".").removesuffix(".__init__")
+            sources[mod] = (z.read(info).decode("utf-8"), info.filename.endswith("__init__.py"))
+
+def imports_of(mod):
+    text, is_pkg = sources[mod]
+    package = mod if is_pkg else mod.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return {m for m in out if m in sources}
+
+page_modules = {m for m in sys.modules if m in sources}
+todo = list(page_modules)
+while todo:
+    for m in imports_of(todo.pop()):
+        if m not in page_modules:
+            page_modules.add(m)
+            todo.append(m)
+constants = {m: {n.value for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+             for m, (text, _) in sources.items()}
+dropped_lists = []
+lists_out = outputs.get("lists.zip", {})
+for entry in sorted(lists_out):
+    fname = entry.rpartition("/")[2]
+    readers = {m for m, names in constants.items() if fname in names or fname.rsplit(".", 1)[0] in names}
+    if readers and not readers & page_modules:
+        del lists_out[entry]
+        dropped_lists.append(fname)
 for name, out in outputs.items():
     write(out, "/tmp/out/" + name)
 used = set()
@@ -108,7 +156,7 @@ with zipfile.ZipFile(STDLIB) as z:
         else:
             dropped += 1
 write(std, "/tmp/out/stdlib.zip")
-json.dump({"kept": sorted(used), "dropped": dropped, "bytes_in": size_in,
+json.dump({"kept": sorted(used), "dropped": dropped, "lists_dropped": dropped_lists, "bytes_in": size_in,
            "bytes_out": sum(len(v) for v in std.values())}, open("/tmp/out/stdlib.json", "w"), indent=1)
 `);
 fs.mkdirSync(path.join(work, "out"), { recursive: true });
