@@ -29,7 +29,8 @@ is not a string or integer, an id seen before, an engine error) gives an error l
 ``{"id", "line", "error"}`` in its place (and a message on standard error); the run goes on and
 ends with exit status 1.
 
-Every command runs the rules and the NER model together (:mod:`deid_core.ensemble`) when
+Every command runs the one pipeline (:func:`deid_core.analyze.analyze`): the rules and the NER
+model together (:mod:`deid_core.ensemble`) when
 the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
@@ -52,8 +53,9 @@ from pathlib import Path
 
 from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser, add_model_arguments
-from .harvest import analyze_harvested
+from .batch.engine import Config, Engine
 from .evaluate import evaluate, format_report
+from .ner.loading import ModelError, load_model
 from .readers import read
 
 
@@ -125,10 +127,9 @@ def _cmd_text(args: argparse.Namespace) -> int:
     decisions, mask_review = _decisions(args)
     rules = rules_for(args)
     model = model_for(args)
-    model_spans = None if model is None else model(text)
     try:
         result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
-                             known=known, model_spans=model_spans, mask_review=mask_review,
+                             known=known, model_spans=model, mask_review=mask_review,
                              rules=rules)
     except ValueError as e:
         raise InputError(str(e)) from None
@@ -182,7 +183,6 @@ def model_for(args: argparse.Namespace):
     """
     if args.rules_only:
         return None
-    from .batch.engine import ModelError, load_model
     try:
         return load_model(args.model_dir, threads=None, form=args.model_form).spans
     except ModelError as e:
@@ -201,19 +201,25 @@ def rules_for(args: argparse.Namespace):
         raise InputError(str(e)) from None
 
 
-def analyzer_for(args: argparse.Namespace):
-    """``text -> (Analysis, phi_free ranges)``: the rules (with ``--rules``' harvested rules,
-    see :func:`rules_for`) and the model when it is there and not turned off (see
-    :func:`model_for`), joined as ``deid batch`` joins them
-    (:func:`deid_core.harvest.analyze_harvested`). The function's ``model`` attribute is what
-    :func:`model_for` gave (None: rules only), for reports that name the engine."""
-    rules = rules_for(args)
-    model = model_for(args)
+def engine_for_args(args: argparse.Namespace) -> Engine:
+    """The :class:`~deid_core.batch.engine.Engine` of ``deid detect`` and ``deid eval``: the
+    rules (with ``--rules``' harvested rules), and the model when it is there and not turned off,
+    as ``deid batch`` builds it (``Engine.analyses`` is the one place notes become analyses).
 
-    def analyse(text: str):
-        return analyze_harvested(text, rules, model)
-    analyse.model = model
-    return analyse
+    Raises:
+        InputError: the rules file cannot be read, or the model is missing or cannot run (see
+            :func:`model_for`).
+    """
+    try:
+        rules = None if getattr(args, "rules", None) is None else corpus_rules.read(args.rules)
+    except corpus_rules.RulesError as e:
+        raise InputError(str(e)) from None
+    config = Config(mode="detect", rules_only=args.rules_only, model_dir=args.model_dir,
+                    threads=None, model_form=args.model_form, rules=rules)
+    try:
+        return Engine(config)
+    except ModelError as e:
+        raise InputError(str(e)) from None
 
 
 def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
@@ -240,7 +246,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     source = sys.stdin.buffer if path in (None, "-") else path
     if source is path and not Path(path).is_file():
         raise InputError(f"{path}: no such file")
-    analyse = analyzer_for(args)   # a model or rules file that cannot load stops the run first
+    engine = engine_for_args(args)   # a model or rules file that cannot load stops the run first
     seen: dict[str, int] = {}
     failed = total = 0
     try:
@@ -250,10 +256,10 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             rid = line.value.get("id") if isinstance(line.value, dict) else None
             if why is None:
                 try:
-                    an, safe = analyse(line.value["text"])
+                    an = engine.analysis(line.value["text"])
                     out = {"id": rid, "spans": [s.to_dict() for s in an.spans]}
                     if args.rules:
-                        out["phi_free"] = [[a, b] for a, b in safe]
+                        out["phi_free"] = [[a, b] for a, b in an.phi_free]
                     _write(jsonl.dumps(out) + "\n")
                     continue
                 except Exception as e:  # one bad record never ends the run
@@ -280,16 +286,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    analyse = analyzer_for(args)
-    model = analyse.model
-    report = evaluate(docs, lambda text: analyse(text)[0].spans, details=args.details)
+    engine = engine_for_args(args)
+    report = evaluate(docs, lambda text: engine.analysis(text).spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
         return 0
-    if model is None:
+    if engine.model is None:
         _write("engine: rules only\n")
-    else:                      # model_for gives OnnxNer.spans: name the model and its file
-        ner = model.__self__.model
+    else:
+        ner = engine.model.model
         _write(f"engine: rules + model {ner.name} ({ner.onnx_path})\n")
     _write(format_report(report) + "\n")
     if args.details:

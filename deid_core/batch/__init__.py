@@ -1,5 +1,6 @@
 """Corpus-scale de-identification: ``deid batch`` (:mod:`.run`), one engine per process
-(:mod:`.engine`), streaming readers (:mod:`.io`) and the command-line parsing (:mod:`.cli`).
+(:mod:`.engine`), the worker pool (:mod:`.pool`, also used by ``deid harvest``), streaming
+readers (:mod:`.io`) and the command-line parsing (:mod:`.cli`).
 
 Needs nothing beyond the standard library except ``tqdm`` for the progress bar, ``onnxruntime``
 for the model and, for Parquet input, ``pyarrow``. Not loaded by the page.

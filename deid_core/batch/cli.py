@@ -14,11 +14,13 @@ import json
 import sys
 from pathlib import Path
 
+from ..corpus_rules import RulesError, read
+from ..harvest import harvest
 from ..linkage import KEY_ENV, KeyFileError, master_key
 from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
-from .run import DEFAULT_CHUNKSIZE
+from .run import DEFAULT_CHUNKSIZE, run_batch
 
 __all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
 
@@ -124,8 +126,6 @@ def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:
-    from .run import run_batch
-    from ..corpus_rules import RulesError, read
     try:
         rules_text = None if args.rules is None else read(args.rules)  # the one rules loader
     except RulesError as e:
@@ -152,7 +152,6 @@ def _cmd_batch(args: argparse.Namespace) -> int:
 
 
 def _cmd_harvest(args: argparse.Namespace) -> int:
-    from ..harvest import harvest
     try:
         config = Config(mode="detect", rules_only=args.rules_only, model_dir=args.model_dir,
                         threads=args.threads)

@@ -1,14 +1,16 @@
 """The ``deid batch`` runner: stream records through worker processes into a JSONL file.
 
-:func:`run_batch` reads the input (:mod:`deid_core.batch.io`), sends records to ``jobs``
-worker processes (``multiprocessing.Pool`` with an initializer that builds one
-:class:`~deid_core.batch.engine.Engine` per process, ``imap`` in chunks, so output order is input
-order) and writes one JSON line per input record:
+:func:`run_batch` reads the input (:mod:`deid_core.batch.io`), sends chunks of records to
+``jobs`` worker processes (:mod:`deid_core.batch.pool`: one
+:class:`~deid_core.batch.engine.Engine` per process, output order is input order;
+:func:`process_records` is what a worker does with a chunk) and writes one JSON line per input
+record:
 
 ``{"id", "patient" (with a patient field), "text" (not in detect mode), "spans", "phi_free",
 "error"}`` (``error`` None, or why the record failed; then ``text`` is None and ``spans`` empty).
 
-* Bounded memory: at most ``4 * jobs * chunksize`` records are read ahead of the writer.
+* Bounded memory: at most ``4 * jobs * chunksize`` records are read ahead of the writer
+  (:mod:`deid_core.batch.pool`).
 * Atomic output: lines go to ``OUTPUT.part``, renamed to ``OUTPUT`` only when every record is
   written; failed records also go to ``OUTPUT.errors.jsonl`` (same scheme).
 * ``resume``: an existing ``.part`` is cut back to its last complete line and its records are
@@ -20,22 +22,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..spans import CATEGORIES, LABELS, REVIEW
-from .engine import Config, Engine, ModelError, warm_rules
+from .engine import Config, Engine
 from .io import (InputError, Record, check_settings, count_records, read_records, resume_point,
                  settings_path)
+from .pool import ordered_map
 
-__all__ = ["DEFAULT_CHUNKSIZE", "Summary", "run_batch", "process_record"]
+__all__ = ["DEFAULT_CHUNKSIZE", "Summary", "run_batch", "process_record", "process_records"]
 
 #: Records per task sent to a worker by default. Each task costs the parent a round of pickling
 #: and a wake-up of the pool's threads; measured on 1 KB notes, rules only, ``--jobs 2`` on
@@ -86,52 +88,45 @@ class Summary:
 #: ``json.dumps(obj, ensure_ascii=False)`` without building an encoder for every record.
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
-_ENGINE: Engine | None = None
-_INIT_ERROR: str | None = None
+#: What a worker returns per record: ``(output JSON line, failed, characters, {category:
+#: spans}, amber)``.
+Result = tuple[str, bool, int, dict, int]
 
 
-def init_worker(config: Config) -> None:
-    """Pool initializer (``deid batch`` and ``deid harvest``): ignore Ctrl-C (the parent handles
-    it) and build this process's engine once; a failure is kept and reported by
-    :func:`worker_engine` at the first record."""
-    global _ENGINE, _INIT_ERROR
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def process_records(engine: Engine, records: Sequence[Record]) -> list[Result]:
+    """A chunk of records -> one :data:`Result` per record, in order: the notes that could be
+    read are analysed together (:meth:`Engine.analyses`; if that raises, one by one, so the
+    error lands on its own record), then each is written. An exception while processing a
+    record becomes that record's error; the run goes on."""
+    todo = [r for r in records if r.error is None]
     try:
-        _ENGINE = Engine(config)
-    except (ModelError, ValueError, OSError) as e:
-        _INIT_ERROR = str(e)
-    except Exception as e:  # anything else too: a worker that dies here is restarted forever
-        _INIT_ERROR = f"cannot build the engine: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        analyses = dict(zip(map(id, todo), engine.analyses([r.text for r in todo])))
+    except Exception:  # noqa: BLE001 - one bad note must not stop a corpus run: find which
+        analyses = {}
+    out = []
+    for rec in records:
+        error, result = rec.error, None
+        if error is None:
+            try:
+                an = analyses.get(id(rec))
+                if an is None:
+                    an = engine.analysis(rec.text)
+                result = engine.output(an, rec.patient)
+            except Exception as e:  # one bad note must not stop a corpus run
+                error = f"{type(e).__name__}: {e}"
+        out.append(_line(engine, rec, result, error))
+    return out
 
 
-class _WorkerFailed(Exception):
-    pass
+def process_record(engine: Engine, rec: Record) -> Result:
+    """One record -> its :data:`Result` (:func:`process_records` of one)."""
+    return process_records(engine, [rec])[0]
 
 
-def worker_engine(failure: type[Exception]) -> Engine:
-    """This worker process's engine, built by :func:`init_worker`.
-
-    Raises:
-        failure: with the message of the error that building the engine raised.
-    """
-    if _INIT_ERROR is not None:
-        raise failure(_INIT_ERROR)
-    return _ENGINE
-
-
-def process_record(engine: Engine, rec: Record) -> tuple[str, bool, int, dict, int]:
-    """One record -> ``(output JSON line, failed, characters, {category: spans}, amber)``.
-    An exception while processing becomes the record's error (the run goes on)."""
+def _line(engine: Engine, rec: Record, result: dict | None, error: str | None) -> Result:
     out: dict = {"id": rec.id}
     if engine.config.per_patient:
         out["patient"] = rec.patient
-    error = rec.error
-    result = None
-    if error is None:
-        try:
-            result = engine.process(rec.text, rec.patient)
-        except Exception as e:  # one bad note must not stop a corpus run
-            error = f"{type(e).__name__}: {e}"
     cats: dict = {}
     amber = 0
     if result is None:
@@ -146,21 +141,6 @@ def process_record(engine: Engine, rec: Record) -> tuple[str, bool, int, dict, i
             amber += s["tier"] == REVIEW
     line = _encode(out) + "\n"
     return line, error is not None, len(rec.text or ""), cats, amber
-
-
-def _work(rec: Record):
-    return process_record(worker_engine(_WorkerFailed), rec)
-
-
-def _bounded(records: Iterable[Record], gate: threading.Semaphore,
-             closing: threading.Event) -> Iterator[Record]:
-    """``records``, each only once the writer has a free slot; stops when ``closing`` is set
-    (so the pool's feeder thread never waits forever after an interrupt or an error)."""
-    for rec in records:
-        gate.acquire()
-        if closing.is_set():
-            return
-        yield rec
 
 
 def _progress(total: int | None, initial: int, enabled: bool):
@@ -226,34 +206,20 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             yield rec
 
     stop = threading.Event()
-    closing = threading.Event()
     old_handler = None
     if threading.current_thread() is threading.main_thread():
         old_handler = signal.signal(signal.SIGINT, lambda *_: stop.set())
     pbar = _progress(total, len(done_ids), progress)
-    pool = gate = None
-    ahead = 0
+    results = None
     start = time.perf_counter()
     try:
-        todo = skip(records)
-        if jobs <= 1:
-            engine = Engine(config)
-            results = (process_record(engine, rec) for rec in todo)
-        else:
-            ahead = 4 * jobs * chunksize
-            gate = threading.Semaphore(ahead)
-            ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-            if ctx.get_start_method() == "fork":
-                warm_rules()   # the lists, read once here, are inherited by every worker
-            pool = ctx.Pool(jobs, initializer=init_worker, initargs=(config,))
-            results = pool.imap(_work, _bounded(todo, gate, closing), chunksize)
+        results = ordered_map(process_records, skip(records), config, jobs=jobs,
+                              chunksize=chunksize)
         with part.open("a" if done_ids else "w", encoding="utf-8") as f:
             errf = None
             try:
                 for line, failed, chars, cats, amber in results:
                     f.write(line)
-                    if gate is not None:
-                        gate.release()
                     summary.notes += 1
                     summary.chars += chars
                     summary.amber += amber
@@ -269,8 +235,6 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
                     if stop.is_set():
                         summary.interrupted = True
                         break
-            except _WorkerFailed as e:
-                raise ModelError(str(e)) from None
             finally:
                 if errf is not None:
                     errf.close()
@@ -281,11 +245,8 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
         raise
     finally:
         summary.seconds = time.perf_counter() - start
-        if pool is not None:
-            closing.set()
-            gate.release(ahead + 1)
-            pool.terminate()
-            pool.join()
+        if results is not None:
+            results.close()   # stops the workers
         if pbar is not None:
             pbar.close()
         if old_handler is not None:
