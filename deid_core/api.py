@@ -233,6 +233,8 @@ def process_json(request_json: str) -> str:
     """
     try:
         request = json.loads(request_json)
+    except RecursionError:
+        return json.dumps({"error": "request is not valid JSON: nested too deeply"})
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": f"request is not valid JSON: {exc}"})
     try:

@@ -82,8 +82,8 @@ def _read_json(name: str | None) -> dict | None:
     if name is None:
         return None
     try:
-        value = json.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as e:
+        value = jsonl.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
+    except ValueError as e:   # not JSON, NaN, nested too deeply
         raise InputError(f"{name}: not JSON: {e}") from None
     except _DuplicateKey as e:
         raise InputError(f"{name}: key {e.args[0]!r} appears more than once") from None

@@ -93,6 +93,9 @@ def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
     if not isinstance(rec, dict):
         return Record(index, str(index + 1), error="not a JSON object")
     rid = rec.get(id_field, str(index + 1))
+    if isinstance(rid, (list, dict)):   # (a deeply nested id could not even be written back)
+        return Record(index, str(index + 1),
+                      error=f"{id_field!r} must be a string or a number, not {type(rid).__name__}")
     patient = _patient(rec.get(patient_field)) if patient_field else None
     text = rec.get(text_field)
     if isinstance(text, bytes):
@@ -234,7 +237,7 @@ def resume_point(part: Path) -> list:
             if not raw.endswith(b"\n"):
                 break
             try:
-                rec = json.loads(raw)
+                rec = jsonl.loads(raw)
             except ValueError:
                 raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
                                  f"delete the file to start again") from None
@@ -266,7 +269,7 @@ def check_settings(part: Path, settings: dict, resuming: bool) -> None:
     path = settings_path(part)
     if resuming and path.exists():
         try:
-            old = json.loads(path.read_text(encoding="utf-8"))
+            old = jsonl.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             old = None
         if not isinstance(old, dict):

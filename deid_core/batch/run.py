@@ -139,7 +139,12 @@ def _line(engine: Engine, rec: Record, result: dict | None, error: str | None) -
             c = LABELS[s["label"]]
             cats[c] = cats.get(c, 0) + 1
             amber += s["tier"] == REVIEW
-    line = _encode(out) + "\n"
+    line = _encode(out)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:   # a lone surrogate (JSON "\ud800") has no UTF-8: escape it
+        line = json.dumps(out, ensure_ascii=True)
+    line += "\n"
     return line, error is not None, len(rec.text or ""), cats, amber
 
 

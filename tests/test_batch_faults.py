@@ -1,0 +1,124 @@
+"""deid batch under faults (issue 22, items 8-17): hostile JSON, killed workers, resume, full or
+read-only output, folder and CSV input, keys. Every input record must be in the output exactly
+once, a bad one as an error line, and the run must never crash or hang. Invented notes only."""
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from deid_core.batch import Config, Engine, run_batch
+from deid_core.cli import main
+
+GOOD = ["Pt: John Smith, MRN: 4471203.", "Seen by Dr. Anne Whitcombe on 03/05/2014.",
+        "Parkinson disease, stable. Foley catheter in place."]
+DEEP = 3000
+
+
+def rules_only(mode="redact", **kw):
+    return Config(mode=mode, rules_only=True, master_key="test-key", **kw)
+
+
+def read_out(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _hostile_lines():
+    """(name, a JSON line, what its error says, or None when the record is fine)."""
+    return [
+        ("array 3,000 deep", '{"id": "h", "text": "x", "a": ' + "[" * DEEP + "]" * DEEP + "}",
+         "nested too deeply"),
+        ("object 3,000 deep", '{"id": "h", "text": "x", "a": ' + '{"k": ' * DEEP + "1" + "}" * DEEP + "}",
+         "nested too deeply"),
+        ("text 3,000 deep", '{"id": "h", "text": ' + "[" * DEEP + "]" * DEEP + "}", "nested too deeply"),
+        ("id 500 deep", '{"id": ' + "[" * 500 + "]" * 500 + ', "text": "x"}', "must be a string or"),
+        ("NaN text", '{"id": "h", "text": NaN}', "NaN"),
+        ("lone surrogates", '{"id": "h\\ud800", "text": "Pt: John Smith \\udfff ok"}', None),
+    ]
+
+
+HOSTILE = _hostile_lines()
+
+
+def _with_hostile(tmp_path, line):
+    src = tmp_path / "in.jsonl"
+    rows = [json.dumps({"id": "a", "text": GOOD[0]}), line, json.dumps({"id": "c", "text": GOOD[1]})]
+    src.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize("name, line, says", HOSTILE, ids=[h[0] for h in HOSTILE])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_hostile_json_line_is_an_error_line_and_the_run_goes_on(tmp_path, capsys, name, line,
+                                                                  says, jobs):
+    src = _with_hostile(tmp_path, line)
+    out = tmp_path / "out.jsonl"
+    code = main(["batch", str(src), "--out", str(out), "--rules-only", "--jobs", str(jobs),
+                 "--no-progress"])
+    recs = read_out(out)
+    assert len(recs) == 3 and recs[0]["id"] == "a" and recs[2]["id"] == "c"
+    assert recs[0]["text"] == "Pt: [NAME], MRN: [ID]." and recs[2]["error"] is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["in.jsonl", "out.jsonl"] + ([] if says is None else ["out.jsonl.errors.jsonl"]))
+    if says is None:
+        assert code == 0 and recs[1]["error"] is None and "[NAME]" in recs[1]["text"]
+    else:
+        assert code == 1 and says in recs[1]["error"]
+        assert [e["id"] for e in read_out(tmp_path / "out.jsonl.errors.jsonl")] == [recs[1]["id"]]
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, line, says", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_hostile_json_line_is_an_error_line_in_detect(tmp_path, capsys, name, line, says):
+    src = _with_hostile(tmp_path, line)
+    code = main(["detect", "--input", str(src), "--rules-only"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x.get("id") for x in (lines[0], lines[2])] == ["a", "c"] and len(lines) == 3
+    if says is None:
+        assert code == 0 and "error" not in lines[1]
+    else:
+        assert code == 1 and lines[1]["line"] == 2 and says in lines[1]["error"]
+
+
+@pytest.mark.parametrize("option", ["--decisions", "--known"])
+@pytest.mark.parametrize("deep", ['{"a": ' + "[" * DEEP + "]" * DEEP + "}",
+                                  "[" * DEEP + "]" * DEEP, '{"a": ' + '{"b": ' * DEEP + "1" + "}" * DEEP + "}"])
+def test_a_deep_json_option_file_is_one_line_and_exit_2_in_review(tmp_path, capsys, option, deep):
+    note = tmp_path / "note.txt"
+    note.write_text(GOOD[0], encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text(deep, encoding="utf-8")
+    code = main(["review", str(note), "--rules-only", option, str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "nested too deeply" in err and len(err.strip().splitlines()) == 1
+
+
+def test_resume_after_a_deep_line_finishes_and_leaves_no_settings_file(tmp_path, monkeypatch):
+    src = tmp_path / "in.jsonl"
+    deep = HOSTILE[0][1]
+    rows = [json.dumps({"id": k, "text": GOOD[k % 3]}) for k in range(6)]
+    rows[2] = deep.replace('"h"', "2")
+    src.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    real = Engine.output
+    calls = []
+
+    def interrupting(self, an, patient=None):
+        calls.append(1)
+        if len(calls) == 3:
+            signal.raise_signal(signal.SIGINT)
+        return real(self, an, patient)
+    monkeypatch.setattr(Engine, "output", interrupting)
+    first = run_batch(src, out, rules_only(), chunksize=1)
+    monkeypatch.setattr(Engine, "output", real)
+    assert first.interrupted and first.notes == 4 and first.errors == 1
+    second = run_batch(src, out, rules_only(), resume=True)
+    assert second.skipped == 4 and second.notes == 2 and not second.interrupted
+    # the unreadable line's id is its line number, as a string
+    assert [r["id"] for r in read_out(out)] == [0, 1, "3", 3, 4, 5]
+    assert [r["id"] for r in read_out(tmp_path / "out.jsonl.errors.jsonl")] == ["3"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl",
+                                                          "out.jsonl.errors.jsonl"]
