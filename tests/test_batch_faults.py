@@ -122,3 +122,118 @@ def test_resume_after_a_deep_line_finishes_and_leaves_no_settings_file(tmp_path,
     assert [r["id"] for r in read_out(tmp_path / "out.jsonl.errors.jsonl")] == ["3"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl",
                                                           "out.jsonl.errors.jsonl"]
+
+
+# --- killed workers (item 10) --------------------------------------------------------------
+
+def _die(how):
+    import faulthandler
+    import os
+    faulthandler.disable()   # (pytest's: no stack dump from the crashing worker)
+    if how == "exit":
+        os._exit(3)
+    os.kill(os.getpid(), how)
+
+
+DEATHS = [signal.SIGKILL, signal.SIGSEGV, signal.SIGTERM, "exit"]
+
+
+def _rows(tmp_path, n=40, poison=()):
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"id": k, "text": "POISON " + GOOD[k % 3] if k in poison
+                                       else GOOD[k % 3]}) + "\n" for k in range(n)),
+                   encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize("how", DEATHS, ids=lambda h: getattr(h, "name", h))
+def test_a_worker_killed_once_is_replaced_and_its_records_redone(tmp_path, monkeypatch, how):
+    """A worker dies (kill -9, the out-of-memory killer's SIGKILL, a crash, an abrupt exit) while
+    it holds a chunk: a new worker takes its place, the chunk is done again, and the output is
+    the one of a run without the death."""
+    src = _rows(tmp_path)
+    want = tmp_path / "want.jsonl"
+    run_batch(src, want, rules_only(), jobs=2, chunksize=4)
+    marker = tmp_path / "died"
+    real = Engine.analyses
+
+    def dying_once(self, texts):
+        if not marker.exists() and GOOD[1] in texts:
+            marker.write_text("x")
+            _die(how)
+        return real(self, texts)
+    monkeypatch.setattr(Engine, "analyses", dying_once)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(src, out, rules_only(), jobs=2, chunksize=4)
+    assert marker.exists() and summary.workers_replaced == 1
+    assert out.read_bytes() == want.read_bytes()
+    assert summary.notes == 40 and summary.errors == 0
+
+
+@pytest.mark.parametrize("how", DEATHS, ids=lambda h: getattr(h, "name", h))
+def test_a_record_that_kills_every_worker_is_an_error_line(tmp_path, monkeypatch, how):
+    """A record whose worker dies every time (a native crash on that note) is tried alone and
+    then given up as an error line; every other record is written; the run ends."""
+    src = _rows(tmp_path, 20, poison={7})
+    real = Engine.analyses
+
+    def poisoned(self, texts):
+        if any(t.startswith("POISON") for t in texts):
+            _die(how)
+        return real(self, texts)
+    monkeypatch.setattr(Engine, "analyses", poisoned)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(src, out, rules_only(), jobs=2, chunksize=4)
+    recs = read_out(out)
+    assert [r["id"] for r in recs] == list(range(20))
+    assert [r["id"] for r in recs if r["error"]] == [7]
+    assert "worker process died while processing this record" in recs[7]["error"]
+    assert [r["id"] for r in read_out(tmp_path / "out.jsonl.errors.jsonl")] == [7]
+    assert summary.errors == 1 and summary.workers_replaced == 4   # chunk twice, record twice
+
+
+def test_workers_that_die_while_starting_stop_the_run_with_one_line(tmp_path, monkeypatch, capsys):
+    import os
+    parent = os.getpid()
+    real = Engine.__init__
+
+    def dying_init(self, config):
+        if os.getpid() != parent:
+            os._exit(5)
+        real(self, config)
+    monkeypatch.setattr(Engine, "__init__", dying_init)
+    src = _rows(tmp_path, 8)
+    code = main(["batch", str(src), "--out", str(tmp_path / "o.jsonl"), "--rules-only", "--jobs", "2",
+                 "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and "die while building the engine" in err and "Traceback" not in err
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_a_killed_parent_leaves_no_worker_behind(tmp_path):
+    """kill -9 of ``deid batch`` itself: its workers notice and exit (no orphan keeps a core)."""
+    import os
+    import time
+    src = _rows(tmp_path, 3000)
+    proc = subprocess.Popen([sys.executable, "-m", "deid_core.cli", "batch", str(src), "--out",
+                             str(tmp_path / "o.jsonl"), "--rules-only", "--jobs", "2", "--no-progress"],
+                            stderr=subprocess.DEVNULL)
+    kids: list[int] = []
+    for _ in range(200):
+        time.sleep(0.05)
+        try:
+            kids = [int(x) for x in open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()]
+        except OSError:
+            kids = []
+        if len(kids) == 2:
+            break
+    assert len(kids) == 2
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 15
+    alive = kids
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [k for k in alive if os.path.exists(f"/proc/{k}") and
+                 open(f"/proc/{k}/stat").read().split()[2] != "Z"]
+    assert not alive

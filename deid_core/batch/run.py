@@ -35,7 +35,7 @@ from ..spans import CATEGORIES, LABELS, REVIEW
 from .engine import Config, Engine
 from .io import (InputError, Record, check_settings, count_records, read_records, resume_point,
                  settings_path)
-from .pool import ordered_map
+from .pool import PoolStats, ordered_map
 
 __all__ = ["DEFAULT_CHUNKSIZE", "Summary", "run_batch", "process_record", "process_records"]
 
@@ -50,7 +50,9 @@ DEFAULT_CHUNKSIZE = 32
 class Summary:
     """What a run did: ``mode`` and ``model`` (``"exact"``, ``"fast"`` or ``"rules only"``) as
     asked; ``spans`` counts final spans per category (both tiers); ``amber`` counts
-    review spans; ``seconds`` is wall time of the processing; ``interrupted`` True after Ctrl-C."""
+    review spans; ``seconds`` is wall time of the processing; ``interrupted`` True after Ctrl-C;
+    ``workers_replaced`` counts worker processes that died and were replaced (their records
+    redone, or given up as error lines, :mod:`deid_core.batch.pool`)."""
 
     mode: str = ""
     model: str = ""
@@ -62,6 +64,7 @@ class Summary:
     spans: dict = field(default_factory=lambda: {c: 0 for c in CATEGORIES})
     seconds: float = 0.0
     interrupted: bool = False
+    workers_replaced: int = 0
 
     @property
     def notes_per_s(self) -> float:
@@ -80,6 +83,8 @@ class Summary:
                  f"characters {self.chars}, errors {self.errors}",
                  f"spans: {cats or 'none'}; amber (review) {self.amber}",
                  f"{self.notes_per_s:.1f} notes/s ({self.seconds:.1f} s)"]
+        if self.workers_replaced:
+            lines.append(f"worker processes that died and were replaced: {self.workers_replaced}")
         if self.interrupted:
             lines.append("interrupted: rerun with --resume to finish")
         return "\n".join(lines)
@@ -114,7 +119,7 @@ def process_records(engine: Engine, records: Sequence[Record]) -> list[Result]:
                 result = engine.output(an, rec.patient)
             except Exception as e:  # one bad note must not stop a corpus run
                 error = f"{type(e).__name__}: {e}"
-        out.append(_line(engine, rec, result, error))
+        out.append(_line(engine.config, rec, result, error))
     return out
 
 
@@ -123,14 +128,14 @@ def process_record(engine: Engine, rec: Record) -> Result:
     return process_records(engine, [rec])[0]
 
 
-def _line(engine: Engine, rec: Record, result: dict | None, error: str | None) -> Result:
+def _line(config: Config, rec: Record, result: dict | None, error: str | None) -> Result:
     out: dict = {"id": rec.id}
-    if engine.config.per_patient:
+    if config.per_patient:
         out["patient"] = rec.patient
     cats: dict = {}
     amber = 0
     if result is None:
-        if engine.config.mode != "detect":
+        if config.mode != "detect":
             out["text"] = None
         out.update(spans=[], phi_free=[], error=error)
     else:
@@ -215,11 +220,13 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     if threading.current_thread() is threading.main_thread():
         old_handler = signal.signal(signal.SIGINT, lambda *_: stop.set())
     pbar = _progress(total, len(done_ids), progress)
+    stats = PoolStats()
     results = None
     start = time.perf_counter()
     try:
         results = ordered_map(process_records, skip(records), config, jobs=jobs,
-                              chunksize=chunksize)
+                              chunksize=chunksize, stats=stats,
+                              lost=lambda rec, why: _line(config, rec, None, why))
         with part.open("a" if done_ids else "w", encoding="utf-8") as f:
             errf = None
             try:
@@ -250,6 +257,7 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
         raise
     finally:
         summary.seconds = time.perf_counter() - start
+        summary.workers_replaced = stats.replaced
         if results is not None:
             results.close()   # stops the workers
         if pbar is not None:
