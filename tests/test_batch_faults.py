@@ -237,3 +237,37 @@ def test_a_killed_parent_leaves_no_worker_behind(tmp_path):
         alive = [k for k in alive if os.path.exists(f"/proc/{k}") and
                  open(f"/proc/{k}/stat").read().split()[2] != "Z"]
     assert not alive
+
+
+# --- kill -9 of deid batch, then --resume (item 11) ----------------------------------------
+
+def _mixed(tmp_path, n):
+    """``n`` records, every third one bad (no text), so the errors file has lines to lose."""
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join((json.dumps({"id": k, "text": GOOD[k % 2]}) if k % 3 else
+                            json.dumps({"id": k})) + "\n" for k in range(n)), encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("at_lines", [40, 500])
+def test_kill_9_then_resume_loses_no_error_line(tmp_path, jobs, at_lines):
+    import time
+    src = _mixed(tmp_path, 1200)
+    out = tmp_path / "out.jsonl"
+    part = tmp_path / "out.jsonl.part"
+    argv = [sys.executable, "-m", "deid_core.cli", "batch", str(src), "--out", str(out),
+            "--rules-only", "--jobs", str(jobs), "--chunksize", "4", "--no-progress"]
+    proc = subprocess.Popen(argv, stderr=subprocess.DEVNULL)
+    while proc.poll() is None and (not part.exists() or part.read_bytes().count(b"\n") < at_lines):
+        time.sleep(0.005)
+    proc.kill()
+    proc.wait()
+    assert part.exists() and not out.exists()
+    done = subprocess.run(argv + ["--resume"], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    recs = read_out(out)
+    assert [r["id"] for r in recs] == list(range(1200))
+    errors = read_out(tmp_path / "out.jsonl.errors.jsonl")
+    assert [e["id"] for e in errors] == [k for k in range(1200) if k % 3 == 0]
+    assert errors == [r for r in recs if r["error"]]

@@ -221,30 +221,46 @@ def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None
     return None
 
 
-def resume_point(part: Path) -> list:
+def resume_point(part: Path, errors: Path | None = None) -> list:
     """Make a partial output file end at its last complete record and return the ids written.
 
     A trailing line without its newline (a run killed mid-write) is cut off. Only the ids are
-    kept in memory.
+    kept in memory. With ``errors``, that file is rewritten from the failed records of ``part``
+    (its lines whose ``error`` is set, in order): the errors file of a killed run may have lost
+    the lines still in its buffer, or hold one whose record ``part`` never got; rebuilt, it
+    holds each failed record of ``part`` exactly once.
 
     Raises:
         InputError: if a complete line is not a JSON object with an ``id`` (not our output).
     """
     ids: list = []
     good = 0
-    with part.open("rb") as f:
-        for raw in f:
-            if not raw.endswith(b"\n"):
-                break
-            try:
-                rec = jsonl.loads(raw)
-            except ValueError:
-                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
-                                 f"delete the file to start again") from None
-            if not isinstance(rec, dict) or "id" not in rec:
-                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record")
-            ids.append(rec["id"])
-            good += len(raw)
+    rebuilt = None if errors is None else errors.with_name(errors.name + ".tmp")
+    errf = None if rebuilt is None else rebuilt.open("wb")
+    try:
+        with part.open("rb") as f:
+            for raw in f:
+                if not raw.endswith(b"\n"):
+                    break
+                try:
+                    rec = jsonl.loads(raw)
+                except ValueError:
+                    raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
+                                     f"delete the file to start again") from None
+                if not isinstance(rec, dict) or "id" not in rec:
+                    raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record")
+                ids.append(rec["id"])
+                good += len(raw)
+                if errf is not None and rec.get("error") is not None:
+                    errf.write(raw)
+    except BaseException:
+        if errf is not None:
+            errf.close()
+            rebuilt.unlink()
+        raise
+    if errf is not None:
+        errf.close()
+        os.replace(rebuilt, errors)
     with part.open("r+b") as f:
         f.truncate(good)
     return ids

@@ -14,7 +14,8 @@ record:
 * Atomic output: lines go to ``OUTPUT.part``, renamed to ``OUTPUT`` only when every record is
   written; failed records also go to ``OUTPUT.errors.jsonl`` (same scheme).
 * ``resume``: an existing ``.part`` is cut back to its last complete line and its records are
-  skipped (their ids are checked against the input).
+  skipped (their ids are checked against the input); the errors file is rebuilt from it, so a
+  run killed with ``kill -9`` loses no error line.
 * Ctrl-C: the run stops after the record being written; the ``.part`` file ends with a
   complete line; rerun with ``--resume``.
 """
@@ -192,7 +193,7 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     err_out = out.with_name(out.name + ".errors.jsonl")
     err_part = err_out.with_name(err_out.name + ".part")
     records = read_records(input_path, fmt, text_field, id_field, patient_field)
-    done_ids: list = resume_point(part) if resume and part.exists() else []
+    done_ids: list = resume_point(part, err_part) if resume and part.exists() else []
     if not done_ids and err_part.exists():
         err_part.unlink()
     model = "rules only" if config.rules_only else config.model_form
@@ -265,10 +266,11 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
         if old_handler is not None:
             signal.signal(signal.SIGINT, old_handler)
     if not summary.interrupted:
-        os.replace(part, out)
-        settings_path(part).unlink(missing_ok=True)
+        # the errors file first: killed in between, the .part is still there to resume
         if err_part.exists():
             os.replace(err_part, err_out)
         elif err_out.exists():
             err_out.unlink()
+        os.replace(part, out)
+        settings_path(part).unlink(missing_ok=True)
     return summary
