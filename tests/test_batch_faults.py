@@ -271,3 +271,54 @@ def test_kill_9_then_resume_loses_no_error_line(tmp_path, jobs, at_lines):
     errors = read_out(tmp_path / "out.jsonl.errors.jsonl")
     assert [e["id"] for e in errors] == [k for k in range(1200) if k % 3 == 0]
     assert errors == [r for r in recs if r["error"]]
+
+
+# --- disk full, read-only folder, output under a file (item 12) ------------------------------
+
+def _read_only_folder(tmp_path):
+    """A folder this process cannot create files in: a chmod 555 folder, or (as root, whom
+    permissions do not stop) /sys, where even root cannot create a file."""
+    import os
+    if os.geteuid() != 0:
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        return ro
+    return __import__("pathlib").Path("/sys")
+
+
+def _set_file_size_limit(limit):
+    def limit_it():
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return limit_it
+
+
+@pytest.mark.parametrize("kind", ["under a file", "read-only folder", "file-size limit",
+                                  "summary under a file"])
+def test_an_output_that_cannot_be_written_is_one_line_exit_2_and_resumable(tmp_path, kind):
+    """No room (modelled by a file-size limit, ``ulimit -f``: a write past it fails with EFBIG
+    as one past a full disk fails with ENOSPC; deid ignores SIGXFSZ so it is an error, not a
+    kill), a read-only folder, a path under a file: one line on standard error, exit status 2,
+    and after the fix ``--resume`` writes every record once."""
+    src = _mixed(tmp_path, 600)
+    (tmp_path / "afile").write_text("x")
+    out = {"under a file": tmp_path / "afile" / "o.jsonl",
+           "read-only folder": _read_only_folder(tmp_path) / "o.jsonl"}.get(kind, tmp_path / "o.jsonl")
+    argv = [sys.executable, "-m", "deid_core.cli", "batch", str(src), "--out", str(out),
+            "--rules-only", "--jobs", "2", "--no-progress"]
+    extra = ["--summary-json", str(tmp_path / "afile" / "s.json")] if kind.startswith("summary") else []
+    limit = _set_file_size_limit(40_000) if kind == "file-size limit" else None
+    run = subprocess.run(argv + extra, capture_output=True, text=True, preexec_fn=limit)
+    err = [x for x in run.stderr.splitlines() if x.startswith("deid:")]
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr and len(err) == 1 and "cannot write" in err[0]
+    if kind != "file-size limit":
+        return
+    part = tmp_path / "o.jsonl.part"
+    assert part.exists() and (tmp_path / "o.jsonl.part.settings.json").exists()
+    done = subprocess.run(argv + ["--resume"], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    recs = read_out(out)
+    assert [r["id"] for r in recs] == list(range(600))
+    assert read_out(tmp_path / "o.jsonl.errors.jsonl") == [r for r in recs if r["error"]]

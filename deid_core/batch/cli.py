@@ -4,8 +4,9 @@ through :func:`add_batch_parser`).
 ``deid batch INPUT --out OUTPUT.jsonl [--mode redact|surrogate|detect] [--jobs N] ...``
 (see :mod:`deid_core.batch.run`); ``deid harvest CORPUS --out rules.json`` (see
 :mod:`deid_core.harvest`). Exit status: 0 every record done, 1 some record failed (listed in
-``OUTPUT.errors.jsonl``), 2 bad input or unusable model/key, 130 interrupted (Ctrl-C; rerun with
-``--resume``).
+``OUTPUT.errors.jsonl``), 2 bad input, unusable model/key or an output that cannot be written
+(disk full, read-only folder: rerun with ``--resume`` once fixed), 130 interrupted (Ctrl-C; rerun
+with ``--resume``).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..linkage import KEY_ENV, KeyFileError, master_key
 from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
+from .output import OutputError, output_error
 from .run import DEFAULT_CHUNKSIZE, run_batch
 
 __all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
@@ -137,11 +139,15 @@ def _cmd_batch(args: argparse.Namespace) -> int:
                             text_field=args.text_field, id_field=args.id_field,
                             patient_field=args.patient_field, jobs=jobs, chunksize=args.chunksize,
                             resume=args.resume, progress=not args.no_progress)
-    except (InputError, ModelError, KeyFileError, ValueError) as e:
+    except (InputError, ModelError, KeyFileError, OutputError, ValueError) as e:
         return _fail(str(e))
     print(summary.text(), file=sys.stderr)
     if args.summary_json:
-        Path(args.summary_json).write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+        path = Path(args.summary_json)
+        try:
+            path.write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+        except OSError as e:
+            return _fail(str(output_error(path, e)))
     if summary.interrupted:
         return 130
     err_file = Path(args.out).with_name(Path(args.out).name + ".errors.jsonl")
@@ -162,7 +168,10 @@ def _cmd_harvest(args: argparse.Namespace) -> int:
                         progress=not args.no_progress, jobs=args.jobs or default_jobs())
     except (InputError, ModelError, ValueError) as e:
         return _fail(str(e))
-    Path(args.out).write_text(rules.to_json(), encoding="utf-8")
+    try:
+        Path(args.out).write_text(rules.to_json(), encoding="utf-8")
+    except OSError as e:
+        return _fail(str(output_error(Path(args.out), e)))
     print(f"harvest: {len(rules.sentences)} PHI-free sentences, {len(rules.templates)} template "
           f"rules from {rules.notes} notes -> {args.out}", file=sys.stderr)
     return 0

@@ -1,4 +1,4 @@
-"""Streaming readers for ``deid batch`` inputs and the resumable JSONL output.
+"""Streaming readers for ``deid batch`` inputs (the output side: :mod:`deid_core.batch.output`).
 
 Readers yield one :class:`Record` per input record, in input order, holding at most one record
 in memory at a time (Parquet: one row group batch). A record that cannot be read (bad JSON,
@@ -26,8 +26,7 @@ from pathlib import Path
 
 from .. import jsonl
 
-__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records",
-           "resume_point"]
+__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records"]
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "txt")
 #: A lone surrogate of the range ``surrogateescape`` decodes undecodable bytes to (``\udc80``-
@@ -219,80 +218,3 @@ def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None
             return None
         return pq.ParquetFile(p).metadata.num_rows
     return None
-
-
-def resume_point(part: Path, errors: Path | None = None) -> list:
-    """Make a partial output file end at its last complete record and return the ids written.
-
-    A trailing line without its newline (a run killed mid-write) is cut off. Only the ids are
-    kept in memory. With ``errors``, that file is rewritten from the failed records of ``part``
-    (its lines whose ``error`` is set, in order): the errors file of a killed run may have lost
-    the lines still in its buffer, or hold one whose record ``part`` never got; rebuilt, it
-    holds each failed record of ``part`` exactly once.
-
-    Raises:
-        InputError: if a complete line is not a JSON object with an ``id`` (not our output).
-    """
-    ids: list = []
-    good = 0
-    rebuilt = None if errors is None else errors.with_name(errors.name + ".tmp")
-    errf = None if rebuilt is None else rebuilt.open("wb")
-    try:
-        with part.open("rb") as f:
-            for raw in f:
-                if not raw.endswith(b"\n"):
-                    break
-                try:
-                    rec = jsonl.loads(raw)
-                except ValueError:
-                    raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
-                                     f"delete the file to start again") from None
-                if not isinstance(rec, dict) or "id" not in rec:
-                    raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record")
-                ids.append(rec["id"])
-                good += len(raw)
-                if errf is not None and rec.get("error") is not None:
-                    errf.write(raw)
-    except BaseException:
-        if errf is not None:
-            errf.close()
-            rebuilt.unlink()
-        raise
-    if errf is not None:
-        errf.close()
-        os.replace(rebuilt, errors)
-    with part.open("r+b") as f:
-        f.truncate(good)
-    return ids
-
-
-def settings_path(part: Path) -> Path:
-    """Where the settings of the run writing ``part`` are kept: ``OUT.part.settings.json``."""
-    return part.with_name(part.name + ".settings.json")
-
-
-def check_settings(part: Path, settings: dict, resuming: bool) -> None:
-    """Record the settings a partial output is written with, and refuse to resume it with others.
-
-    ``settings`` (mode, model form, field names...: never the key or any note text) is written
-    beside ``part`` when a run starts; a resumed run must ask for the same. A ``.part`` file
-    written before settings were recorded resumes as before.
-
-    Raises:
-        InputError: when resuming with settings other than those ``part`` was written with
-            (the message lists them).
-    """
-    path = settings_path(part)
-    if resuming and path.exists():
-        try:
-            old = jsonl.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            old = None
-        if not isinstance(old, dict):
-            raise InputError(f"{path} is not a settings file; delete it and {part} to start again")
-        diff = [f"{k} {old.get(k)!r} (now {v!r})" for k, v in settings.items() if old.get(k) != v]
-        if diff:
-            raise InputError(f"{part} was written with other settings: {'; '.join(diff)}; resume "
-                             f"with the same ones, or delete {part} to start again")
-        return
-    path.write_text(json.dumps(settings, sort_keys=True) + "\n", encoding="utf-8")

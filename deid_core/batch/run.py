@@ -12,7 +12,10 @@ record:
 * Bounded memory: at most ``4 * jobs * chunksize`` records are read ahead of the writer
   (:mod:`deid_core.batch.pool`).
 * Atomic output: lines go to ``OUTPUT.part``, renamed to ``OUTPUT`` only when every record is
-  written; failed records also go to ``OUTPUT.errors.jsonl`` (same scheme).
+  written; failed records also go to ``OUTPUT.errors.jsonl`` (same scheme;
+  :mod:`deid_core.batch.output`). A file that cannot be written (disk full, read-only folder,
+  a path under a file) stops the run with one line and exit status 2; what was written can be
+  resumed.
 * ``resume``: an existing ``.part`` is cut back to its last complete line and its records are
   skipped (their ids are checked against the input); the errors file is rebuilt from it, so a
   run killed with ``kill -9`` loses no error line.
@@ -34,8 +37,8 @@ from pathlib import Path
 
 from ..spans import CATEGORIES, LABELS, REVIEW
 from .engine import Config, Engine
-from .io import (InputError, Record, check_settings, count_records, read_records, resume_point,
-                 settings_path)
+from .io import InputError, Record, count_records, read_records
+from .output import Outputs, TextOut, check_settings, output_error, resume_point
 from .pool import PoolStats, ordered_map
 
 __all__ = ["DEFAULT_CHUNKSIZE", "Summary", "run_batch", "process_record", "process_records"]
@@ -187,15 +190,14 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     Raises:
         InputError: the input cannot be read, or a resumed file does not match it.
         ModelError: the model cannot be loaded.
+        OutputError: an output file cannot be written (what was written can be resumed).
     """
-    out = Path(out_path)
-    part = out.with_name(out.name + ".part")
-    err_out = out.with_name(out.name + ".errors.jsonl")
-    err_part = err_out.with_name(err_out.name + ".part")
+    files = Outputs(Path(out_path))
+    part, err_part = files.part, files.errors_part
     records = read_records(input_path, fmt, text_field, id_field, patient_field)
     done_ids: list = resume_point(part, err_part) if resume and part.exists() else []
     if not done_ids and err_part.exists():
-        err_part.unlink()
+        _unlink(err_part)
     model = "rules only" if config.rules_only else config.model_form
     rules_sha = None if config.rules is None else hashlib.sha256(config.rules.encode()).hexdigest()
     check_settings(part, {"mode": config.mode, "model": model, "mask_review": config.mask_review,
@@ -217,44 +219,48 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             yield rec
 
     stop = threading.Event()
-    old_handler = None
+    handlers = {}
     if threading.current_thread() is threading.main_thread():
-        old_handler = signal.signal(signal.SIGINT, lambda *_: stop.set())
+        handlers[signal.SIGINT] = signal.signal(signal.SIGINT, lambda *_: stop.set())
+        # a file-size limit (ulimit -f) is then an error on the write (EFBIG), not a kill
+        handlers[signal.SIGXFSZ] = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     pbar = _progress(total, len(done_ids), progress)
     stats = PoolStats()
-    results = None
+    results = f = errf = None
     start = time.perf_counter()
     try:
         results = ordered_map(process_records, skip(records), config, jobs=jobs,
                               chunksize=chunksize, stats=stats,
                               lost=lambda rec, why: _line(config, rec, None, why))
-        with part.open("a" if done_ids else "w", encoding="utf-8") as f:
-            errf = None
-            try:
-                for line, failed, chars, cats, amber in results:
-                    f.write(line)
-                    summary.notes += 1
-                    summary.chars += chars
-                    summary.amber += amber
-                    for c, n in cats.items():
-                        summary.spans[c] += n
-                    if failed:
-                        summary.errors += 1
-                        if errf is None:
-                            errf = err_part.open("a", encoding="utf-8")
-                        errf.write(line)
-                    if pbar is not None:
-                        pbar.update(1)
-                    if stop.is_set():
-                        summary.interrupted = True
-                        break
-            finally:
-                if errf is not None:
-                    errf.close()
+        f = TextOut(part, "a" if done_ids else "w")
+        for line, failed, chars, cats, amber in results:
+            f.write(line)
+            summary.notes += 1
+            summary.chars += chars
+            summary.amber += amber
+            for c, n in cats.items():
+                summary.spans[c] += n
+            if failed:
+                summary.errors += 1
+                if errf is None:
+                    errf = TextOut(err_part, "a")
+                errf.write(line)
+            if pbar is not None:
+                pbar.update(1)
+            if stop.is_set():
+                summary.interrupted = True
+                break
+        f.close()
+        if errf is not None:
+            errf.close()
     except BaseException:
+        for g in (f, errf):
+            if g is not None:
+                g.close(quiet=True)
         if not done_ids and part.exists() and part.stat().st_size == 0:
-            part.unlink()  # failed before any record (bad input, model): leave nothing behind
-            settings_path(part).unlink(missing_ok=True)
+            # failed before any record (bad input, model, no room): leave nothing behind
+            _unlink(part)
+            _unlink(files.settings)
         raise
     finally:
         summary.seconds = time.perf_counter() - start
@@ -263,14 +269,29 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
             results.close()   # stops the workers
         if pbar is not None:
             pbar.close()
-        if old_handler is not None:
-            signal.signal(signal.SIGINT, old_handler)
+        for sig, old in handlers.items():
+            signal.signal(sig, old)
     if not summary.interrupted:
-        # the errors file first: killed in between, the .part is still there to resume
-        if err_part.exists():
-            os.replace(err_part, err_out)
-        elif err_out.exists():
-            err_out.unlink()
-        os.replace(part, out)
-        settings_path(part).unlink(missing_ok=True)
+        _finish(files)
     return summary
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as e:
+        raise output_error(path, e) from None
+
+
+def _finish(files: Outputs) -> None:
+    """Rename the finished files: the errors file first, so that a kill between the two
+    renames leaves the ``.part`` to resume (which rebuilds the errors file)."""
+    try:
+        if files.errors_part.exists():
+            os.replace(files.errors_part, files.errors)
+        else:
+            files.errors.unlink(missing_ok=True)
+        os.replace(files.part, files.out)
+        files.settings.unlink(missing_ok=True)
+    except OSError as e:
+        raise output_error(Path(e.filename) if e.filename else files.out, e) from None
