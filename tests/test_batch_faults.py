@@ -322,3 +322,56 @@ def test_an_output_that_cannot_be_written_is_one_line_exit_2_and_resumable(tmp_p
     recs = read_out(out)
     assert [r["id"] for r in recs] == list(range(600))
     assert read_out(tmp_path / "o.jsonl.errors.jsonl") == [r for r in recs if r["error"]]
+
+
+# --- folder input (item 13) ----------------------------------------------------------------
+
+def _make_entry(folder, name, how):
+    import os
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if how == "file":
+        path.write_text(GOOD[0], encoding="utf-8")
+    elif how == "fifo":
+        os.mkfifo(path)
+    elif how == "dangling":
+        os.symlink(folder / "nowhere", path)
+    elif how == "link to file":   # (the targets lie outside the folder)
+        (folder.parent / "target.note").write_text(GOOD[0], encoding="utf-8")
+        os.symlink(folder.parent / "target.note", path)
+    elif how == "link to folder":
+        (folder.parent / "elsewhere").mkdir(exist_ok=True)
+        (folder.parent / "elsewhere" / "x.txt").write_text(GOOD[1], encoding="utf-8")
+        os.symlink(folder.parent / "elsewhere", path)
+
+
+# (entry name, what it is, None: read as a note, else what its error line says)
+FOLDER_ENTRIES = [
+    ("a.txt", "file", None),
+    ("B.TXT", "file", None),
+    ("sub/c.Txt", "file", None),
+    ("notes.md", "file", "not a .txt file"),
+    ("pipe.txt", "fifo", "FIFO"),
+    ("gone.txt", "dangling", "dangling"),
+    ("via-link.txt", "link to file", None),
+    ("linked-folder", "link to folder", "symbolic link to a folder"),
+]
+
+
+@pytest.mark.parametrize("name, how, says", FOLDER_ENTRIES, ids=[e[0] for e in FOLDER_ENTRIES])
+def test_folder_input_reads_every_regular_txt_file_and_reports_each_entry_it_skips(tmp_path, name,
+                                                                                   how, says):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "zz.txt").write_text(GOOD[1], encoding="utf-8")   # one ordinary file besides
+    _make_entry(folder, name, how)
+    out = tmp_path / "out.jsonl"
+    code = main(["batch", str(folder), "--out", str(out), "--rules-only", "--jobs", "1",
+                 "--no-progress"])
+    recs = {r["id"]: r for r in read_out(out)}
+    assert recs["zz.txt"]["text"] == "Seen by Dr. [NAME] on [DATE]."
+    if says is None:
+        assert code == 0 and recs[name]["text"] == "Pt: [NAME], MRN: [ID]." and recs[name]["error"] is None
+    else:
+        assert code == 1 and says in recs[name]["error"] and recs[name]["text"] is None
+    assert set(recs) == {name, "zz.txt"}

@@ -10,8 +10,10 @@ Formats (:func:`detect_format` picks one from the path):
 * ``jsonl``: one JSON object per line (blank lines skipped; a UTF-8 BOM allowed);
 * ``csv``: a header row, then one row per note (UTF-8; fields may span lines);
 * ``parquet``: needs the optional ``pyarrow`` (``pip install 'deid-core[parquet]'``);
-* ``txt``: a folder; every ``*.txt`` below it, in sorted path order, id = path relative to the
-  folder; with a patient field, the patient is the file's first sub-folder.
+* ``txt``: a folder; every regular file below it whose name ends in ``.txt`` (any case), in
+  sorted path order, id = path relative to the folder; with a patient field, the patient is the
+  file's first sub-folder. Every other entry (another file, a dangling link, a FIFO, a link to
+  a folder...) is an error record saying why it was skipped (:func:`folder_entries`).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import csv
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +29,8 @@ from pathlib import Path
 
 from .. import jsonl
 
-__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records"]
+__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "folder_entries",
+           "read_records"]
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "txt")
 #: A lone surrogate of the range ``surrogateescape`` decodes undecodable bytes to (``\udc80``-
@@ -160,11 +164,61 @@ def _parquet(path: Path, text_field: str, id_field: str, patient_field: str | No
             index += 1
 
 
+def _kind(mode: int) -> str:
+    """What a file system entry that is neither a folder nor a regular file is."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def folder_entries(root: Path, _rel: str = "") -> Iterator[tuple[str, Path | None, str | None]]:
+    """Every entry below the folder ``root``, depth first in sorted name order (the sorted path
+    order of earlier versions): ``(relative path, file to read or None, why it is skipped or
+    None)``. A regular file whose name ends in ``.txt`` in any case (also through a symbolic
+    link) is read; everything else is reported, never dropped silently: another file, a FIFO,
+    socket or device (never opened: a FIFO would block), a dangling symbolic link, a symbolic
+    link to a folder (not followed: it may loop or leave the folder), a folder that cannot be
+    listed."""
+    try:
+        with os.scandir(root / _rel if _rel else root) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as e:
+        yield _rel.rstrip("/") or ".", None, f"skipped: cannot list the folder: {e.strerror}"
+        return
+    for e in entries:
+        rel = _rel + e.name
+        try:
+            link = e.is_symlink()
+            mode = os.stat(e.path).st_mode if link else e.stat(follow_symlinks=False).st_mode
+        except FileNotFoundError:
+            yield rel, None, "skipped: a symbolic link to nothing (dangling)"
+            continue
+        except OSError as err:
+            yield rel, None, f"skipped: cannot read: {err.strerror}"
+            continue
+        if stat.S_ISDIR(mode):
+            if link:
+                yield rel, None, "skipped: a symbolic link to a folder (not followed)"
+            else:
+                yield from folder_entries(root, rel + "/")
+        elif not stat.S_ISREG(mode):
+            yield rel, None, f"skipped: {_kind(mode)}, not a regular file"
+        elif not e.name.lower().endswith(".txt"):
+            yield rel, None, "skipped: not a .txt file"
+        else:
+            yield rel, Path(e.path), None
+
+
 def _txt(path: Path, patient_field: str | None) -> Iterator[Record]:
-    files = sorted(p for p in path.rglob("*.txt") if p.is_file())
-    for index, p in enumerate(files):
-        rel = p.relative_to(path).as_posix()
+    for index, (rel, p, skipped) in enumerate(folder_entries(path)):
         patient = rel.split("/")[0] if patient_field and "/" in rel else None
+        if skipped is not None:
+            yield Record(index, rel, patient, error=skipped)
+            continue
         try:
             data = p.read_bytes()
         except OSError as e:
@@ -210,7 +264,7 @@ def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None
         with p.open("rb") as f:
             return sum(1 for line in f if line.strip())
     if kind == "txt":
-        return sum(1 for q in p.rglob("*.txt") if q.is_file())
+        return sum(1 for _ in folder_entries(p))
     if kind == "parquet":
         try:
             import pyarrow.parquet as pq
