@@ -375,3 +375,40 @@ def test_folder_input_reads_every_regular_txt_file_and_reports_each_entry_it_ski
     else:
         assert code == 1 and says in recs[name]["error"] and recs[name]["text"] is None
     assert set(recs) == {name, "zz.txt"}
+
+
+# --- CSV parse errors (item 14) --------------------------------------------------------------
+
+# (CSV text, per record: its text, or ("error", what the error line says))
+CSV_CASES = [
+    ('id,text\n1,"Pt John Smith\n2,Mary Jones\n3,stable\n',            # a quote never closed
+     [("error", "line 2: not CSV"), "Mary Jones", "stable"]),
+    ('id,text\n1,"Pt John Smith\n2,"Mary Jones"\n3,stable\n',          # ... closed by the next row's
+     [("error", "not CSV"), "Mary Jones", "stable"]),
+    ('id,text\n1,"Pt said "hi" today"\n2,stable\n',                     # text after a closing quote
+     [("error", "not CSV"), "stable"]),
+    ('id,text\n1,Pt John Smith, stable\n2,stable\n',                    # an unquoted comma
+     [("error", "3 fields, the header has 2"), "stable"]),
+    ('id,text,extra\n1,Pt John Smith\n2,stable,x\n',                    # a field missing
+     [("error", "2 fields, the header has 3"), "stable"]),
+    # what must stay: a quoted field over lines, doubled quotes, an inch mark, a blank line, CRLF
+    ('id,text\r\n1,"Pt Mary Jones\r\nstable"\r\n\r\n2,"said ""no"" to Foley"\r\n3,is 5\'6" tall\r\n',
+     ["Pt Mary Jones\r\nstable", 'said "no" to Foley', "is 5'6\" tall"]),
+]
+
+
+@pytest.mark.parametrize("content, want", CSV_CASES)
+def test_a_csv_parse_error_is_an_error_line_and_never_merges_records(tmp_path, content, want):
+    from deid_core.batch import read_records
+    src = tmp_path / "in.csv"
+    src.write_bytes(content.encode("utf-8"))
+    recs = list(read_records(src))
+    assert len(recs) == len(want)
+    for rec, w in zip(recs, want):
+        if isinstance(w, tuple):
+            assert rec.text is None and w[1] in rec.error
+        else:
+            assert rec.error is None and rec.text == w
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, rules_only("detect"))
+    assert len(read_out(out)) == len(want)

@@ -8,7 +8,9 @@ one line per input record.
 Formats (:func:`detect_format` picks one from the path):
 
 * ``jsonl``: one JSON object per line (blank lines skipped; a UTF-8 BOM allowed);
-* ``csv``: a header row, then one row per note (UTF-8; fields may span lines);
+* ``csv``: a header row, then one row per note (UTF-8; quoted fields may span lines); a row the
+  strict parser refuses (an unterminated quote) or with another field count than the header is
+  an error record, and reading goes on at its next line;
 * ``parquet``: needs the optional ``pyarrow`` (``pip install 'deid-core[parquet]'``);
 * ``txt``: a folder; every regular file below it whose name ends in ``.txt`` (any case), in
   sorted path order, id = path relative to the folder; with a patient field, the patient is the
@@ -129,18 +131,67 @@ def _jsonl(path: Path, text_field: str, id_field: str, patient_field: str | None
             yield _from_mapping(index, rec, text_field, id_field, patient_field)
 
 
+class _Lines:
+    """The lines of a binary file, decoded (UTF-8, undecodable bytes kept as lone surrogates for
+    :func:`_from_mapping` to report; a byte-order mark before the first line dropped), counted."""
+
+    def __init__(self, f) -> None:
+        self.f, self.count = f, 0
+
+    def __iter__(self) -> "_Lines":
+        return self
+
+    def __next__(self) -> str:
+        raw = self.f.readline()
+        if not raw:
+            raise StopIteration
+        self.count += 1
+        line = raw.decode("utf-8", "surrogateescape")
+        return line.removeprefix("\ufeff") if self.count == 1 else line
+
+
 def _csv(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
+    """CSV rows, strictly parsed. A record the parser refuses (a quote that is never closed, a
+    character after a closing quote) or whose field count is not the header's is an error
+    record, and reading goes on at the line after the one it started on: an unterminated quote
+    can no longer merge the rows after it into one note."""
     csv.field_size_limit(sys.maxsize)
-    with path.open("r", encoding="utf-8-sig", errors="surrogateescape", newline="") as f:
-        reader = csv.DictReader(f)
-        header = reader.fieldnames or []
+    with path.open("rb") as f:
+        lines = _Lines(f)
+        reader = csv.reader(lines, strict=True)
+        try:
+            header = next(reader, [])
+        except csv.Error as e:
+            raise InputError(f"{path}: the header row is not CSV: {e}") from None
         if text_field not in header:
             raise InputError(f"{path}: no column {text_field!r} (columns: {', '.join(header)}); "
                              f"pass --text-field")
-        for index, row in enumerate(reader):
-            if id_field not in row:
-                row[id_field] = str(index + 1)
-            yield _from_mapping(index, row, text_field, id_field, patient_field)
+        index = 0
+        while True:
+            start, first = f.tell(), lines.count + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as e:
+                yield Record(index, str(index + 1), error=f"line {first}: not CSV: {e} (a quote "
+                             f"that is never closed?); reading goes on at line {first + 1}")
+                index += 1
+                f.seek(start)
+                f.readline()
+                lines.count = first
+                reader = csv.reader(lines, strict=True)
+                continue
+            if not row:
+                continue   # a blank line
+            if len(row) != len(header):
+                yield Record(index, str(index + 1), error=f"line {first}: {len(row)} fields, the "
+                             f"header has {len(header)} (an unquoted comma or quote?)")
+            else:
+                rec = dict(zip(header, row))
+                rec.setdefault(id_field, str(index + 1))
+                yield _from_mapping(index, rec, text_field, id_field, patient_field)
+            index += 1
 
 
 def _parquet(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
