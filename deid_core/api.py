@@ -67,7 +67,9 @@ def session_key() -> LinkageKey:
     return _session
 
 
-def _key(key: str | None) -> LinkageKey:
+def _key(key: str | LinkageKey | None) -> LinkageKey:
+    if isinstance(key, LinkageKey):
+        return key
     if key is None or key == "":
         return session_key()
     if not isinstance(key, str):
@@ -150,7 +152,7 @@ def check_request(request: Mapping[str, Any]) -> Request:
                    None if raw is None else tuple(spans_from_dicts(raw, text)), mask_review)
 
 
-def process(text: str, mode: str = "redact", key: str | None = None,
+def process(text: str, mode: str = "redact", key: str | LinkageKey | None = None,
             decisions: Mapping[str, bool] | None = None,
             known: Mapping[str, Any] | Known | None = None,
             model_spans: Model | None = None, mask_review: bool = False,
@@ -160,7 +162,10 @@ def process(text: str, mode: str = "redact", key: str | None = None,
     Args:
         text: the note (any Unicode string).
         mode: ``"redact"``, ``"surrogate"`` or ``"review"``.
-        key: the linkage key string; ``None``/``""``: this process's random key.
+        key: the linkage key string (stretched, :meth:`deid_core.keys.LinkageKey.from_user`),
+            or a :class:`~deid_core.keys.LinkageKey` (a patient's key,
+            :func:`deid_core.linkage.patient_linkage_key`); ``None``/``""``: this process's
+            random key.
         decisions: ``{"start:end": True (mask) | False (keep)}`` for review spans; honoured in
             every mode; ids of no review span are ignored.
         known: ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``
@@ -190,7 +195,7 @@ def process(text: str, mode: str = "redact", key: str | None = None,
         ValueError: on an unknown mode, a non-str text or key, malformed decisions or known,
             model spans that are malformed or end past the text.
     """
-    _check(text, mode, key, mask_review)
+    _check(text, mode, None if isinstance(key, LinkageKey) else key, mask_review)
     if model_spans is not None and not callable(model_spans) \
             and not all(isinstance(s, Span) for s in model_spans):
         model_spans = spans_from_dicts(model_spans, text)  # JSON dicts, as check_request reads them

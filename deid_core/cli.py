@@ -19,8 +19,11 @@ always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``
 an error. ``deid review`` also lists the review candidates on standard error with their
 explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
-Linkage key (surrogate, review): ``--key-file F`` (its first line), else ``$DEID_KEY``, else a
-fresh random secret; ``--key K`` also works but leaves the key in the shell history.
+Linkage key (surrogate, review): ``--key-file F``, else ``$DEID_KEY``, else a fresh random
+secret; ``--key K`` also works but leaves the key in the shell history. One reader for every
+command (:func:`deid_core.linkage.read_key`): the key is the file's one line, surrounding
+whitespace removed, so ``deid batch`` reads the same key from the same file. ``--patient ID``
+uses the key ``deid batch --patient-field`` derives for that patient.
 
 ``deid detect`` streams: it reads one JSONL line (split on ``\\n`` only, strict JSON: no NaN),
 writes one line ``{"id", "spans": [{"start", "end", "label", "tier", "source"}]}`` and goes on,
@@ -55,6 +58,8 @@ from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser, add_model_arguments
 from .batch.engine import Config, Engine
 from .evaluate import evaluate, format_report
+from .keys import LinkageKey
+from .linkage import KEY_ENV, KeyFileError, master_secret, patient_linkage_key, read_key
 from .ner.loading import ModelError, load_model
 from .readers import read
 
@@ -153,24 +158,28 @@ def _cmd_text(args: argparse.Namespace) -> int:
     return 0
 
 
-def _key(args: argparse.Namespace) -> str | None:
-    """The linkage key of a text command: ``--key``, else the first line of ``--key-file``, else
-    ``$DEID_KEY``, else None (a fresh random secret for this run).
+def _key(args: argparse.Namespace) -> str | LinkageKey | None:
+    """The linkage key of a text command, read by the one key reader
+    (:func:`deid_core.linkage.read_key`, as ``deid batch`` reads it): ``--key-file``, else
+    ``--key``, else ``$DEID_KEY`` (not for ``redact``, which uses no key), else None (a fresh
+    random secret for this run). With ``--patient ID``, that patient's key derived from it as
+    ``deid batch --patient-field`` derives it.
 
     Raises:
-        InputError: if the key file cannot be read or holds no key.
+        InputError: if the key file cannot be read or holds no key, or ``--patient`` has no key.
     """
-    if getattr(args, "key", None):
-        return args.key
-    if getattr(args, "key_file", None):
-        text = _read_text(args.key_file)
-        key = text.split("\n", 1)[0].removesuffix("\r")
-        if not key:
-            raise InputError(f"{args.key_file}: the key file's first line is empty")
+    if args.command == "redact":
+        return None
+    try:
+        key = read_key(getattr(args, "key_file", None), getattr(args, "key", None))
+    except KeyFileError as e:
+        raise InputError(str(e)) from None
+    patient = getattr(args, "patient", None)
+    if patient is None:
         return key
-    if args.command != "redact":
-        return os.environ.get("DEID_KEY") or None
-    return None
+    if key is None:
+        raise InputError(f"--patient needs the master key (--key-file or ${KEY_ENV})")
+    return patient_linkage_key(master_secret(key), patient)
 
 
 def model_for(args: argparse.Namespace):
@@ -322,12 +331,16 @@ def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
     if name != "redact":
         keys = sp.add_mutually_exclusive_group()
         keys.add_argument("--key-file", default=None,
-                          help="file whose first line is the linkage key: same key, same date "
+                          help="UTF-8 file holding the linkage key on one line (surrounding "
+                               "whitespace ignored, as deid batch reads it): same key, same date "
                                "offset and fake values (default: $DEID_KEY, else a fresh random "
                                "secret for this run)")
         keys.add_argument("--key", default=None,
                           help="the linkage key itself (visible in the shell history and the "
                                "process list: prefer --key-file or $DEID_KEY)")
+        sp.add_argument("--patient", default=None, metavar="ID",
+                        help="use this patient's key, derived from the linkage key as deid batch "
+                             "--patient-field derives it (same fakes and offset as that run)")
     sp.add_argument("--known", default=None,
                     help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
                          '"birth_dates": [...]} of this patient\'s identifiers (all optional)')

@@ -412,3 +412,63 @@ def test_a_csv_parse_error_is_an_error_line_and_never_merges_records(tmp_path, c
     out = tmp_path / "out.jsonl"
     run_batch(src, out, rules_only("detect"))
     assert len(read_out(out)) == len(want)
+
+
+# --- one key reader (items 8 and 15) ---------------------------------------------------------
+
+NOTE_KEYED = "Admitted on 03/05/2014. Seen by Dr. Anne Whitcombe. Pt: John Smith, MRN 4471203."
+
+
+@pytest.mark.parametrize("content", [b"key of study 7\n", b"key of study 7 \n", b"key of study 7\r\n",
+                                     b"  key of study 7\t\n\n", b"\xef\xbb\xbfkey of study 7\n",
+                                     b"key of study 7"], ids=repr)
+def test_one_key_file_gives_one_key_in_every_command(tmp_path, monkeypatch, capsys, content):
+    """The same key file (trailing space, CRLF, a byte-order mark, blank lines after) gives the
+    same fakes and date offset in deid surrogate, deid batch, --key, $DEID_KEY and the API."""
+    from deid_core import api
+    monkeypatch.delenv("DEID_KEY", raising=False)
+    want = api.process(NOTE_KEYED, "surrogate", key="key of study 7")["output"]
+    kf = tmp_path / "k.key"
+    kf.write_bytes(content)
+    note = tmp_path / "note.txt"
+    note.write_text(NOTE_KEYED, encoding="utf-8")
+    assert main(["surrogate", str(note), "--rules-only", "--key-file", str(kf)]) == 0
+    assert capsys.readouterr().out == want
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": 1, "text": NOTE_KEYED}) + "\n", encoding="utf-8")
+    for i, extra in enumerate([["--key-file", str(kf)], []]):
+        if not extra:
+            monkeypatch.setenv("DEID_KEY", content.decode("utf-8-sig"))
+        out = tmp_path / f"out{i}.jsonl"
+        assert main(["batch", str(src), "--out", str(out), "--mode", "surrogate", "--rules-only",
+                     "--jobs", "1", "--no-progress", *extra]) == 0
+        assert read_out(out)[0]["text"] == want
+    assert main(["surrogate", str(note), "--rules-only"]) == 0   # $DEID_KEY
+    assert capsys.readouterr().out == want
+    monkeypatch.delenv("DEID_KEY")
+    assert main(["surrogate", str(note), "--rules-only", "--key", content.decode("utf-8-sig")]) == 0
+    assert capsys.readouterr().out == want
+
+
+@pytest.mark.parametrize("content", [b"caf\xe9-secret\n", b"\xff\xfezq9w", b"s3cr\xc3t\n",
+                                     b"ok-part\x80\x81tail"], ids=repr)
+@pytest.mark.parametrize("command", ["surrogate", "review", "batch"])
+def test_a_key_file_that_is_not_utf8_is_reported_without_a_byte_of_the_key(tmp_path, capsys,
+                                                                          content, command):
+    kf = tmp_path / "k.key"
+    kf.write_bytes(content)
+    note = tmp_path / "note.txt"
+    note.write_text(NOTE_KEYED, encoding="utf-8")
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": 1, "text": NOTE_KEYED}) + "\n", encoding="utf-8")
+    argv = ([command, str(note)] if command != "batch" else
+            ["batch", str(src), "--out", str(tmp_path / "o.jsonl"), "--mode", "surrogate",
+             "--jobs", "1", "--no-progress"])
+    assert main(argv + ["--rules-only", "--key-file", str(kf)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8" in err and len(err.strip().splitlines()) == 1
+    for b in content:   # no byte of the key, in any form
+        assert f"\\x{b:02x}" not in err and f"{b:02x}" not in err.replace(str(kf), "")
+    for piece in (b"secret", b"zq9w", b"s3cr", b"ok-part", b"tail"):
+        if piece in content:
+            assert piece.decode() not in err.replace(str(kf), "")

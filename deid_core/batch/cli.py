@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..corpus_rules import RulesError, read
 from ..harvest import harvest
-from ..linkage import KEY_ENV, KeyFileError, master_key
+from ..linkage import KEY_ENV, KeyFileError, master_secret, read_key
 from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
@@ -81,8 +81,9 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
                                                  "when complete)")
     sp.add_argument("--mode", choices=BATCH_MODES, default="redact")
     sp.add_argument("--key-file", default=None,
-                    help=f"file holding the linkage key (else ${KEY_ENV}; else a fresh secret for "
-                         f"this run, never written down)")
+                    help=f"UTF-8 file holding the linkage key on one line (else ${KEY_ENV}; else a "
+                         f"fresh secret for this run, never written down); read as deid "
+                         f"surrogate reads it")
     sp.add_argument("--mask-review", action="store_true",
                     help="also replace review (amber) spans (default: kept as text)")
     sp.add_argument("--rules", default=None, help="rules.json from deid harvest")
@@ -116,13 +117,16 @@ def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None
     """The engine :class:`~deid_core.batch.engine.Config` for parsed arguments.
 
     Raises:
-        KeyFileError: the key file cannot be read.
+        KeyFileError: the key file or ``$DEID_KEY`` cannot be read (:func:`deid_core.linkage.read_key`).
     """
-    key, given = master_key(getattr(args, "key_file", None))
-    if mode == "surrogate" and not given:
-        print(f"deid: no key (--key-file or ${KEY_ENV}): a fresh secret for this run; fake values "
-              f"and offsets link only within this run", file=sys.stderr)
-    return Config(mode=mode, master_key=key, per_patient=bool(args.patient_field),
+    secret = b""
+    if mode == "surrogate":   # (the other modes use no key: nothing to read or stretch)
+        key = read_key(getattr(args, "key_file", None))
+        if key is None:
+            print(f"deid: no key (--key-file or ${KEY_ENV}): a fresh secret for this run; fake "
+                  f"values and offsets link only within this run", file=sys.stderr)
+        secret = master_secret(key)
+    return Config(mode=mode, master_key=secret, per_patient=bool(args.patient_field),
                   rules_only=args.rules_only, model_dir=args.model_dir, threads=args.threads,
                   model_form=args.model_form, mask_review=getattr(args, "mask_review", False), rules=rules_text)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ..analyze import Analysis, analyze
 from ..corpus_rules import parse
 from ..keys import LinkageKey
-from ..linkage import patient_linkage_key
+from ..linkage import master_secret, patient_linkage_key
 from ..ner.int8 import FORMS
 from ..ner.loading import ModelError, load_model
 from ..write import write
@@ -49,10 +49,13 @@ class Config:
 
     Attributes:
         mode: one of :data:`BATCH_MODES`.
-        master_key: the master linkage key string (:func:`deid_core.linkage.master_key`);
+        master_key: the master linkage key: a key string (:func:`deid_core.linkage.read_key`),
+            stretched here once (:func:`deid_core.linkage.master_secret`) so that only the
+            32-byte secret is kept and travels to the workers, or that secret as ``bytes``;
             never shown by ``repr``.
-        per_patient: derive one key per patient id (:func:`deid_core.linkage.patient_key`);
-            False: every note uses ``master_key`` itself.
+        per_patient: derive one key per patient id (:func:`deid_core.linkage.patient_linkage_key`:
+            one HMAC); False: every note uses the master secret itself, as ``deid surrogate``
+            uses the key.
         rules_only: run the rules without the NER model.
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads per process (1 suits one worker per core; None:
@@ -68,7 +71,7 @@ class Config:
     """
 
     mode: str = "redact"
-    master_key: str = field(default="", repr=False)
+    master_key: str | bytes = field(default=b"", repr=False)
     per_patient: bool = False
     rules_only: bool = False
     model_dir: str | None = None
@@ -86,6 +89,8 @@ class Config:
             raise ValueError(f"threads must be >= 0, got {self.threads}")
         if self.model_form not in FORMS:
             raise ValueError(f"unknown model form {self.model_form!r}; expected one of {list(FORMS)}")
+        if isinstance(self.master_key, str) and self.master_key:
+            object.__setattr__(self, "master_key", master_secret(self.master_key))
 
 
 class Engine:
@@ -108,7 +113,8 @@ class Engine:
         self._keys: OrderedDict[str | None, LinkageKey] = OrderedDict()
 
     def key(self, patient: str | None) -> LinkageKey:
-        """The linkage key of ``patient``'s notes (cached; the master key when not per patient)."""
+        """The linkage key of ``patient``'s notes (cached; the master secret when not per
+        patient)."""
         pid = patient if self.config.per_patient else None
         k = self._keys.get(pid)
         if k is None:
