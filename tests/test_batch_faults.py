@@ -62,7 +62,8 @@ def test_a_hostile_json_line_is_an_error_line_and_the_run_goes_on(tmp_path, caps
     assert len(recs) == 3 and recs[0]["id"] == "a" and recs[2]["id"] == "c"
     assert recs[0]["text"] == "Pt: [NAME], MRN: [ID]." and recs[2]["error"] is None
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["in.jsonl", "out.jsonl"] + ([] if says is None else ["out.jsonl.errors.jsonl"]))
+        ["in.jsonl", "out.jsonl", "out.jsonl.settings.json"]
+        + ([] if says is None else ["out.jsonl.errors.jsonl"]))
     if says is None:
         assert code == 0 and recs[1]["error"] is None and "[NAME]" in recs[1]["text"]
     else:
@@ -96,7 +97,7 @@ def test_a_deep_json_option_file_is_one_line_and_exit_2_in_review(tmp_path, caps
     assert code == 2 and "nested too deeply" in err and len(err.strip().splitlines()) == 1
 
 
-def test_resume_after_a_deep_line_finishes_and_leaves_no_settings_file(tmp_path, monkeypatch):
+def test_resume_after_a_deep_line_finishes_and_leaves_no_part_settings_file(tmp_path, monkeypatch):
     src = tmp_path / "in.jsonl"
     deep = HOSTILE[0][1]
     rows = [json.dumps({"id": k, "text": GOOD[k % 3]}) for k in range(6)]
@@ -121,7 +122,8 @@ def test_resume_after_a_deep_line_finishes_and_leaves_no_settings_file(tmp_path,
     assert [r["id"] for r in read_out(out)] == [0, 1, "3", 3, 4, 5]
     assert [r["id"] for r in read_out(tmp_path / "out.jsonl.errors.jsonl")] == ["3"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl",
-                                                          "out.jsonl.errors.jsonl"]
+                                                          "out.jsonl.errors.jsonl",
+                                                          "out.jsonl.settings.json"]
 
 
 # --- killed workers (item 10) --------------------------------------------------------------
@@ -158,8 +160,12 @@ def test_a_worker_killed_once_is_replaced_and_its_records_redone(tmp_path, monke
     real = Engine.analyses
 
     def dying_once(self, texts):
-        if not marker.exists() and GOOD[1] in texts:
-            marker.write_text("x")
+        import os
+        if GOOD[1] in texts:
+            try:   # atomic: of two workers at the same chunk kind, one dies
+                os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                return real(self, texts)
             _die(how)
         return real(self, texts)
     monkeypatch.setattr(Engine, "analyses", dying_once)
@@ -472,3 +478,63 @@ def test_a_key_file_that_is_not_utf8_is_reported_without_a_byte_of_the_key(tmp_p
     for piece in (b"secret", b"zq9w", b"s3cr", b"ok-part", b"tail"):
         if piece in content:
             assert piece.decode() not in err.replace(str(kf), "")
+
+
+# --- --resume of a finished output (item 16) -------------------------------------------------
+
+# (settings of the second run, what the refusal names); the first run: redact, rules only
+OTHER_SETTINGS = [
+    (dict(mode="surrogate"), "mode 'redact' (now 'surrogate')"),
+    (dict(mode="detect"), "mode 'redact' (now 'detect')"),
+    (dict(mask_review=True), "mask_review False (now True)"),
+    (dict(rules_only=False, model_form="fast"), "model 'rules only' (now 'fast')"),
+]
+
+
+@pytest.mark.parametrize("second, what", OTHER_SETTINGS)
+def test_resume_refuses_a_finished_output_written_with_other_settings(tmp_path, second, what):
+    src = _rows(tmp_path, 6)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, rules_only())
+    before = out.read_bytes()
+    settings = {"mode": "redact", "rules_only": True, "master_key": "test-key", **second}
+    with pytest.raises(Exception, match="other settings") as e:
+        run_batch(src, out, Config(**settings), resume=True)
+    assert what in str(e.value) and type(e.value).__name__ == "InputError"
+    assert out.read_bytes() == before and not (tmp_path / "out.jsonl.part").exists()
+
+
+def test_resume_of_a_surrogate_output_with_another_key_is_refused(tmp_path):
+    src = _rows(tmp_path, 6)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, rules_only("surrogate"))
+    before = out.read_bytes()
+    with pytest.raises(Exception, match="another key"):
+        run_batch(src, out, Config(mode="surrogate", rules_only=True, master_key="other key"),
+                  resume=True)
+    assert out.read_bytes() == before
+    assert "test-key" not in (tmp_path / "out.jsonl.settings.json").read_text()
+
+
+def test_resume_of_a_finished_output_with_the_same_settings_adds_only_what_is_new(tmp_path):
+    src = _rows(tmp_path, 6)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, rules_only())
+    again = run_batch(src, out, rules_only(), resume=True)
+    assert again.skipped == 6 and again.notes == 0
+    full = _rows(tmp_path / "more", 9) if (tmp_path / "more").mkdir() is None else None
+    more = run_batch(full, out, rules_only(), resume=True)
+    assert more.skipped == 6 and more.notes == 3
+    assert [r["id"] for r in read_out(out)] == list(range(9))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "more", "out.jsonl",
+                                                          "out.jsonl.settings.json"]
+
+
+def test_resume_of_a_finished_output_without_its_settings_is_refused(tmp_path, capsys):
+    src = _rows(tmp_path, 3)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, rules_only())
+    (tmp_path / "out.jsonl.settings.json").unlink()   # as an older deid wrote it
+    code = main(["batch", str(src), "--out", str(out), "--rules-only", "--jobs", "1",
+                 "--no-progress", "--resume"])
+    assert code == 2 and "no record of the settings" in capsys.readouterr().err

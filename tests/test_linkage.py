@@ -111,7 +111,10 @@ def test_without_key_a_fresh_secret_per_run(tmp_path, monkeypatch):
     r1, r2 = run(tmp_path / "a", key=k1), run(tmp_path / "b", key=k2)
     assert fakes(r1[1])[1:] == fakes(r1[3])[1:]  # linked within the run
     assert fakes(r1[1]) != fakes(r2[1])           # not across runs
-    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["in.jsonl", "out.jsonl"]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["in.jsonl", "out.jsonl",
+                                                                 "out.jsonl.settings.json"]
+    assert json.loads((tmp_path / "a" / "out.jsonl.settings.json").read_text())["key"] != \
+        json.loads((tmp_path / "b" / "out.jsonl.settings.json").read_text())["key"]
 
 
 def test_key_from_file_or_environment(tmp_path, monkeypatch):

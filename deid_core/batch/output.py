@@ -3,7 +3,9 @@ and the one error for a file that cannot be written.
 
 Files (:class:`Outputs`): lines go to ``OUT.part``, failed records also to
 ``OUT.errors.jsonl.part``, the run's settings to ``OUT.part.settings.json``; a finished run
-renames them to ``OUT``, ``OUT.errors.jsonl`` and ``OUT.settings.json``.
+renames them to ``OUT``, ``OUT.errors.jsonl`` and ``OUT.settings.json``. ``--resume`` of a
+finished output checks its settings and goes on from its end (:func:`reopen_finished`): the
+same settings add what the input has more, other settings are refused.
 
 A file that cannot be written (the disk or a quota is full, a file-size limit, a read-only
 folder, an output path under a file) is an :class:`OutputError`: one line naming the file and
@@ -21,7 +23,8 @@ from pathlib import Path
 from .. import jsonl
 from .io import InputError
 
-__all__ = ["OutputError", "Outputs", "TextOut", "check_settings", "output_error", "resume_point"]
+__all__ = ["OutputError", "Outputs", "TextOut", "check_settings", "output_error", "reopen_finished",
+           "resume_point"]
 
 #: ``errno`` values that mean "no room": free space, then resume.
 _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
@@ -171,12 +174,56 @@ def resume_point(part: Path, errors: Path | None = None) -> list:
     return ids
 
 
+def _read_settings(path: Path, part: Path) -> dict:
+    try:
+        old = jsonl.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = None
+    if not isinstance(old, dict):
+        raise InputError(f"{path} is not a settings file; delete it and {part} to start again")
+    return old
+
+
+def _differences(old: dict, settings: dict) -> list[str]:
+    return [("another key" if k == "key" else f"{k} {old.get(k)!r} (now {v!r})")
+            for k, v in settings.items() if old.get(k) != v]
+
+
+def reopen_finished(files: Outputs, settings: dict) -> None:
+    """``--resume`` of a finished output: check that it was written with ``settings``, then
+    turn it back into a partial one (``OUT`` -> ``OUT.part``, its settings and errors file
+    likewise), so the resume checks its ids against the input and adds any record it lacks.
+
+    Raises:
+        InputError: no record of the settings it was written with (an older deid, or the
+            settings file deleted), or other settings (the message lists them): resuming would
+            mix two kinds of record in one file, e.g. redact lines into a surrogate output.
+        OutputError: the files cannot be renamed.
+    """
+    if not files.finished_settings.exists():
+        raise InputError(f"{files.out} is complete and there is no record of the settings it was "
+                         f"written with ({files.finished_settings}); drop --resume to write it "
+                         f"again")
+    diff = _differences(_read_settings(files.finished_settings, files.out), settings)
+    if diff:
+        raise InputError(f"{files.out} was written with other settings: {'; '.join(diff)}; "
+                         f"--resume does not mix them: drop --resume to write it again with these")
+    try:
+        if files.errors.exists():
+            os.replace(files.errors, files.errors_part)
+        os.replace(files.finished_settings, files.settings)
+        os.replace(files.out, files.part)
+    except OSError as e:
+        raise output_error(Path(e.filename) if e.filename else files.out, e) from None
+
+
 def check_settings(part: Path, settings: dict, resuming: bool) -> None:
     """Record the settings a partial output is written with, and refuse to resume it with others.
 
-    ``settings`` (mode, model form, field names...: never the key or any note text) is written
-    beside ``part`` when a run starts; a resumed run must ask for the same. A ``.part`` file
-    written before settings were recorded resumes as before.
+    ``settings`` (mode, model form, field names, a fingerprint of the key in surrogate mode:
+    never the key or any note text) is written beside ``part`` when a run starts; a resumed run
+    must ask for the same. A ``.part`` file written before settings were recorded resumes as
+    before.
 
     Raises:
         InputError: when resuming with settings other than those ``part`` was written with
@@ -185,13 +232,7 @@ def check_settings(part: Path, settings: dict, resuming: bool) -> None:
     """
     path = Outputs(part.with_name(part.name.removesuffix(".part"))).settings
     if resuming and path.exists():
-        try:
-            old = jsonl.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            old = None
-        if not isinstance(old, dict):
-            raise InputError(f"{path} is not a settings file; delete it and {part} to start again")
-        diff = [f"{k} {old.get(k)!r} (now {v!r})" for k, v in settings.items() if old.get(k) != v]
+        diff = _differences(_read_settings(path, part), settings)
         if diff:
             raise InputError(f"{part} was written with other settings: {'; '.join(diff)}; resume "
                              f"with the same ones, or delete {part} to start again")

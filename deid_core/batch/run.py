@@ -35,10 +35,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..linkage import patient_linkage_key
 from ..spans import CATEGORIES, LABELS, REVIEW
 from .engine import Config, Engine
 from .io import InputError, Record, count_records, read_records
-from .output import Outputs, TextOut, check_settings, output_error, resume_point
+from .output import (Outputs, TextOut, check_settings, output_error, reopen_finished,
+                     resume_point)
 from .pool import PoolStats, ordered_map
 
 __all__ = ["DEFAULT_CHUNKSIZE", "Summary", "run_batch", "process_record", "process_records"]
@@ -195,15 +197,20 @@ def run_batch(input_path: str | os.PathLike, out_path: str | os.PathLike, config
     files = Outputs(Path(out_path))
     part, err_part = files.part, files.errors_part
     records = read_records(input_path, fmt, text_field, id_field, patient_field)
+    model = "rules only" if config.rules_only else config.model_form
+    rules_sha = None if config.rules is None else hashlib.sha256(config.rules.encode()).hexdigest()
+    settings = {"mode": config.mode, "model": model, "mask_review": config.mask_review,
+                "per_patient": config.per_patient, "rules_sha256": rules_sha, "format": fmt,
+                "text_field": text_field, "id_field": id_field, "patient_field": patient_field,
+                "key": _key_fingerprint(config)}
+    if resume and not part.exists() and files.out.exists():
+        reopen_finished(files, settings)
+    elif resume and part.exists() and not files.settings.exists() and files.finished_settings.exists():
+        os.replace(files.finished_settings, files.settings)   # killed while finishing
     done_ids: list = resume_point(part, err_part) if resume and part.exists() else []
     if not done_ids and err_part.exists():
         _unlink(err_part)
-    model = "rules only" if config.rules_only else config.model_form
-    rules_sha = None if config.rules is None else hashlib.sha256(config.rules.encode()).hexdigest()
-    check_settings(part, {"mode": config.mode, "model": model, "mask_review": config.mask_review,
-                          "per_patient": config.per_patient, "rules_sha256": rules_sha,
-                          "format": fmt, "text_field": text_field, "id_field": id_field,
-                          "patient_field": patient_field}, bool(done_ids))
+    check_settings(part, settings, bool(done_ids))
     summary = Summary(mode=config.mode, model=model)
     total = count_records(input_path, fmt)
 
@@ -284,14 +291,24 @@ def _unlink(path: Path) -> None:
 
 
 def _finish(files: Outputs) -> None:
-    """Rename the finished files: the errors file first, so that a kill between the two
-    renames leaves the ``.part`` to resume (which rebuilds the errors file)."""
+    """Rename the finished files: the errors file and the settings first, so that a kill
+    between the renames leaves the ``.part`` to resume (which rebuilds the errors file and
+    takes the settings back)."""
     try:
         if files.errors_part.exists():
             os.replace(files.errors_part, files.errors)
         else:
             files.errors.unlink(missing_ok=True)
+        os.replace(files.settings, files.finished_settings)
         os.replace(files.part, files.out)
-        files.settings.unlink(missing_ok=True)
     except OSError as e:
         raise output_error(Path(e.filename) if e.filename else files.out, e) from None
+
+
+def _key_fingerprint(config: Config) -> str | None:
+    """In surrogate mode, 16 hex digits keyed by the master secret (HMAC-SHA256 of a fixed
+    purpose): enough to tell that a resumed run has another key, nothing to recompute a fake
+    with. None in the other modes (they use no key)."""
+    if config.mode != "surrogate":
+        return None
+    return patient_linkage_key(config.master_key, None).digest("settings-fingerprint", "").hex()[:16]
