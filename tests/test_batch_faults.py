@@ -255,8 +255,7 @@ def _mixed(tmp_path, n):
     return src
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-@pytest.mark.parametrize("at_lines", [40, 500])
+@pytest.mark.parametrize("jobs, at_lines", [(2, 40), (1, 500)])
 def test_kill_9_then_resume_loses_no_error_line(tmp_path, jobs, at_lines):
     import time
     src = _mixed(tmp_path, 1200)

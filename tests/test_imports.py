@@ -6,6 +6,7 @@ checked: they are optional at run time, so they are imported where they are need
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,7 @@ def _targets(node: ast.Import | ast.ImportFrom, module: str, is_pkg: bool,
     return sorted({n for n in names if n == "deid_core" or n.startswith("deid_core.")})
 
 
+@lru_cache(maxsize=1)
 def _graph() -> tuple[dict[str, set[str]], list[tuple[str, str, int]]]:
     """``({module: modules it imports}, [(module, imported, line) inside a function])``; imports
     under ``if TYPE_CHECKING:`` count as edges too (they would hide a cycle just as well)."""
@@ -134,6 +136,7 @@ def _is_host(module: str) -> bool:
     ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}}, [["a", "b", "c"], ["d"]]),
 ])
 def test_the_cycle_finder_finds_cycles(edges, want):
+    edges = {k: set(v) for k, v in edges.items()}
     assert sorted(_cycles(edges)) == want
 
 

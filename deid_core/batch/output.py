@@ -185,7 +185,8 @@ def _read_settings(path: Path, part: Path) -> dict:
 
 
 def _differences(old: dict, settings: dict) -> list[str]:
-    return [("another key" if k == "key" else f"{k} {old.get(k)!r} (now {v!r})")
+    return [("another key (without --key-file or $DEID_KEY each run has a fresh one)" if k == "key"
+             else f"{k} {old.get(k)!r} (now {v!r})")
             for k, v in settings.items() if old.get(k) != v]
 
 
