@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deid_core import analyze
 from deid_core.api import process
-from deid_core.redact import redact
+from deid_core.write import redact
 
 #: How many times the default example counts the full profile runs.
 FULL_SCALE = 20
