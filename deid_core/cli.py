@@ -8,6 +8,7 @@ Usage::
                    [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
     deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
+    deid eval PATH --rules-report [--json]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
 the output text to standard output. One rule in every mode (as in the page and
@@ -54,6 +55,7 @@ from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser, add_model_arguments
 from .harvest import analyze_harvested
 from .evaluate import evaluate, format_report
+from . import rulehits
 from .readers import read
 
 
@@ -280,6 +282,12 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
+    if args.rules_report:      # per rule: candidates, characters inside/outside gold (rules only)
+        table = rulehits.hits(docs)
+        _write(json.dumps({k: h.to_dict() for k, h in table.items()}, sort_keys=True) + "\n"
+               if args.json else f"engine: rules only; hits per rule on {len(docs)} notes\n"
+               + rulehits.format_table(table))
+        return 0
     analyse = analyzer_for(args)
     model = analyse.model
     report = evaluate(docs, lambda text: analyse(text)[0].spans, details=args.details)
@@ -367,6 +375,9 @@ def _add_eval(sub) -> None:
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
+    sp.add_argument("--rules-report", action="store_true",
+                    help="instead, per rule of the catalogue: the candidates it gave and their "
+                         "characters inside and outside gold, by tier (rules only; docs/rules.md)")
     add_model_options(sp)
     sp.set_defaults(func=_cmd_eval)
 

@@ -349,7 +349,7 @@ def _every_anchor(doc):
     """The date spans with every month, weekday and holiday anchor tried for every anchored
     pattern (the form before the anchors were split by kind)."""
     starts = [t.start for t in doc.tokens if t.word[:3] in dates._ANCHOR3_VARIANTS]
-    return list(run(dates.PATTERNS, doc.text, Emitter("dates"), starts, {"month": starts, "weekday": starts}))
+    return list(run(dates.PATTERNS, doc.text, Emitter(), starts, {"month": starts, "weekday": starts}))
 
 
 @pytest.mark.parametrize("text", [

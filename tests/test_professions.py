@@ -62,4 +62,4 @@ def test_sources_and_registry():
     assert "professions" in {d.name for d in REGISTRY}
     text = "He works as a carpenter. Retired lamplighter."
     sources = {s.source for s in professions.detect(Document(text))}
-    assert sources == {"professions:list", "professions:after_retired"}
+    assert sources == {"professions:list", "professions:after:retired"}

@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from ... import lists
 from ...document import CAP, INI, LOW, UP
+from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
+from .evidence import (CAPITALISED as CAPITALISED_NEXT, CLINICAL_NOUN, ENGLISH_COLLISION, IDENTIFIER,
+                       INITIAL, MEDICAL_COLLISION, NO_CASE_EVIDENCE, NOTE_END, PERSON_VERB, PERSON_WORD,
+                       PHONE_LABEL, PRECEDING_WORD, SOCIAL_HEADING, SPEAKER_VERB, STATE_NAME, SURNAME,
+                       UPGRADES)
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, PROF, REL,
                       STATE, SUR, TITLE)
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
+
+
+_PD = ("PATIENT", "DOCTOR")
+_NAME_LISTS = ("surnames.tsv", "given_names.tsv")
 
 
 def list_pass(sc: Scan) -> None:
@@ -76,6 +85,11 @@ def part_listed(sc: Scan, part: str) -> bool:
     return bool(part) and bool(sc.lex.flags(part) & LIST)
 
 
+LAST_FIRST = Rule("names:last_first", _PD, (CERTAIN, REVIEW), "a name written last name, first name",
+                  amber="the words may not be a name", reads=_NAME_LISTS,
+                  evidence=(IDENTIFIER,) + UPGRADES)
+
+
 def last_first(sc: Scan, i: int) -> bool:
     """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial."""
     shape, fl = sc.shape, sc.fl
@@ -93,7 +107,7 @@ def last_first(sc: Scan, i: int) -> bool:
         if AGE_ID_AFTER_RE.match(sc.text, end):
             # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
             label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-            sc.emit(idx, label, CERTAIN, "names:last_first+identifier", remember=True)
+            sc.emit(idx, label, CERTAIN, LAST_FIRST, remember=True, evidence=(IDENTIFIER,))
             return True
     if not fl[j] & GIV or fl[j] & (NON | STATE) or shape[j] != shape[i] or shape[i] not in (CAP, UP, LOW):
         return False
@@ -127,8 +141,13 @@ def last_first(sc: Scan, i: int) -> bool:
     if tier == REVIEW and sc.id_after(idx[-1]) and not (fl[i] | fl[j]) & MED:
         tier = CERTAIN   # "Wexley, Cornelius (MRN 3206731)"
     label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, tier, "names:last_first", remember=True)
+    sc.emit(idx, label, tier, LAST_FIRST, remember=True)
     return True
+
+
+GIVEN = Rule("names:given", _PD, (CERTAIN, REVIEW), "a given name followed by another name part",
+             amber="the words may not be a name", list="given_names.tsv", reads=("surnames.tsv",),
+             evidence=(INITIAL, SURNAME, CAPITALISED_NEXT) + UPGRADES)
 
 
 def given_next(sc: Scan, i: int) -> bool:
@@ -159,7 +178,7 @@ def given_next(sc: Scan, i: int) -> bool:
             idx.append(j + 1)   # Mary A. Johnson, Osvaldo K. Oyelaran
         last = idx[-1]
         if sc.eponym_after(last):
-            sc.emit(idx, "PATIENT", None, "", remember=False)
+            sc.emit(idx, "PATIENT", None, None, remember=False)
             return True
         if fi & MONTH or sc.strict(i) or fi & ENG and sc.sentence_start(i) and not (
                 len(idx) == 3 and fl[idx[2]] & SUR):
@@ -167,7 +186,7 @@ def given_next(sc: Scan, i: int) -> bool:
         else:
             tier = CERTAIN
         label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
-        sc.emit(idx, label, tier, "names:given+initial", remember=True)
+        sc.emit(idx, label, tier, GIVEN, remember=True, evidence=(INITIAL,))
         return True
     device_name = (sj == CAP and fj & LIST and not fi & ENG and not sc.strict(j)
                    and sc.low[j] in sc.lex.abbreviations)   # "Osvaldo Foley", not "Foley catheter"
@@ -187,7 +206,7 @@ def given_next(sc: Scan, i: int) -> bool:
         idx.append(j + 1)   # Mary Ann Smith; "CONTACTS IRMA LYNN VOSKUIJLEN" ending the line
     last = idx[-1]
     if sc.eponym_after(last):
-        sc.emit(idx, "PATIENT", None, "", remember=False)
+        sc.emit(idx, "PATIENT", None, None, remember=False)
         return True
     strict = sc.strict(i)
     start = sc.sentence_start(i)
@@ -206,7 +225,7 @@ def given_next(sc: Scan, i: int) -> bool:
             tier = REVIEW
         else:
             tier = CERTAIN
-        source = "names:given+surname"
+        evidence = (SURNAME,)
     else:
         if strict:
             if fi & ENG:
@@ -225,10 +244,15 @@ def given_next(sc: Scan, i: int) -> bool:
             tier = REVIEW
         else:
             tier = CERTAIN
-        source = "names:given+capitalised"
+        evidence = (CAPITALISED_NEXT,)
     label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
-    sc.emit(idx, label, tier, source, remember=True)
+    sc.emit(idx, label, tier, GIVEN, remember=True, evidence=evidence)
     return True
+
+
+INITIAL_RULE = Rule("names:initial", _PD, (CERTAIN, REVIEW), "an initial and a name",
+                    amber="the words may not be a name", reads=("surnames.tsv", "name_cues.txt"),
+                    evidence=(SURNAME, PERSON_WORD) + UPGRADES)
 
 
 def caps_initial_surname(sc: Scan, i: int, dotted: bool = True) -> bool:
@@ -253,7 +277,7 @@ def caps_initial_surname(sc: Scan, i: int, dotted: bool = True) -> bool:
             or fj & SUR and after in W.CLINICIAN_AFTER):
         return False
     label = "DOCTOR" if sc.credential_after(j) or after in W.CLINICIAN_AFTER else "PATIENT"
-    sc.emit([i, j], label, CERTAIN, "names:initial+surname+person_word", remember=bool(fj & LIST))
+    sc.emit([i, j], label, CERTAIN, INITIAL_RULE, remember=bool(fj & LIST), evidence=(SURNAME, PERSON_WORD))
     return True
 
 
@@ -283,7 +307,7 @@ def initial_surname(sc: Scan, i: int) -> None:
         return
     tier = REVIEW if sc.strict(j) else CERTAIN
     label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
-    sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
+    sc.emit([i, j], label, tier, INITIAL_RULE, remember=True, evidence=(SURNAME,))
 
 
 def lower_in_caps(sc: Scan, i: int) -> bool:
@@ -295,7 +319,7 @@ def lower_in_caps(sc: Scan, i: int) -> bool:
             or not fj & SUR or fj & (ENG | MED | NON | CLN | FOL) \
             or not (sc.person_context(i) or sc.person_context(j)):
         return False
-    sc.emit([i, j], "PATIENT", CERTAIN, "names:given+surname", remember=True)
+    sc.emit([i, j], "PATIENT", CERTAIN, GIVEN, remember=True, evidence=(SURNAME,))
     return True
 
 
@@ -337,8 +361,15 @@ def lower_initial_surname(sc: Scan, i: int) -> bool:
     if not (before in W.INITIAL_BEFORE or kind == 2 and (before in W.PERSON_BEFORE or
             joined or after in W.NAME_STOP_WORDS or after in W.CLINICIAN_AFTER)):
         return False
-    sc.emit([i, j], "DOCTOR", CERTAIN, "names:initial+surname+person_word", remember=True)
+    sc.emit([i, j], "DOCTOR", CERTAIN, INITIAL_RULE, remember=True, evidence=(SURNAME, PERSON_WORD))
     return True
+
+
+CAPITALISED = Rule(
+    "names:capitalised", _PD, (CERTAIN, REVIEW), "capitalised words in a name position",
+    amber="the words are on no name list, or also ordinary words: only their shape and place "
+          "suggest a name",
+    reads=("name_cues.txt",), evidence=(INITIAL, CAPITALISED_NEXT, SPEAKER_VERB, PHONE_LABEL) + UPGRADES)
 
 
 def unlisted_initial_name(sc: Scan, i: int) -> bool:
@@ -357,9 +388,15 @@ def unlisted_initial_name(sc: Scan, i: int) -> bool:
         return False
     label = "DOCTOR" if sc.credential_after(k) else "PATIENT"
     tier = CERTAIN if dotted and sc.id_after(k) else REVIEW   # "Ngozi W. Okafor, 80 yo"
-    sc.emit([i, j, k], label, tier, "names:capitalised+initial+capitalised",
-              remember=tier == CERTAIN)
+    sc.emit([i, j, k], label, tier, CAPITALISED, remember=tier == CERTAIN,
+            evidence=(INITIAL, CAPITALISED_NEXT))
     return True
+
+
+ACCENTED_CAPITALISED = Rule("names:accented_capitalised", _PD, (REVIEW,),
+                            "a capitalised word with accented letters, as names often are",
+                            amber="the word is on no name list; only its shape suggests a name",
+                            evidence=UPGRADES)
 
 
 def accented(sc: Scan, i: int) -> None:
@@ -381,7 +418,7 @@ def accented(sc: Scan, i: int) -> None:
     if sc.eponym_after(idx[-1]):
         return
     label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
+    sc.emit(idx, label, REVIEW, ACCENTED_CAPITALISED, remember=False)
 
 
 def speaker(sc: Scan, i: int) -> None:
@@ -394,7 +431,7 @@ def speaker(sc: Scan, i: int) -> None:
             or len(w) < 3 or not w.isalpha() or sc.fl[i] & (PROF | MONTH | STATE) \
             or service_word(w) or sc.sentence_start(i):
         return
-    sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
+    sc.emit([i], "PATIENT", CERTAIN, CAPITALISED, remember=True, evidence=(SPEAKER_VERB,))
 
 
 def social_heading_before(sc: Scan, i: int) -> bool:
@@ -404,6 +441,17 @@ def social_heading_before(sc: Scan, i: int) -> bool:
         and sc.gap(i - 1).strip(" \t") in (":", "-", "--", ":-", "-:")
 
 
+_LONE_EVIDENCE = (CLINICAL_NOUN, PERSON_VERB, SOCIAL_HEADING, NOTE_END, NO_CASE_EVIDENCE,
+                  ENGLISH_COLLISION, MEDICAL_COLLISION, STATE_NAME, PRECEDING_WORD) + UPGRADES
+_LONE_AMBER = "a lone word of a name list, with nothing around it that says it is a person"
+SURNAME_LIST = Rule("names:surname_list", _PD, (CERTAIN, REVIEW), "a word in the surname list",
+                    amber=_LONE_AMBER, list="surnames.tsv",
+                    reads=("note_headings.txt", "name_cues.txt", "us_places.tsv"), evidence=_LONE_EVIDENCE)
+GIVEN_LIST = Rule("names:given_list", _PD, (CERTAIN, REVIEW), "a word in the given-name list",
+                  amber=_LONE_AMBER, list="given_names.tsv",
+                  reads=("note_headings.txt", "name_cues.txt", "us_places.tsv"), evidence=_LONE_EVIDENCE)
+
+
 def lone(sc: Scan, i: int) -> None:
     """A single word in the surname or given-name list, tiered by the collision rules."""
     f = sc.fl[i]
@@ -411,7 +459,6 @@ def lone(sc: Scan, i: int) -> None:
         return   # ... and "Screening Test": a follower word is no name on its own
     if i + 1 < sc.n and sc.gap(i).startswith(":") and sc.sentence_start(i):
         return  # "Lines:" at the start of a line is a heading
-    kind = "surname" if f & SUR else "given"
     if any(service_word(p) or p in lists.handwritten("note_headings") for p in sc.low[i].split("-") if p) \
             and not sc.person_context(i):
         return   # "GU-Foley with clear urine", "ID-Max T 99.8": shorthand or a heading, no person
@@ -424,7 +471,8 @@ def lone(sc: Scan, i: int) -> None:
         return   # "HUNT AND HESS 2", "Hunt and Hess grade 3": a scale named after two people
     # "Smith J." after a surname: take the initial too
     idx = [i]
-    source = f"names:{kind}_list"
+    rule = SURNAME_LIST if f & SUR else GIVEN_LIST
+    evidence: tuple = ()
     strict = sc.strict(i)
     eng_person = False
     if f & ENG and (strict or sc.sentence_start(i)):
@@ -447,16 +495,16 @@ def lone(sc: Scan, i: int) -> None:
     if sc.clinical_after(i):
         if i > 0 and service_word(sc.low[i - 1]) and sc.plain_gap(i - 1):
             return   # "intolerant of Ca Channel Blockers": shorthand, a word, a clinical noun
-        tier, source = REVIEW, source + "+clinical_noun"
+        tier, evidence = REVIEW, (CLINICAL_NOUN,)
     elif eng_person and f & GIV and social_heading_before(sc, i):
-        tier, source = CERTAIN, source + "+person_verb+social_heading"   # "social: bob visited"
+        tier, evidence = CERTAIN, (PERSON_VERB, SOCIAL_HEADING)   # "social: bob visited"
     elif eng_person:
-        tier, source = REVIEW, source + "+person_verb"
+        tier, evidence = REVIEW, (PERSON_VERB,)
     elif closing:
-        tier, source = CERTAIN, source + "+note_end"   # the writer signing off
+        tier, evidence = CERTAIN, (NOTE_END,)   # the writer signing off
     elif strict:
         tier = REVIEW
-        source += "+no_case_evidence"
+        evidence = (NO_CASE_EVIDENCE,)
         if not f & (ENG | MED) and i > 0 and sc.low[i - 1] in W.INITIAL_BEFORE and sc.plain_gap(i - 1):
             tier = CERTAIN   # "spoke with greta today", "HELD PER HALVORSEN"
     elif f & ENG:
@@ -470,14 +518,14 @@ def lone(sc: Scan, i: int) -> None:
             and sc.text.startswith(".", sc.toks[i + 1].end)   # "COPD, Smith J., visited"
         if not (sc.person_context(i) or apposition or after_given or after_title or place or initial):
             return   # "Face Mask", "Activity/Comfort:", "Lungs Clear": an English word, no person near
-        tier, source = REVIEW, source + "+english_collision"
+        tier, evidence = REVIEW, (ENGLISH_COLLISION,)
     elif f & MED:
         if not (i > 0 and sc.low[i - 1] in W.EPONYM_PERSON_BEFORE and sc.plain_gap(i - 1)
                 or i + 1 < sc.n and sc.low[i + 1] in W.PERSON_AFTER):
             return   # "Parkinson stable", "Hx: Parkinson, CHF": the disease, no person near
-        tier, source = REVIEW, source + "+medical_collision"   # "message for Parkinson"
+        tier, evidence = REVIEW, (MEDICAL_COLLISION,)   # "message for Parkinson"
     elif f & STATE:
-        tier, source = REVIEW, source + "+state_name"
+        tier, evidence = REVIEW, (STATE_NAME,)
     else:
         tier = CERTAIN
         if f & SUR and i + 1 < sc.n and sc.shape[i + 1] == INI and sc.plain_gap(i) \
@@ -488,6 +536,6 @@ def lone(sc: Scan, i: int) -> None:
             and not sc.fl[p] & (NON | FOL | CLN | TITLE | REL | LBL | CRED | ENG | MED) \
             and all(c in SPACES for c in sc.gap(p)):
         idx.insert(0, p)   # Tilly Nicholson: an unlisted capitalised word before a surname
-        source += "+preceding_word"
+        evidence += (PRECEDING_WORD,)
     label = "DOCTOR" if closing or sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, tier, source, remember=False)
+    sc.emit(idx, label, tier, rule, remember=False, evidence=evidence)

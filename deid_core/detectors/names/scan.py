@@ -13,6 +13,7 @@ import re
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP, Document
+from ...rules import Evidence, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import alternation
 from . import words as W
@@ -403,11 +404,20 @@ class Scan:
         return (j < self.n and self.fl[j] & (CLN | NON) == CLN
                 and self.gap(i).strip(" \t'’") == "")
 
-    def emit(self, idx: list[int], label: str, tier: str, source: str, remember: bool) -> None:
+    def emit(self, idx: list[int], label: str, tier: str | None, rule: Rule | None, remember: bool,
+             detail: str = "", evidence: tuple[Evidence, ...] = (), context: bool = False,
+             strong: bool = False) -> None:
+        """Mark tokens ``idx`` used and, unless ``tier`` is ``None``, add one span of ``rule``
+        (label, tier, source ``rule.source(detail, evidence)``) per run of adjacent tokens (a
+        generational suffix after the last joins it). ``remember``: a certain name's words go
+        into :attr:`found` for the consistency pass; ``context``: the rule read a title, label,
+        relation or credential word; ``strong``: that word is strong evidence (a label, a
+        credential, a strong title), so even where capitals tell nothing the words are kept."""
         for k in idx:
             self.used[k] = 1
         if tier is None:
             return
+        source = rule.source(detail, evidence)
         nxt = idx[-1] + 1
         if nxt < self.n and self.low[nxt] in W.SUFFIXES and self.shape[nxt] in (CAP, UP) \
                 and self.gap(idx[-1]).strip(" \t") in ("", ","):
@@ -428,13 +438,10 @@ class Scan:
             self.reviewed.append((first, len(self.spans), idx))
         if remember and tier == CERTAIN:
             last = idx[-1] if len(idx) == 1 or "," not in self.gap(idx[0]) else idx[0]
-            listed_only = not source.startswith(("names:title", "names:label", "names:relation",
-                                                 "names:credential"))
+            listed_only = not context
             # strong evidence: a strong title (Dr, Mrs), a label or a credential; otherwise,
             # where capitals tell nothing (ALL CAPS, lower case), only a listed name that is
             # no ordinary or medical word is remembered ("HUSBAND IN TO VISIT")
-            strong = source.startswith(("names:label", "names:credential")) or (
-                source.startswith("names:title:") and source[12:] in W.STRONG_TITLES)
             for k in idx:
                 f = self.fl[k]
                 if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2:
