@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from ruletable import source_problems
+
 from deid_core import analyze, lists, readers
 from deid_core.detectors import REGISTRY, catalogue
 from deid_core.detectors.catalogue import BY_ID, EVIDENCE, NER, RULES, find
@@ -42,50 +44,24 @@ def analyses():
             for n in PRESENT}
 
 
-def _problems(candidates, finals) -> list[str]:
-    bad = []
-    for c in candidates:
-        parts = parse_source(c.source)
-        if len(parts) != 1:
-            bad.append(f"{c.source}: a candidate's source has {len(parts)} parts")
-            continue
-        p = parts[0]
-        rule, detail = find(p.detector, p.rule, p.detail)
-        if rule is None:
-            bad.append(f"{c.source}: no declared rule")
-            continue
-        if detail and rule.detail is None:
-            bad.append(f"{c.source}: {rule.id} takes no detail")
-        if c.label not in rule.labels or c.tier not in rule.tiers:
-            bad.append(f"{c.source}: {c.label}/{c.tier} not among {rule.labels}/{rule.tiers}")
-        declared = {e.word for e in rule.evidence}
-        if set(p.evidence) - declared:
-            bad.append(f"{c.source}: evidence {sorted(set(p.evidence) - declared)} not declared by {rule.id}")
-    for s in finals:
-        for p in parse_source(s.source):
-            if find(p.detector, p.rule, p.detail)[0] is None:
-                bad.append(f"{s.source}: a final span's part {p} has no rule")
-    return bad
-
-
 @pytest.mark.parametrize("name", rules_doc.CORPORA)
 def test_every_source_on_the_corpora_is_a_declared_rule(analyses, name):
     if name not in analyses:
         pytest.skip(f"{rules_doc.CORPORA[name][0]} absent")
     bad = set()
     for a in analyses[name].values():
-        bad.update(_problems(a.candidates, a.spans))
+        bad.update(source_problems(a.candidates, a.spans))
     assert sorted(bad) == []
 
 
 def test_problems_are_seen():
     # the check above can fail: an undeclared rule, a wrong tier, an undeclared evidence word
     good = Span(0, 3, "DATE", CERTAIN, "dates:iso")
-    assert _problems([good], [good]) == []
-    assert _problems([Span(0, 3, "DATE", CERTAIN, "dates:nothing_of_the_kind")], [])
-    assert _problems([Span(0, 3, "DATE", REVIEW, "dates:iso")], [])
-    assert _problems([Span(0, 3, "PATIENT", CERTAIN, "names:title:dr+mystery")], [])
-    assert _problems([Span(0, 3, "DATE", CERTAIN, "dates:iso:detail")], [])
+    assert source_problems([good], [good]) == []
+    assert source_problems([Span(0, 3, "DATE", CERTAIN, "dates:nothing_of_the_kind")], [])
+    assert source_problems([Span(0, 3, "DATE", REVIEW, "dates:iso")], [])
+    assert source_problems([Span(0, 3, "PATIENT", CERTAIN, "names:title:dr+mystery")], [])
+    assert source_problems([Span(0, 3, "DATE", CERTAIN, "dates:iso:detail")], [])
 
 
 def test_catalogue_holds_every_detector_and_unique_ids():
