@@ -17,8 +17,8 @@ from ruletable import source_problems
 
 from deid_core import analyze, lists, readers
 from deid_core.detectors import REGISTRY, catalogue
-from deid_core.detectors.catalogue import BY_ID, EVIDENCE, NER, RULES, find
-from deid_core.explain import explain, parse_source
+from deid_core.detectors.catalogue import BY_ID, EVIDENCE, NER, RULES
+from deid_core.explain import explain
 from deid_core.rules import Evidence, Rule
 from deid_core.spans import CERTAIN, REVIEW, Span
 

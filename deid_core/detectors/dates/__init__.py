@@ -29,6 +29,7 @@ from ..patterns import Emitter, GatedTable, Pattern, run
 from .numeric import (COMPACT, ISO, MONTH_DAY, MONTH_DAY_RANGE, MONTH_YEAR2, NUMERIC_MDY,
                       NUMERIC_MONTH_YEAR, NUMERIC_RANGE, _compact, _iso, _month_day, _month_yy,
                       _numeric_mdy, _numeric_month_year, _numeric_range, _slash_range)
+# (_ANCHOR3 and the regexes are read by the tests as dates._ANCHOR3, dates._MONTH_DAY ...)
 from .shapes import (_ANCHOR3, _ANCHOR3_VARIANTS, _COMPACT, _DAY_MONTH, _HOLIDAY, _ISO, _MONTH3_VARIANTS,
                      _MONTH_DAY, _MONTH_WORD, _MONTH_YEAR, _MONTH_YY, _NUM_MONTH_YEAR, _NUMERIC,
                      _NUMERIC_RANGE, _SLASH, _SLASH_RANGE, _WEEKDAY3_VARIANTS, _WEEKDAY_WORD, _YEAR4,

@@ -20,7 +20,7 @@ file is an error.
 Modules: :mod:`.text` (words, capitalised runs, helpers), :mod:`.lexicon` (the word lists and
 word classes), :mod:`.addresses` (street, ZIP, city/state), :mod:`.places` (city, state,
 country by context), :mod:`.facilities` (hospital, practice, organization, landmark),
-:mod:`.units` (room, ward, department), :mod:`.terse` (ward numbers and hospital abbreviations
+:mod:`.organizations` (employers, universities by place), :mod:`.units` (room, ward, department), :mod:`.terse` (ward numbers and hospital abbreviations
 after transfer words, and their other mentions).
 """
 from __future__ import annotations
@@ -30,12 +30,12 @@ from collections.abc import Iterable, Iterator
 from ...document import Document
 from ...rules import Pass, rules_of
 from ...spans import CERTAIN, Span
-from . import addresses as A, facilities as F, places as P, terse as T, units as U
+from . import addresses as A, facilities as F, organizations as O, places as P, terse as T, units as U
 from .addresses import city_after, city_state, streets
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
-                         lower_case_facilities, lowercase_facility_after, our_lady,
-                         organizations_context, phrase_rules, saints, university_place)
+                         lower_case_facilities, lowercase_facility_after, our_lady, phrase_rules, saints)
 from .lexicon import may_start_place, Tables, tables
+from .organizations import organizations_context, university_place
 from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
 from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
 from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
@@ -106,13 +106,13 @@ PASSES: tuple[Pass, ...] = (
     Pass(city_state, (A.CITY_STATE_ZIP, A.ZIP_CONTEXT, A.CITY_ZIP)),
     Pass(departments, (U.DEPT_DIRECTION, U.WARD, U.BUILDING_NUMBER_UNIT, U.BUILDING_NUMBER_ROOM, U.AFTER_ROOM,
                        U.ON_NUMBER_AT)),
-    Pass(organizations_context, (F.EMPLOYER_CONTEXT, F.EMPLOYER_LABEL)),
+    Pass(organizations_context, (O.EMPLOYER_CONTEXT, O.EMPLOYER_LABEL)),
     Pass(saints, (F.SAINT_POSSESSIVE,)),
     Pass(rooms, (U.ROOM,)),
     Pass(terse_context, (T.WARD_NUMBER, T.WARD_WEAK_CONTEXT, T.WARD_AFTER_ON, T.FACILITY_ABBREVIATION,
                          T.ABBREVIATION_AFTER_AT, T.ABBREVIATION_STAFF, T.WARD_BEFORE_STAFF,
                          T.WARD_SAME_NOTE, T.ABBREVIATION_SAME_NOTE)),
-    Pass(university_place, (F.UNIVERSITY_PLACE,)),
+    Pass(university_place, (O.UNIVERSITY_PLACE,)),
     Pass(saint_after_transfer, (T.SAINT_AFTER_TRANSFER,)),
     Pass(our_lady, (F.OUR_LADY,)),
     Pass(regions, (P.REGION,)),

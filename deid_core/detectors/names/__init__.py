@@ -34,8 +34,8 @@ from .context import CREDENTIAL, LABEL, RELATION, TITLE_RULE, context_pass
 from .heads import (FAMILY_NAME, HEAD, INSTITUTION, ROLE_IN_BRACKETS, SERVICE_CONTACT, SUBJECT_OF_AGE,
                     family_name, head_pass, institution_pass, phone_owner, role_in_brackets)
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
-from .list_rules import (ACCENTED_CAPITALISED, CAPITALISED, GIVEN, GIVEN_LIST, INITIAL_RULE, LAST_FIRST,
-                         SURNAME_LIST, list_pass)
+from .list_rules import GIVEN, GIVEN_LIST, LAST_FIRST, SURNAME_LIST, list_pass
+from .shapes import ACCENTED_CAPITALISED, CAPITALISED, INITIAL_RULE
 from .scan import Scan
 from .signatures import INITIALS_AFTER, SIGN_OFF, SIGNATURE_INITIALS
 from .usernames import USERNAME_FROM_NAME, username_pass

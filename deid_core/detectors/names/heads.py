@@ -19,7 +19,7 @@ from .evidence import AGE_OR_IDENTIFIER, ENGLISH_COLLISION, PHONE_LABEL, UPGRADE
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, SUR,
                       TITLE, TTL_D)
 from .context import relation_phrase_at
-from .list_rules import CAPITALISED
+from .shapes import CAPITALISED
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
