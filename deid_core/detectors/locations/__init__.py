@@ -31,15 +31,13 @@ from ...document import Document
 from ...rules import Pass, rules_of
 from ...spans import CERTAIN, Span
 from . import addresses as A, facilities as F, organizations as O, places as P, terse as T, units as U
-from .addresses import city_after, city_state, streets
+from .addresses import city_after
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
-                         lower_case_facilities, lowercase_facility_after, our_lady, phrase_rules, saints)
+                         lowercase_facility_after, phrase_rules)
 from .lexicon import may_start_place, Tables, tables
-from .organizations import organizations_context, university_place
-from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
-from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
+from .places import PLACE_CONTEXT_ALONE, place_rules
+from .terse import same_note_facilities
 from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
-from .units import departments, rooms
 
 __all__ = ["FOLLOW_UPS", "PASSES", "RULES", "SHARED_LISTS", "detect"]
 
@@ -86,39 +84,13 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
             yield from facility_context(n, t, r, tail)   # (after any other word it finds nothing)
 
 
-def _lower_case_places(n: Note, t: Tables) -> Iterable[Span]:
-    """:func:`.places.lower_case_places` in an all-lower-case note, else nothing."""
-    return lower_case_places(n, t) if n.lower else ()
-
-
-def _lower_case_facilities(n: Note, t: Tables) -> Iterable[Span]:
-    """:func:`.facilities.lower_case_facilities` in an all-lower-case note, else nothing."""
-    return lower_case_facilities(n, t) if n.lower else ()
-
-
-#: The passes of :func:`detect` over the note, in the order they run, each with its rules.
+#: The passes of :func:`detect` over the note, in the order they run; each module declares its
+#: passes and the rules each may give beside its code.
 PASSES: tuple[Pass, ...] = (
-    Pass(_run_rules, (F.HOSPITAL_DISTINCT, F.HOSPITAL_INSTITUTION, F.PRACTICE, F.NAMED_UNIT, F.COMPANY,
-                      F.UNIVERSITY, F.SCHOOL, F.LANDMARK, F.STREET_NO_NUMBER, F.HOSPITAL_LOWER_CASE_WORD,
-                      P.PLACE_CONTEXT, P.PLACE_CODE, P.PLACE_UNKNOWN, P.CITY_FACILITY, P.CITY_COUNTRY,
-                      P.CITY_STATE_NAME, F.FACILITY_CONTEXT, F.AT_CAPITALISED)),
-    Pass(streets, (A.STREET, A.PO_BOX, A.ROUTE, A.STREET_LOWER)),
-    Pass(city_state, (A.CITY_STATE_ZIP, A.ZIP_CONTEXT, A.CITY_ZIP)),
-    Pass(departments, (U.DEPT_DIRECTION, U.WARD, U.BUILDING_NUMBER_UNIT, U.BUILDING_NUMBER_ROOM, U.AFTER_ROOM,
-                       U.ON_NUMBER_AT)),
-    Pass(organizations_context, (O.EMPLOYER_CONTEXT, O.EMPLOYER_LABEL)),
-    Pass(saints, (F.SAINT_POSSESSIVE,)),
-    Pass(rooms, (U.ROOM,)),
-    Pass(terse_context, (T.WARD_NUMBER, T.WARD_WEAK_CONTEXT, T.WARD_AFTER_ON, T.FACILITY_ABBREVIATION,
-                         T.ABBREVIATION_AFTER_AT, T.ABBREVIATION_STAFF, T.WARD_BEFORE_STAFF,
-                         T.WARD_SAME_NOTE, T.ABBREVIATION_SAME_NOTE)),
-    Pass(university_place, (O.UNIVERSITY_PLACE,)),
-    Pass(saint_after_transfer, (T.SAINT_AFTER_TRANSFER,)),
-    Pass(our_lady, (F.OUR_LADY,)),
-    Pass(regions, (P.REGION,)),
-    Pass(campus_names, (T.CAMPUS,)),
-    Pass(_lower_case_places, (P.PLACE_CONTEXT_LOWER,)),
-    Pass(_lower_case_facilities, (F.HOSPITAL_LOWER, F.ORGANIZATION_LOWER)),
+    Pass(_run_rules, F.RUN_RULES + P.RUN_RULES), A.STREETS_PASS, A.CITY_STATE_PASS, U.DEPARTMENTS_PASS,
+    O.EMPLOYERS_PASS, F.SAINTS_PASS, U.ROOMS_PASS, T.TERSE_PASS, O.UNIVERSITY_PLACE_PASS,
+    T.SAINT_AFTER_TRANSFER_PASS, F.OUR_LADY_PASS, P.REGIONS_PASS, T.CAMPUS_PASS, P.LOWER_CASE_PLACES_PASS,
+    F.LOWER_CASE_FACILITIES_PASS,
 )
 
 #: The sources of the certain hospital names whose first word :func:`.terse.same_note_facilities`
@@ -139,10 +111,7 @@ def _city_after(n: Note, t: Tables, out: list[Span]) -> Iterable[Span]:
 
 
 #: The passes that read the spans of the passes before them (``run(note, tables, spans)``).
-FOLLOW_UPS: tuple[Pass, ...] = (
-    Pass(_same_note, (T.HOSPITAL_SAME_NOTE,)),
-    Pass(_city_after, (A.CITY_AFTER, A.STATE_AFTER, A.COUNTRY_AFTER)),
-)
+FOLLOW_UPS: tuple[Pass, ...] = (Pass(_same_note, T.SAME_NOTE_RULES), Pass(_city_after, A.CITY_AFTER_RULES))
 #: Every rule of the detector, in the order the passes meet them.
 RULES = rules_of(PASSES + FOLLOW_UPS)
 #: The lists the detector's shared word tables read (:func:`.lexicon.tables`), whatever the rule.

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
@@ -222,3 +222,9 @@ def city_after(n: Note, t: Tables, anchors: list[Span]) -> Iterator[Span]:
         elif plain_city(words, t) and not any(w.text.isupper() and len(w.text) <= 3 for w in words):
             yield CITY_AFTER.span(words[0].start, words[-1].end, "CITY", REVIEW)
 
+
+#: The passes of this module over the note, each with the rules it may give; and the rules of
+#: :func:`city_after`, which reads the spans of the passes before it.
+STREETS_PASS = Pass(streets, (STREET, PO_BOX, ROUTE, STREET_LOWER))
+CITY_STATE_PASS = Pass(city_state, (CITY_STATE_ZIP, ZIP_CONTEXT, CITY_ZIP))
+CITY_AFTER_RULES = (CITY_AFTER, STATE_AFTER, COUNTRY_AFTER)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
@@ -395,7 +395,9 @@ ORGANIZATION_LOWER = Rule(
 
 def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: facilities and businesses before a lower-case facility or company
-    word (review)."""
+    word (review). Nothing in a note with capitals (:attr:`.text.Note.lower`)."""
+    if not n.lower:
+        return
     text = n.text
     for rx, rule, first in ((t.hospital_lower_re, HOSPITAL_LOWER, t.hospital_lower_first),
                             (t.org_lower_re, ORGANIZATION_LOWER, t.org_lower_first)):
@@ -431,3 +433,13 @@ def our_lady(n: Note, t: Tables) -> Iterator[Span]:
             keep.append(w)
         if keep:
             yield OUR_LADY.span(m.start(), keep[-1].end)
+
+
+#: The rules :func:`phrase_rules`, :func:`lowercase_facility_after` and :func:`facility_context`
+#: may give (run inside the capitalised runs by :func:`deid_core.detectors.locations.detect`), and
+#: the passes of this module over the note.
+RUN_RULES = (HOSPITAL_DISTINCT, HOSPITAL_INSTITUTION, PRACTICE, NAMED_UNIT, COMPANY, UNIVERSITY, SCHOOL,
+             LANDMARK, STREET_NO_NUMBER, HOSPITAL_LOWER_CASE_WORD, FACILITY_CONTEXT, AT_CAPITALISED)
+SAINTS_PASS = Pass(saints, (SAINT_POSSESSIVE,))
+OUR_LADY_PASS = Pass(our_lady, (OUR_LADY,))
+LOWER_CASE_FACILITIES_PASS = Pass(lower_case_facilities, (HOSPITAL_LOWER, ORGANIZATION_LOWER))

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, Span
 from ..patterns import lead_alternation
 from .lexicon import BIG_CITY, Tables, name_kind, strip_leading
@@ -90,3 +90,8 @@ def university_place(n: Note, t: Tables) -> Iterator[Span]:
                 end = m.start("place") + len(" ".join(m.group("place").split()[:k]))
                 yield UNIVERSITY_PLACE.span(m.start(), end)
                 break
+
+
+#: The passes of this module, each with the rules it may give.
+EMPLOYERS_PASS = Pass(organizations_context, (EMPLOYER_CONTEXT, EMPLOYER_LABEL))
+UNIVERSITY_PLACE_PASS = Pass(university_place, (UNIVERSITY_PLACE,))

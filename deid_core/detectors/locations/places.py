@@ -10,7 +10,7 @@ from functools import lru_cache
 from collections.abc import Iterator
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, relative_before, Tables, tables)
@@ -325,7 +325,9 @@ PLACE_CONTEXT_LOWER = Rule(
 def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: places after context words: certain after a residence word or
     ``from`` (``lives in southlake``; any population since session 6), review after another
-    context word (``in southlake``)."""
+    context word (``in southlake``). Nothing in a note with capitals (:attr:`.text.Note.lower`)."""
+    if not n.lower:
+        return
     text = n.text
     for m in t.context_lower_re.finditer(text):
         words = split_words(m.group("run"), m.start("run"))
@@ -342,3 +344,10 @@ def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
             tier = REVIEW
         if tier:
             yield PLACE_CONTEXT_LOWER.span(words[0].start, words[k - 1].end, label, tier, detail=label.lower())
+
+
+#: The rules :func:`place_rules` may give (run inside the capitalised runs by
+#: :func:`deid_core.detectors.locations.detect`), and the passes of this module over the note.
+RUN_RULES = (PLACE_CONTEXT, PLACE_CODE, PLACE_UNKNOWN, CITY_FACILITY, CITY_COUNTRY, CITY_STATE_NAME)
+REGIONS_PASS = Pass(regions, (REGION,))
+LOWER_CASE_PLACES_PASS = Pass(lower_case_places, (PLACE_CONTEXT_LOWER,))

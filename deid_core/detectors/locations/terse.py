@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
 from .text import Note, Word, after_words, note_may_hold, norm, tail_words
@@ -447,3 +447,13 @@ def same_note_facilities(n: Note, t: Tables, spans: list[Span],
                         + r")(?![\w'’/]|-\w)")
         for m in rx.finditer(text):
             yield HOSPITAL_SAME_NOTE.span(m.start(), m.end())
+
+
+#: The passes of this module over the note, each with the rules it may give; and the rule of
+#: :func:`same_note_facilities`, which reads the spans of the passes before it.
+TERSE_PASS = Pass(terse_context, (WARD_NUMBER, WARD_WEAK_CONTEXT, WARD_AFTER_ON, FACILITY_ABBREVIATION,
+                                  ABBREVIATION_AFTER_AT, ABBREVIATION_STAFF, WARD_BEFORE_STAFF, WARD_SAME_NOTE,
+                                  ABBREVIATION_SAME_NOTE))
+SAINT_AFTER_TRANSFER_PASS = Pass(saint_after_transfer, (SAINT_AFTER_TRANSFER,))
+CAMPUS_PASS = Pass(campus_names, (CAMPUS,))
+SAME_NOTE_RULES = (HOSPITAL_SAME_NOTE,)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
 from ..patterns import lead_alternation
@@ -188,3 +188,8 @@ def rooms(n: Note, t: Tables) -> Iterator[Span]:
             continue  # "CHAIR X2" is twice; "BED P" in an ALL-CAPS note is shorthand
         yield ROOM.span(m.start("id"), m.end("id"))
 
+
+#: The passes of this module, each with the rules it may give.
+DEPARTMENTS_PASS = Pass(departments, (DEPT_DIRECTION, WARD, BUILDING_NUMBER_UNIT, BUILDING_NUMBER_ROOM,
+                                      AFTER_ROOM, ON_NUMBER_AT))
+ROOMS_PASS = Pass(rooms, (ROOM,))

@@ -29,35 +29,21 @@ from collections.abc import Iterable
 from ...document import Document
 from ...rules import Pass, rules_of
 from ...spans import Span
-from .consistency import COORDINATED, DOCUMENT_CONSISTENCY, consistency_pass, coordination_pass
-from .context import CREDENTIAL, LABEL, RELATION, TITLE_RULE, context_pass
-from .heads import (FAMILY_NAME, HEAD, INSTITUTION, ROLE_IN_BRACKETS, SERVICE_CONTACT, SUBJECT_OF_AGE,
-                    family_name, head_pass, institution_pass, phone_owner, role_in_brackets)
+from .consistency import CONSISTENCY_PASS, COORDINATION_PASS
+from .context import CONTEXT_PASS
+from .heads import FAMILY_PASS, HEAD_PASS, INSTITUTION_PASS, PHONE_OWNER_PASS, ROLE_PASS
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
-from .list_rules import GIVEN, GIVEN_LIST, LAST_FIRST, SURNAME_LIST, list_pass
-from .shapes import ACCENTED_CAPITALISED, CAPITALISED, INITIAL_RULE
+from .list_rules import LIST_PASS
 from .scan import Scan
-from .signatures import INITIALS_AFTER, SIGN_OFF, SIGNATURE_INITIALS
-from .usernames import USERNAME_FROM_NAME, username_pass
+from .usernames import USERNAME_PASS
 
 __all__ = ["Lexicon", "PASSES", "RULES", "SHARED_LISTS", "Scan", "Word", "detect", "lexicon", "scan_note",
            "set_lexicon"]
 
-#: The passes of :func:`scan_note`, in the order they run, each with the rules it may give.
-PASSES: tuple[Pass, ...] = (
-    Pass(institution_pass, (INSTITUTION,)),
-    Pass(context_pass, (TITLE_RULE, RELATION, LABEL, CREDENTIAL, SIGNATURE_INITIALS, INITIALS_AFTER,
-                        SIGN_OFF)),
-    Pass(head_pass, (HEAD, SUBJECT_OF_AGE, SERVICE_CONTACT)),
-    Pass(role_in_brackets, (ROLE_IN_BRACKETS,)),
-    Pass(phone_owner, (CAPITALISED,)),
-    Pass(family_name, (FAMILY_NAME,)),
-    Pass(list_pass, (LAST_FIRST, GIVEN, INITIAL_RULE, CAPITALISED, ACCENTED_CAPITALISED, SURNAME_LIST,
-                     GIVEN_LIST)),
-    Pass(coordination_pass, (COORDINATED,)),
-    Pass(consistency_pass, (DOCUMENT_CONSISTENCY,)),
-    Pass(username_pass, (USERNAME_FROM_NAME,)),
-)
+#: The passes of :func:`scan_note`, in the order they run; each module declares its passes and
+#: the rules each may give beside its code.
+PASSES: tuple[Pass, ...] = (INSTITUTION_PASS, CONTEXT_PASS, HEAD_PASS, ROLE_PASS, PHONE_OWNER_PASS,
+                            FAMILY_PASS, LIST_PASS, COORDINATION_PASS, CONSISTENCY_PASS, USERNAME_PASS)
 #: Every rule of the name detector, in the order the passes meet them.
 RULES = rules_of(PASSES)
 #: The lists the word facts of every token read (:mod:`.lexicon`, :mod:`.words`), whatever the rule.

@@ -5,7 +5,7 @@ made only of such words becomes certain.
 from __future__ import annotations
 
 from ...document import CAP, INI, LOW, OTHER
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import evidence as E
 from . import words as W
@@ -116,3 +116,8 @@ def coordination_pass(sc: Scan) -> None:
                     sc.spans[m] = E.COORDINATED.add_to(sp, label, CERTAIN)
             continue
         sc.emit([j], label, CERTAIN, COORDINATED, remember=False)
+
+
+#: The passes of this module, each with the rule it may give.
+COORDINATION_PASS = Pass(coordination_pass, (COORDINATED,))
+CONSISTENCY_PASS = Pass(consistency_pass, (DOCUMENT_CONSISTENCY,))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .evidence import AND, GLUED, UPGRADES
@@ -18,8 +18,8 @@ from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, 
                       SUR, TITLE, TTL_D)
 from .runs import service_word, take
 from .scan import SPACES_STR, Scan, indices_of
-from .signatures import (after_slash_or_dash, dotted_letters, initials_after_label, sign_off,
-                         signature_initials)
+from .signatures import (INITIALS_AFTER, SIGN_OFF, SIGNATURE_INITIALS, after_slash_or_dash, dotted_letters,
+                         initials_after_label, sign_off, signature_initials)
 from .usernames import login_shaped, username_after_label
 
 
@@ -494,3 +494,9 @@ def credential_rule(sc: Scan, i: int) -> None:
         return   # "O2 AT 2 LITERS NP": nasal prongs after an amount; "TUBE D.C.'D": stopped
     sc.emit(idx, "DOCTOR", tier, CREDENTIAL, remember=tier == CERTAIN, detail=sc.low[i], context=True,
             strong=True)
+
+
+#: The pass of this module and the rules it may give (with :mod:`.signatures`' and the log-in
+#: after a label, :func:`.usernames.username_after_label`, a ``names:label`` span).
+CONTEXT_PASS = Pass(context_pass, (TITLE_RULE, RELATION, LABEL, CREDENTIAL, SIGNATURE_INITIALS,
+                                   INITIALS_AFTER, SIGN_OFF))

@@ -12,7 +12,7 @@ import re
 from bisect import bisect_left
 
 from ...document import CAP, INI, LOW, UP
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .evidence import AGE_OR_IDENTIFIER, ENGLISH_COLLISION, PHONE_LABEL, UPGRADES
@@ -315,3 +315,11 @@ def family_name(sc: Scan) -> None:
         else:
             continue
         sc.emit([k], "PATIENT", tier, FAMILY_NAME, remember=tier == CERTAIN, evidence=evidence)
+
+
+#: The passes of this module, each with the rules it may give (run in :data:`..PASSES` order).
+INSTITUTION_PASS = Pass(institution_pass, (INSTITUTION,))
+HEAD_PASS = Pass(head_pass, (HEAD, SUBJECT_OF_AGE, SERVICE_CONTACT))
+ROLE_PASS = Pass(role_in_brackets, (ROLE_IN_BRACKETS,))
+PHONE_OWNER_PASS = Pass(phone_owner, (CAPITALISED,))
+FAMILY_PASS = Pass(family_name, (FAMILY_NAME,))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ... import lists
 from ...document import CAP, INI, LOW, UP
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .evidence import (CAPITALISED as CAPITALISED_NEXT, CLINICAL_NOUN, ENGLISH_COLLISION, IDENTIFIER,
@@ -23,7 +23,8 @@ from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, N
                       TITLE)
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, Scan
-from .shapes import accented, initial_surname, lower_initial_surname, speaker, unlisted_initial_name
+from .shapes import (ACCENTED_CAPITALISED, CAPITALISED, INITIAL_RULE, accented, initial_surname,
+                     lower_initial_surname, speaker, unlisted_initial_name)
 
 
 _PD = ("PATIENT", "DOCTOR")
@@ -369,3 +370,8 @@ def lone(sc: Scan, i: int) -> None:
         evidence += (PRECEDING_WORD,)
     label = "DOCTOR" if closing or sc.credential_after(idx[-1]) else "PATIENT"
     sc.emit(idx, label, tier, rule, remember=False, evidence=evidence)
+
+
+#: The pass of this module and the rules it may give (with those of :mod:`.shapes`).
+LIST_PASS = Pass(list_pass, (LAST_FIRST, GIVEN, INITIAL_RULE, CAPITALISED, ACCENTED_CAPITALISED, SURNAME_LIST,
+                             GIVEN_LIST))

@@ -4,7 +4,7 @@ letters or digits (``gasamoahb`` after ``Asamoah-Brandt``).
 """
 from __future__ import annotations
 
-from ...rules import Rule
+from ...rules import Pass, Rule
 from ...spans import CERTAIN
 from .lexicon import LIST, NON, strip_accents
 from .scan import Scan
@@ -95,3 +95,7 @@ def username_pass(sc: Scan) -> None:
         if bare not in parts:
             used[k] = 1
             sc.spans.append(USERNAME_FROM_NAME.span(tok.start, tok.end))
+
+
+#: The pass of this module and the rule it may give.
+USERNAME_PASS = Pass(username_pass, (USERNAME_FROM_NAME,))
