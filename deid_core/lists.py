@@ -61,6 +61,21 @@ def read_list(filename: str) -> ListFile:
     return ListFile(filename, header, tuple(rows))
 
 
+def iter_rows(filename: str):
+    """The rows of ``lists/<filename>`` one at a time (tuples of fields), header skipped,
+    nothing cached: for the large knowledge lists, which :mod:`deid_core.knowledge` turns into
+    its own look-up tables once.
+
+    Raises:
+        FileNotFoundError: if the file does not exist.
+    """
+    with open(lists_dir() / filename, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line == "\n":
+                continue
+            yield tuple(line.rstrip("\n").split("\t"))
+
+
 @lru_cache(maxsize=None)
 def word_set(filename: str) -> frozenset[str]:
     """The first column of ``lists/<filename>`` as a frozen set of lower-case words."""
@@ -334,13 +349,22 @@ def provenance() -> list[dict]:
     for path in sorted(lists_dir().iterdir()):
         if path.suffix not in (".txt", ".tsv"):
             continue
-        lf = read_list(path.name)
+        header: dict[str, str] = {}
+        count = 0
+        with open(path, encoding="utf-8") as f:  # streamed: the knowledge lists are large
+            for line in f:
+                if line.startswith("#"):
+                    key, _, value = line[1:].strip().partition(":")
+                    if value:
+                        header[key.strip()] = value.strip()
+                elif line != "\n":
+                    count += 1
         out.append({
             "file": path.name,
-            "source": lf.header.get("source", ""),
-            "licence": lf.header.get("licence", ""),
-            "count": len(lf.rows),
-            "derivation": lf.header.get("derivation", ""),
+            "source": header.get("source", ""),
+            "licence": header.get("licence", ""),
+            "count": count,
+            "derivation": header.get("derivation", ""),
         })
     return out
 

@@ -136,7 +136,9 @@ OTHER_READERS: dict[str, tuple[str, ...]] = {
                                    "professions.txt"),
     "deid_core.surrogate.names": ("name_particles.txt", "relations.txt", "titles.txt", "name_cues.txt"),
     "deid_core.surrogate.core": ("id_label_words.tsv",),
-    "scripts/build_lists.py": ("eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt"),
+    "deid_core.knowledge": ("facility_name_words.txt", "organisation_shapes.txt", "care_chains.txt"),
+    "scripts/build_lists.py": ("eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
+                               "facility_name_words.txt", "company_legal_words.txt"),
 }
 
 
