@@ -120,6 +120,19 @@ def test_rule_span_and_source():
     assert e.add_to(Span(2, 5, "DATE", REVIEW, "dates:x"), "DATE", CERTAIN).source == "dates:x+near"
 
 
+def test_a_validator_chooses_only_among_its_patterns_rules():
+    from deid_core.detectors.patterns import Emitter, Hit, Pattern, run
+    mine = Rule("dates:x", ("DATE",), (CERTAIN,), "a thing")
+    other = Rule("dates:y", ("DATE",), (CERTAIN,), "another thing")
+    ok = Pattern((mine, other), re.compile(r"\d+"), "DATE", validator=lambda m: Hit(m.start(), m.end(), rule=other))
+    assert [s.source for s in run([ok], "12", Emitter())] == ["dates:y"]
+    bad = Pattern(mine, re.compile(r"\d+"), "DATE", validator=lambda m: Hit(m.start(), m.end(), rule=other))
+    with pytest.raises(ValueError):
+        run([bad], "12", Emitter())
+    with pytest.raises(ValueError):
+        Pattern("x", re.compile("x"), "DATE")       # a row names its rule, not a string
+
+
 _SOURCE_LITERAL = re.compile(r"(?:%s):" % "|".join(d.name for d in REGISTRY))
 
 
@@ -151,6 +164,19 @@ def test_no_source_is_written_outside_a_rule(path):
             if isinstance(source, (ast.Constant, ast.JoinedStr, ast.BinOp)):
                 bad.append((node.lineno, "Span with a written source"))
     assert bad == []
+
+
+@pytest.mark.parametrize("path", _engine_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_rule_hides_an_imported_name(path):
+    """A module-level name (a rule's, say) never rebinds a name the module imports: a rule
+    ``DIRECTION`` would hide the regex piece ``text.DIRECTION`` that a lazily built pattern
+    reads, and change what it matches without a test of that pattern failing."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {a.asname or a.name for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}
+    assigned = {t.id for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+                for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
+    assert imported & assigned == set()
 
 
 # --- the lists the catalogue names are the registration of the hand-written lists ---
