@@ -9,6 +9,7 @@ Usage::
                    [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
     deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
+    deid eval PATH --rules-report [--json]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
 the output text to standard output. One rule in every mode (as in the page and
@@ -61,6 +62,7 @@ from . import api, corpus_rules, jsonl
 from .batch.cli import add_batch_parser, add_model_arguments, add_safe_harbor_option
 from .batch.engine import Config, Engine
 from .evaluate import evaluate, format_report
+from . import rulehits
 from .keys import LinkageKey
 from .linkage import KEY_ENV, KeyFileError, master_secret, patient_linkage_key, read_key
 from .ner.loading import ModelError, load_model
@@ -298,6 +300,12 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
+    if args.rules_report:      # per rule: candidates, characters inside/outside gold (rules only)
+        table = rulehits.hits(docs)
+        _write(json.dumps({k: h.to_dict() for k, h in table.items()}, sort_keys=True) + "\n"
+               if args.json else f"engine: rules only; hits per rule on {len(docs)} notes\n"
+               + rulehits.format_table(table))
+        return 0
     engine = engine_for_args(args)
     report = evaluate(docs, lambda text: engine.analysis(text).spans, details=args.details)
     if args.json:
@@ -391,6 +399,9 @@ def _add_eval(sub) -> None:
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
+    sp.add_argument("--rules-report", action="store_true",
+                    help="instead, per rule of the catalogue: the candidates it gave and their "
+                         "characters inside and outside gold, by tier (rules only; docs/rules.md)")
     add_model_options(sp)
     sp.set_defaults(func=_cmd_eval)
 
