@@ -17,9 +17,13 @@ Requests as JSON (the page's worker, ``deid batch``): :func:`check_request` is t
 request is validated, :func:`process_request` runs a checked or raw request dict and
 :func:`process_json` answers a JSON string without ever raising.
 
+The engine is the one pipeline, :func:`deid_core.analyze.analyze`: the rules, the model's spans
+and harvested corpus rules (``rules``) composed there as for every other caller.
+
 Model spans: the host runs the NER model (:mod:`deid_core.ner`) and passes its spans as
-:class:`~deid_core.spans.Span` values (``model_spans``); in a JSON request they are span dicts,
-turned into ``Span`` values once, by :func:`check_request`. They join the rules' candidates as
+:class:`~deid_core.spans.Span` values (``model_spans``), or a function ``text -> spans`` that
+the pipeline calls when it needs them; in a JSON request they are span dicts, turned into
+``Span`` values once, by :func:`check_request`. They join the rules' candidates as
 :mod:`deid_core.ensemble` documents. ``None``: the rules alone.
 
 Linkage key: a non-empty ``key`` string is the user's key (same key -> same offset and same fakes
@@ -29,16 +33,21 @@ kept for the life of the process (one page load keeps one date offset); it is ne
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .analyze import analyze
+from .analyze import Model, analyze
+from .corpus_rules import HarvestRules
 from .document import Known
-from .ensemble import analyze_with_model, spans_from_dicts
+from .ensemble import spans_from_dicts
 from .explain import explain
+from .harbor_figures import FIGURES
+from .harbor_table import ACTUAL_KNOWLEDGE, TEXT_LIMITS, identifier_rows
 from .keys import LinkageKey
+from .notices import notice_data, render_markdown
 from .review import check_decisions, review_items, span_id
+from .safe_harbor import OPTION_RULES, safe_harbor_cases
 from .spans import Span
 from .write import write
 
@@ -62,7 +71,9 @@ def session_key() -> LinkageKey:
     return _session
 
 
-def _key(key: str | None) -> LinkageKey:
+def _key(key: str | LinkageKey | None) -> LinkageKey:
+    if isinstance(key, LinkageKey):
+        return key
     if key is None or key == "":
         return session_key()
     if not isinstance(key, str):
@@ -158,30 +169,34 @@ def check_request(request: Mapping[str, Any]) -> Request:
                    safe_harbor)
 
 
-def process(text: str, mode: str = "redact", key: str | None = None,
+def process(text: str, mode: str = "redact", key: str | LinkageKey | None = None,
             decisions: Mapping[str, bool] | None = None,
             known: Mapping[str, Any] | Known | None = None,
-            model_spans: Sequence[Span] | None = None, mask_review: bool = False,
-            rules=None, safe_harbor: bool = False) -> dict:
+            model_spans: Model | None = None, mask_review: bool = False,
+            rules: HarvestRules | None = None, safe_harbor: bool = False) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
         text: the note (any Unicode string).
         mode: ``"redact"``, ``"surrogate"`` or ``"review"``.
-        key: the linkage key string; ``None``/``""``: this process's random key.
+        key: the linkage key string (stretched, :meth:`deid_core.keys.LinkageKey.from_user`),
+            or a :class:`~deid_core.keys.LinkageKey` (a patient's key,
+            :func:`deid_core.linkage.patient_linkage_key`); ``None``/``""``: this process's
+            random key.
         decisions: ``{"start:end": True (mask) | False (keep)}`` for review spans; honoured in
             every mode; ids of no review span are ignored.
         known: ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``
             (each optional) or a :class:`~deid_core.document.Known`: identifiers of this
             patient that are then masked as certain.
         model_spans: the NER model's spans for ``text`` as :class:`~deid_core.spans.Span`
-            values (``OnnxNer.spans(text)``); ``None``: rules only. A list holding JSON span
+            values (``OnnxNer.spans(text)``), or a function ``text -> spans`` called when the
+            model is needed (``OnnxNer.spans``); ``None``: rules only. A list holding JSON span
             dicts is read by :func:`deid_core.ensemble.spans_from_dicts` (as a JSON request is).
         mask_review: mask undecided review candidates too (unattended runs); default: they stay
             as text until decided.
-        rules: harvested corpus rules (:class:`deid_core.harvest.HarvestRules`, loaded by
-            :mod:`deid_core.corpus_rules`) or ``None``: applied as ``deid batch`` applies them
-            (:func:`deid_core.harvest.analyze_harvested`).
+        rules: harvested corpus rules (:class:`deid_core.corpus_rules.HarvestRules`, loaded by
+            :func:`deid_core.corpus_rules.load`) or ``None``: applied as ``deid batch`` applies
+            them (:func:`deid_core.analyze.analyze`).
         safe_harbor: redact and review: a masked span keeps what Safe Harbor permits (the
             year of a date, ZIP3, a state, ``90+``; :mod:`deid_core.safe_harbor`) instead of
             its tag. Which spans are masked does not change.
@@ -201,20 +216,13 @@ def process(text: str, mode: str = "redact", key: str | None = None,
             model spans that are malformed or end past the text, ``safe_harbor`` with
             ``"surrogate"``.
     """
-    _check(text, mode, key, mask_review)
+    _check(text, mode, None if isinstance(key, LinkageKey) else key, mask_review)
     _check_safe_harbor(mode, safe_harbor)
-    if model_spans is not None and not all(isinstance(s, Span) for s in model_spans):
+    if model_spans is not None and not callable(model_spans) \
+            and not all(isinstance(s, Span) for s in model_spans):
         model_spans = spans_from_dicts(model_spans, text)  # JSON dicts, as check_request reads them
     known = known if isinstance(known, Known) or known is None else _known(known)
-    safe: list = []
-    if rules is not None:
-        from .harvest import analyze_harvested
-        model = None if model_spans is None else (lambda _text: model_spans)
-        analysis, safe = analyze_harvested(text, rules, model, known)
-    elif model_spans is None:
-        analysis = analyze(text, known)
-    else:
-        analysis = analyze_with_model(text, model_spans, known)
+    analysis = analyze(text, known, model=model_spans, rules=rules)
     rendered = write(analysis, "surrogate" if mode == "surrogate" else "redact", decisions,
                      _key(key) if mode == "surrogate" else None, mask_review=mask_review,
                      safe_harbor=safe_harbor)
@@ -225,10 +233,10 @@ def process(text: str, mode: str = "redact", key: str | None = None,
               "out_start": p.out_start, "out_end": p.out_end, "replaced": p.replaced}
              for p in rendered.placed]
     return {"mode": mode, "output": rendered.text, "spans": spans, "review": review_items(analysis),
-            "phi_free": [[a, b] for a, b in safe]}
+            "phi_free": [[a, b] for a, b in analysis.phi_free]}
 
 
-def process_request(request: Mapping[str, Any] | Request, rules=None) -> dict:
+def process_request(request: Mapping[str, Any] | Request, rules: HarvestRules | None = None) -> dict:
     """:func:`process` for a request dict (checked by :func:`check_request`) or a
     :class:`Request`, with ``rules`` (harvested corpus rules or None) as :func:`process` takes.
 
@@ -253,6 +261,8 @@ def process_json(request_json: str) -> str:
     """
     try:
         request = json.loads(request_json)
+    except RecursionError:
+        return json.dumps({"error": "request is not valid JSON: nested too deeply"})
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": f"request is not valid JSON: {exc}"})
     try:
@@ -273,10 +283,7 @@ def safe_harbor_info(examples: bool = True) -> dict:
     figures (:data:`deid_core.harbor_figures.FIGURES`: per corpus ``residual_risk`` and
     ``per_identifier``), ``"cases"``: :func:`deid_core.safe_harbor.safe_harbor_cases`}``.
     ``examples`` false skips running the examples (faster)."""
-    from .harbor_figures import FIGURES
-    from .harbor_table import ACTUAL_KNOWLEDGE, TEXT_LIMITS, identifier_rows
-    from .safe_harbor import OPTION_RULES, safe_harbor_cases
-    return {"identifiers": identifier_rows(examples=examples),
+    return {"identifiers": identifier_rows(examples=examples, process=process),
             "option": [{"span": a, "redact": b, "safe_harbor": c} for a, b, c in OPTION_RULES],
             "actual_knowledge": list(ACTUAL_KNOWLEDGE), "text_limits": list(TEXT_LIMITS),
             "figures": FIGURES, "cases": safe_harbor_cases()}
@@ -285,5 +292,4 @@ def safe_harbor_info(examples: bool = True) -> dict:
 def third_party_notices() -> dict:
     """The third-party notice for the page's About (:func:`deid_core.notices.notice_data`;
     ``"markdown"`` adds the text of ``THIRD_PARTY_NOTICES.md``)."""
-    from .notices import notice_data, render_markdown
     return dict(notice_data(), markdown=render_markdown())

@@ -15,7 +15,13 @@ still check.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+
+from .detectors import REGISTRY
+from .harbor_figures import FIGURES
+from .ner.decode import DEFAULT_LABEL_MAP
+from .spans import LABELS
 
 __all__ = ["ACTUAL_KNOWLEDGE", "EXAMPLE_KEY", "GOLD_LABEL_IDENTIFIER", "IDENTIFIERS", "Identifier",
            "LABEL_IDENTIFIER", "MODEL_TYPES", "TEXT_LIMITS", "identifier_of_gold_label",
@@ -225,9 +231,6 @@ def recall_per_identifier(report: dict) -> dict[str, dict]:
 def _detectors() -> dict[str, list[str]]:
     """label -> names of the detectors that emit it: the registry's ``finds`` lines, ``known``
     (:data:`KNOWN_LABELS`) and ``model`` (:data:`MODEL_TYPES` through the decoder's label map)."""
-    from .detectors import REGISTRY
-    from .ner.decode import DEFAULT_LABEL_MAP
-    from .spans import LABELS
     out: dict[str, list[str]] = {label: [] for label in LABELS}
     for det in REGISTRY:
         for label in LABELS:
@@ -242,8 +245,7 @@ def _detectors() -> dict[str, list[str]]:
     return out
 
 
-def _outputs(example: str) -> dict:
-    from .api import process
+def _outputs(example: str, process: Callable[..., dict]) -> dict:
     if not example:
         return {}
     return {"redact": process(example, mode="redact")["output"],
@@ -251,15 +253,16 @@ def _outputs(example: str) -> dict:
             "safe_harbor": process(example, mode="redact", safe_harbor=True)["output"]}
 
 
-def identifier_rows(figures: dict | None = None, examples: bool = True) -> list[dict]:
+def identifier_rows(figures: dict | None = None, examples: bool = True,
+                    process: Callable[..., dict] | None = None) -> list[dict]:
     """One JSON-ready dict per identifier (A-R): the :class:`Identifier` fields, ``detectors``
     (names of the detectors that emit its labels), ``example_outputs`` (``{"redact",
     "surrogate", "safe_harbor"}`` of the example, rules only; ``{}`` without one or with
-    ``examples`` false) and ``recall`` (per corpus: ``{"corpus": {"gold", "certain",
+    ``examples`` false or no ``process``: :func:`deid_core.api.process`, which the caller
+    passes) and ``recall`` (per corpus: ``{"corpus": {"gold", "certain",
     "with_review", "full_certain", "full_with_review"}}`` from ``figures``, default
     :data:`deid_core.harbor_figures.FIGURES`; ``{}`` where no corpus has it)."""
     if figures is None:
-        from .harbor_figures import FIGURES
         figures = FIGURES
     dets = _detectors()
     rows = []
@@ -267,7 +270,7 @@ def identifier_rows(figures: dict | None = None, examples: bool = True) -> list[
         row = asdict(ident)
         row["labels"] = list(ident.labels)
         row["detectors"] = sorted({d for label in ident.labels for d in dets[label]})
-        row["example_outputs"] = _outputs(ident.example) if examples else {}
+        row["example_outputs"] = _outputs(ident.example, process) if examples and process else {}
         row["recall"] = {name: c["per_identifier"][ident.letter]
                          for name, c in figures.get("corpora", {}).items()
                          if ident.letter in c.get("per_identifier", {})}
@@ -283,7 +286,6 @@ def markdown_table(rows: list[dict] | None = None, figures: dict | None = None) 
     """The docs table of :func:`identifier_rows` (Markdown), then the recall table (per corpus:
     character recall certain / with review and the gold spans)."""
     if figures is None:
-        from .harbor_figures import FIGURES
         figures = FIGURES
     rows = identifier_rows(figures, examples=False) if rows is None else rows
     out = ["| | identifier | i2b2 labels | found by | Redact | Surrogate | Safe Harbor option |",

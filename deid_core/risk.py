@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import math
 
+from .harbor_table import identifier_of_gold_label
+
 __all__ = ["CONFIDENCE", "INTERVAL", "SECONDS_PER_MARK", "format_risk", "poisson_upper", "residual_risk"]
 
 #: The one-sided confidence level of the upper bounds.
@@ -124,7 +126,6 @@ def residual_risk(report: dict, seconds_per_mark: float = SECONDS_PER_MARK) -> d
     Raises:
         KeyError: when the report lacks those fields.
     """
-    from .harbor_table import identifier_of_gold_label
     notes = int(report["documents"])
     amber = float(report["amber"]["per_note"])
     return {

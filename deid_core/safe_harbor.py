@@ -43,7 +43,8 @@ from functools import lru_cache
 
 from . import lists as _lists
 from .datereader import iter_dates
-from .spans import Span
+from .detectors.ages import words_to_number
+from .spans import LABELS, Span
 
 __all__ = ["AGE_AGGREGATE", "OPTION_RULES", "SafeHarborWriter", "ZIP3_LIST", "age_text", "date_text",
            "reference_year", "restricted_zip3", "safe_harbor_cases", "safe_harbor_text",
@@ -83,7 +84,6 @@ def zip_text(original: str) -> str:
 
 
 def _age_value(original: str) -> int | None:
-    from .detectors.ages import words_to_number
     digits = _AGE_DIGITS.findall(original)
     if len(digits) == 1:
         return int(digits[0])
@@ -150,7 +150,6 @@ def safe_harbor_text(label: str, original: str, ref: int) -> str:
     Raises:
         KeyError: for a label that is not an i2b2 subtype.
     """
-    from .spans import LABELS
     category = LABELS[label]
     if label == "DATE":
         return date_text(original, ref)

@@ -7,7 +7,7 @@ Redact, Surrogate and Review (in the page, the CLI and :mod:`deid_core.api`) all
 * a ``review`` (amber) span is replaced when its decision is ``True`` (mask) and kept when it is
   ``False`` (keep); with no decision it follows ``mask_review``.
 
-Modes: ``"redact"`` writes the category tag (``[NAME]``, :func:`deid_core.redact.tag`);
+Modes: ``"redact"`` writes the category tag (``[NAME]``, :attr:`deid_core.spans.Span.tag`);
 ``"surrogate"`` writes a consistent fake (:class:`deid_core.surrogate.Surrogator`) keyed by the
 linkage key. Spans that are kept come back in :attr:`Rendered.placed` with ``replaced`` false.
 """
@@ -17,13 +17,13 @@ from collections.abc import Mapping
 
 from .analyze import Analysis
 from .keys import LinkageKey, as_key
-from .redact import tag
 from .render import Rendered, render
 from .review import check_decisions, span_id
+from .safe_harbor import SafeHarborWriter
 from .spans import REVIEW, Span
 from .surrogate import Surrogator
 
-__all__ = ["write", "masked", "WRITE_MODES"]
+__all__ = ["write", "masked", "redact", "WRITE_MODES"]
 
 #: The output modes :func:`write` knows.
 WRITE_MODES: tuple[str, ...] = ("redact", "surrogate")
@@ -75,13 +75,30 @@ def write(analysis: Analysis, mode: str = "redact", decisions: Mapping[str, bool
     # identity, so no span is hashed (a dataclass hash is a Python call over its five fields)
     keep = {id(s) for s in chosen}
     if mode == "redact" and safe_harbor:
-        from .safe_harbor import SafeHarborWriter
         harbor = SafeHarborWriter(analysis.text, analysis.spans)
         return render(analysis.text, analysis.spans,
                       lambda span, original: harbor.replace(span, original) if id(span) in keep else None)
     if mode == "redact":
         return render(analysis.text, analysis.spans,
-                      lambda span, _original: tag(span) if id(span) in keep else None)
+                      lambda span, _original: span.tag if id(span) in keep else None)
     faker = Surrogator(analysis.text, chosen, as_key(key))
     return render(analysis.text, analysis.spans,
                   lambda span, original: faker.fake(span, original) if id(span) in keep else None)
+
+
+def redact(analysis: Analysis, include_review: bool = True) -> Rendered:
+    """Replace the spans of ``analysis`` with their category tags:
+    ``write(analysis, "redact", mask_review=include_review)``.
+
+    Args:
+        analysis: from :func:`deid_core.analyze.analyze` (or built by hand).
+        include_review: replace ``review`` spans too (``True``, for unattended runs); ``False``
+            keeps their text.
+
+    Returns:
+        A :class:`~deid_core.render.Rendered`; characters outside the spans are unchanged.
+
+    Raises:
+        ValueError: if the spans overlap, are unsorted or fall outside the text.
+    """
+    return write(analysis, "redact", mask_review=include_review)

@@ -44,6 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from deid_core.detectors.catalogue import handwritten_lists  # noqa: E402  (the rule catalogue)
+
 CACHE = ROOT / ".cache" / "lists-src"
 OUT = ROOT / "lists"
 
@@ -1112,46 +1115,14 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
 # Hand-written lists: each file in lists/ is its own one home; this script holds no words
 # --------------------------------------------------------------------------------------------
 #: Hand-written lists whose one home is the file itself in ``lists/`` (edit the file, not this
-#: script): the name detector's context words, the ensemble's and the location detector's
-#: lists, the calendar's holidays, the number words, the ids detector's label words and the
-#: hand-written supplements the MeSH derivations read. The build reads each file back, checks it
-#: (provenance header, sorted unique lower-case first column, no empty field) and re-renders
-#: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
-HANDWRITTEN_FILES: tuple[str, ...] = (
-    "titles.txt", "relations.txt", "professions.txt", "credentials.txt", "name_particles.txt",
-    "name_labels.txt", "non_names.txt", "name_cues.txt", "medical_eponyms.txt",
-    "eponymous_institutions.txt", "hospital_words.txt",
-    "departments.txt", "note_headings.txt", "street_suffixes.txt",
-    # the LOCATION detector's (deid_core.lists.LOCATION_LISTS)
-    "street_words.txt", "street_suffixes_not_in_caps.txt", "hospital_words_weak.txt",
-    "practice_words.txt", "unit_words.txt", "ward_words.txt", "generic_service_words.txt",
-    "generic_institution_words.txt", "facility_stop_words.txt",
-    "not_facility_first.txt", "company_suffixes.txt", "school_words.txt", "landmark_words.txt",
-    "lower_case_facility_words.txt", "place_common_words.txt", "place_name_collisions.txt",
-    "country_aliases.txt", "state_abbr_ambiguous.txt", "place_context_words.txt",
-    "facility_context_words.txt", "place_aliases.txt", "transfer_words.txt",
-    "facility_tail_words.txt",
-    # clinical abbreviations, service acronyms and nursing shorthand, one file with their kinds
-    "abbreviations.txt",
-    # calendar, numbers, identifier labels (two columns each)
-    "holidays.tsv", "number_words.tsv", "id_label_words.tsv",
-    # the hand-written rows of the two MeSH derivations (read by build_eponym_followers and
-    # build_clinical_nouns, which add the words MeSH does not give, marked hand-written)
-    "eponym_followers_handwritten.txt", "clinical_nouns_handwritten.txt",
-    # the caller's known identifiers (deid_core.detectors.known) and U.S. territories
-    "known_part_followers.txt", "address_forms.tsv", "us_territories.tsv",
-    # the words fake addresses and institution names keep (deid_core.surrogate.places)
-    "surrogate_place_words.txt",
-    # the HHS guidance's 17 restricted ZIP3 prefixes (read by build_zip3)
-    "zip3_hhs_restricted.txt",
-    # the date, age and ID detectors' context words (deid_core.lists.tagged)
-    "history_words.txt", "vehicle_words.txt", "date_context_words.txt", "age_context_words.txt",
-    "id_context_words.txt", "contact_words.txt", "insurers.txt", "id_labels.txt", "facility_cues.txt", "quantity_after_words.txt", "room_words.txt", "units.txt",
-    # the knowledge lists' hand-written parts (issue 20): facility-name and company-title words
-    # the derivations read, organisation shapes and care chains
-    "facility_name_words.txt", "company_legal_words.txt", "organisation_shapes.txt",
-    "care_chains.txt",
-)
+#: script): every list the rule catalogue names (``deid_core.detectors.catalogue``: the lists its
+#: rules read, the word tables a detector's rules share, the modules outside the detectors) whose
+#: header says ``source: hand-written for this project``. A new hand-written list is registered
+#: by naming it in a rule (or, read outside the rules, in ``catalogue.OTHER_READERS``). The build
+#: reads each file back, checks it (provenance header, sorted unique lower-case first column, no
+#: empty field) and re-renders it, so ``--check`` and the byte-for-byte test fail on a file
+#: edited out of shape.
+HANDWRITTEN_FILES: tuple[str, ...] = handwritten_lists()
 
 
 def build_handwritten_file(name: str, lists_dir: Path = OUT):

@@ -65,7 +65,7 @@ def test_each_example_is_found_as_its_identifier(ident):
 
 
 def test_rows_hold_detectors_examples_and_recall():
-    rows = H.identifier_rows()
+    rows = H.identifier_rows(process=api.process)
     by = {r["letter"]: r for r in rows}
     assert by["A"]["detectors"] == ["known", "model", "names"]
     assert "dates" in by["C"]["detectors"] and "ages" in by["C"]["detectors"]
