@@ -60,8 +60,10 @@ def record() -> None:
 
 
 def dump() -> bytes:
-    """What :func:`record` saw, as the bytes of the cache file."""
-    return marshal.dumps((_stamp(), tuple((k[0], k[1], v) for k, v in sorted(_recorded.items()))))
+    """What :func:`record` saw, as the bytes of the cache file (marshal format 2: it writes no
+    back-references, whose presence depends on reference counts, so the same patterns give the
+    same bytes and the build stays deterministic)."""
+    return marshal.dumps((_stamp(), tuple((k[0], k[1], v) for k, v in sorted(_recorded.items()))), 2)
 
 
 def install(folder: str | Path) -> int:
