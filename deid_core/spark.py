@@ -39,6 +39,7 @@ from collections.abc import Iterator
 
 from .batch.engine import Config, engine_for
 from .linkage import master_key
+from .ner.int8 import CLI_FORM
 
 __all__ = ["OUTPUT_COLUMNS", "SPAN_SCHEMA", "deidentify", "process_pandas"]
 
@@ -85,7 +86,7 @@ def process_pandas(batches: Iterator, config: Config, text_col: str,
 def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col: str | None = None,
                key: str | None = None, rules_only: bool = False, model_dir: str | None = None,
                mask_review: bool = False, rules_json: str | None = None, threads: int = 1,
-               model_form: str = "exact"):
+               model_form: str = CLI_FORM):
     """``df`` with ``deid_text``, ``spans``, ``phi_free`` and ``error`` columns (module doc).
 
     Args:
@@ -101,7 +102,8 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         mask_review: also replace review (amber) spans.
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
-        model_form: ``"exact"`` (the page's spans) or ``"fast"`` (``deid batch --model-form``).
+        model_form: ``"integer"`` (default), ``"exact"`` (the page's spans) or ``"fast"``
+            (``deid batch --model-form``, :mod:`deid_core.ner.int8`).
 
     Returns:
         A new DataFrame (lazy, like any transformation).

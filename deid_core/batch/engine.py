@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from ..analyze import Analysis
 from ..keys import LinkageKey
 from ..linkage import patient_linkage_key
+from ..ner.int8 import CLI_FORM
 from ..write import write
 
 __all__ = ["BATCH_MODES", "Config", "Engine", "ModelError", "engine_for", "load_model", "warm_rules"]
@@ -53,8 +54,10 @@ class Config:
         rules_only: run the rules without the NER model.
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads per process (1 suits one worker per core).
-        model_form: ``"exact"`` (the shipped model, the page's spans) or ``"fast"`` (the
-            4-layer model with integer matrix products, :mod:`deid_core.ner.int8`).
+        model_form: ``"integer"`` (the shipped model with integer matrix products, the
+            default: :data:`deid_core.ner.int8.CLI_FORM`), ``"exact"`` (the shipped model in
+            fp32, the page's spans) or ``"fast"`` (the smaller model of ``fast/`` in integer
+            form), :mod:`deid_core.ner.int8`.
         mask_review: also replace review (amber) spans.
         rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.harvest`),
             or None.
@@ -66,7 +69,7 @@ class Config:
     rules_only: bool = False
     model_dir: str | None = None
     threads: int = 1
-    model_form: str = "exact"
+    model_form: str = CLI_FORM
     mask_review: bool = False
     rules: str | None = field(default=None, repr=False)
 
@@ -82,9 +85,9 @@ class Config:
             raise ValueError(f"unknown model form {self.model_form!r}; expected one of {list(FORMS)}")
 
 
-def load_model(model_dir: str | None, threads: int | None = 1, form: str = "exact"):
-    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"exact"`` or ``"fast"``,
-    :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
+def load_model(model_dir: str | None, threads: int | None = 1, form: str = CLI_FORM):
+    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"integer"``, ``"exact"``
+    or ``"fast"``, :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
 
     Raises:
         ModelError: the model is missing or cannot run; the message names the folder and says
