@@ -79,10 +79,12 @@ class OnnxNer:
 
         Args:
             directory: model directory (default :func:`~deid_core.ner.pipeline.model_dir`).
-            threads: onnxruntime intra-op threads (default: ``$DEID_NER_THREADS``, else
-                ``min(2, cores)``: on the 2-core machine 2 threads gave 23 notes/s against 12
-                with 1 (``scripts/bench_ner.py``), and the spans are identical for 1 and 2
-                threads on all 210 corpus notes). ``0``: onnxruntime's default.
+            threads: onnxruntime intra-op threads (default: ``$DEID_NER_THREADS``, else 1:
+                ``deid detect`` on the real-notes development half took 45 CPU-seconds with 1
+                thread and 96 with 2 on this shared 2-core machine, and no less wall time;
+                ``deid batch --jobs N`` runs one process a core). With more than one, idle
+                threads sleep instead of spinning. The spans are the same for any count.
+                ``0``: onnxruntime's default.
             check_hash: compare ``ner.onnx`` with ``ner.json``'s ``"sha256"`` (when given).
             form: ``"exact"``, the folder's model in fp32 (its weights dequantised once, at
                 load: :data:`~deid_core.ner.int8.EXACT_CONFIG`; the shipped graph's logits, the
@@ -148,12 +150,14 @@ class OnnxNer:
         if threads is None:
             env = os.environ.get("DEID_NER_THREADS", "").strip()
             try:
-                threads = int(env) if env else min(2, os.cpu_count() or 1)
+                threads = int(env) if env else 1
             except ValueError:
                 raise OnnxUnavailable(f"DEID_NER_THREADS must be an integer, got {env!r}") from None
         if threads:
             opts.intra_op_num_threads = threads
             opts.inter_op_num_threads = 1
+        if threads != 1:   # threads that spin while they wait burn a core's CPU doing nothing
+            opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             session = ort.InferenceSession(source, sess_options=opts,
                                            providers=["CPUExecutionProvider"])
