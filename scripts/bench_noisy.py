@@ -98,13 +98,9 @@ text = KINDS[kind](size)
 analyze("Warm up: Dr. Smith seen 3/5/2014, MRN 1234567.")
 out = {}
 if with_model:
-    from deid_core.batch.engine import load_model
+    from deid_core.ner.loading import load_model
     ner = load_model(model_dir, threads=1, form=form)
-    try:
-        from deid_core.ensemble import analyze_with_model
-        run = lambda t: analyze_with_model(t, ner.spans(t))
-    except ImportError:   # the one pipeline function (analyze(text, model=...))
-        run = lambda t: analyze(t, model=ner.spans)
+    run = lambda t: analyze(t, model=ner.spans)
     run("Warm up: Dr. Smith seen 3/5/2014, MRN 1234567.")
     prep = ner.model.prepare(text)
     out["windows"] = [len(prep.windows), len(prep.all_windows or prep.windows)]

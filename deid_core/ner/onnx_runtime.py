@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..spans import Span
+from .batching import DEFAULT_POSITIONS, predict_many
+from .int8 import EXACT_CONFIG, FAST_DIR, FORMS, INT8_OPTIMIZATION, INTEGER_FORMS, integer_graph
 from .pipeline import ONNX_FILE, NerModel, model_dir
 
 __all__ = ["OnnxNer", "OnnxUnavailable", "model_present", "onnxruntime_available"]
@@ -100,7 +102,6 @@ class OnnxNer:
                 or the ONNX file does not match ``ner.json``, an unknown ``form``, or
                 the integer form without the ``onnx`` package.
         """
-        from .int8 import EXACT_CONFIG, FAST_DIR, FORMS, INTEGER_FORMS
         if form not in FORMS:
             raise OnnxUnavailable(f"unknown model form {form!r}: choose one of {', '.join(FORMS)}")
         if integer is None:
@@ -125,7 +126,6 @@ class OnnxNer:
         source: str | bytes = str(path)
         config = {} if integer else EXACT_CONFIG   # fp32: the weights dequantised once, at load
         if integer:
-            from .int8 import integer_graph
             try:
                 source, _ = integer_graph(path)
             except ImportError:
@@ -145,7 +145,6 @@ class OnnxNer:
         for key, value in config.items():
             opts.add_session_config_entry(key, value)
         if integer:
-            from .int8 import INT8_OPTIMIZATION
             opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, INT8_OPTIMIZATION)
         if threads is None:
             env = os.environ.get("DEID_NER_THREADS", "").strip()
@@ -211,5 +210,4 @@ class OnnxNer:
         Raises:
             TypeError: if a text is not a ``str``; ValueError: on bad logits.
         """
-        from .batching import DEFAULT_POSITIONS, predict_many
         return predict_many(self.model, texts, self._infer_rows, max_positions or DEFAULT_POSITIONS)
