@@ -18,6 +18,8 @@ from deid_core.ner.skip import nameable, short_nameable
     ("Wu, K.", True),
     ("pt: ok", True),
     ("bob", True),
+    ("東京 0123", True),
+    ("王明", True),
     # skipped: punctuation with single letters and pairs that are no name or place
     ("#$aa (b) ;;xx", False),
     ("--qq-- [z] {kk}", False),

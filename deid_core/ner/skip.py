@@ -6,9 +6,10 @@ word of letters, and ages (which the rules find too: a window of bare numbers su
 ``92 y/o 93 y/o`` is skipped, and so is a line of initials alone). A window is *skipped*
 (every one of its tokens gets the label ``O``, unless a window that is run also covers it) when
 the text it spans, widened to whole words, holds no *nameable* word: no run of three or more
-letters, nor a run of two that can be a name or a place on its own (a census surname or given
-name, a US state or territory code, a country, a courtesy title: ``Li``, ``Ng``, ``MA``, ``Dr``;
-:func:`short_nameable`), outside an encoded blob. (A model span must hold two letters or digits,
+letters, nor a run of two outside ASCII (``東京``), nor a run of two ASCII letters that can be a
+name or a place on its own (a census surname or given name, a US state or territory code, a
+country, a courtesy title: ``Li``, ``Ng``, ``MA``, ``Dr``; :func:`short_nameable`), outside an
+encoded blob. (A model span must hold two letters or digits,
 and the ensemble keeps a one-word name only when it is a census name, a place only with place
 evidence: so a window whose letters are single letters and other pairs, ``#$aa (b) ;;xx``, can
 give it nothing.) An encoded blob is a chunk (split at whitespace and at
@@ -65,9 +66,12 @@ def short_nameable() -> frozenset[str]:
 
 
 def _names_a_word(chunk: str) -> bool:
-    """A run of three or more letters in ``chunk``, or a run of two in :func:`short_nameable`."""
+    """A run of three or more letters in ``chunk``, a run of two outside ASCII (a two-character
+    word of Chinese, Japanese, Korean or another script: ``東京``, ``王明``), or a run of two in
+    :func:`short_nameable`."""
     for m in _RUNS.finditer(chunk):
-        if m.end() - m.start() > 2 or m.group().lower() in short_nameable():
+        run = m.group()
+        if len(run) > 2 or not run.isascii() or run.lower() in short_nameable():
             return True
     return False
 
