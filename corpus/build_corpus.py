@@ -22,6 +22,7 @@ Command line::
 
     python corpus/build_corpus.py          # write corpus/notes.jsonl
     python corpus/build_corpus.py --check  # exit 1 if notes.jsonl is not what the sources give
+    python corpus/build_corpus.py --varied [--check]   # the same for corpus/varied/ (see VARIED_DIR)
 """
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ CORPUS_DIR = Path(__file__).resolve().parent
 SRC_DIR = CORPUS_DIR / "src"
 OUT_PATH = CORPUS_DIR / "notes.jsonl"
 GENERATOR_PATH = CORPUS_DIR / "generate.py"
+#: The varied development set (``corpus/varied/``): invented notes of other note types from many
+#: hospitals, written from a description of the note types and of Safe Harbor only, by writers who
+#: had not read the engine's rules. For measuring: never trained on, no templates.
+VARIED_DIR = CORPUS_DIR / "varied"
+VARIED_SRC_DIR = VARIED_DIR / "src"
+VARIED_OUT_PATH = VARIED_DIR / "notes.jsonl"
 
 try:  # the repository root on the path when run as a script
     from deid_core.spans import LABELS
@@ -267,21 +274,27 @@ def load_corpus(path: str | Path | None = None) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` verify) ``corpus/notes.jsonl``; returns the exit status."""
+    """Write (or with ``--check`` verify) ``corpus/notes.jsonl`` (with ``--varied``:
+    ``corpus/varied/notes.jsonl`` from ``corpus/varied/src``, no templates); returns the exit
+    status."""
     argv = sys.argv[1:] if argv is None else argv
-    notes = build_notes()
+    if "--varied" in argv:
+        notes, out_path = build_notes(VARIED_SRC_DIR, with_templates=False), VARIED_OUT_PATH
+    else:
+        notes, out_path = build_notes(), OUT_PATH
     data = render_jsonl(notes)
     hand = sum(n["origin"] == "hand-written" for n in notes)
     if "--check" in argv:
-        current = OUT_PATH.read_bytes() if OUT_PATH.exists() else b""
+        current = out_path.read_bytes() if out_path.exists() else b""
         if current != data.encode("utf-8"):
-            print(f"{OUT_PATH} is out of date; run python corpus/build_corpus.py", file=sys.stderr)
+            again = "python corpus/build_corpus.py" + (" --varied" if "--varied" in argv else "")
+            print(f"{out_path} is out of date; run {again}", file=sys.stderr)
             return 1
-        print(f"{OUT_PATH}: up to date ({len(notes)} notes, {hand} hand-written)")
+        print(f"{out_path}: up to date ({len(notes)} notes, {hand} hand-written)")
         return 0
-    OUT_PATH.write_bytes(data.encode("utf-8"))
+    out_path.write_bytes(data.encode("utf-8"))
     nspans = sum(len(n["spans"]) for n in notes)
-    print(f"wrote {OUT_PATH}: {len(notes)} notes ({hand} hand-written), {nspans} spans")
+    print(f"wrote {out_path}: {len(notes)} notes ({hand} hand-written), {nspans} spans")
     return 0
 
 

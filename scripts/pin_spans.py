@@ -1,6 +1,6 @@
 """Pin the engine's final spans (rules only) on every corpus, so a refactor cannot move one silently.
 
-For each corpus, writes ``tests/pins/<name>.json`` (``corpus``, ``asq_dev``, ``real_notes_dev``): ``{"corpus", "notes", "digest", "per_note"}`` where
+For each corpus, writes ``tests/pins/<name>.json`` (``corpus``, ``varied``, ``asq_dev``, ``real_notes_dev``): ``{"corpus", "notes", "digest", "per_note"}`` where
 ``per_note`` maps a note id to the first 16 hex digits of the SHA-256 of its final spans, written as
 ``start:end:label:tier`` lines (character offsets, half-open). Only digests are stored: no note text
 and no span text, so the real notes (``../shared``, GPL, real) and ASQ-PHI stay out of the repository.
@@ -11,7 +11,7 @@ Usage::
     python scripts/pin_spans.py            # compare; prints the ids whose spans changed, exit 1 if any
     python scripts/pin_spans.py --write    # record the current spans (name the change in the commit)
 
-Corpora: ``corpus/notes.jsonl`` (always), ``../shared/corpora/asq-phi/asq_phi_dev.jsonl`` and
+Corpora: ``corpus/notes.jsonl`` and ``corpus/varied/notes.jsonl`` (always), ``../shared/corpora/asq-phi/asq_phi_dev.jsonl`` and
 ``../shared/corpora/physionet-deid-dev/physionet_deid_dev.jsonl`` (skipped when absent).
 """
 from __future__ import annotations
@@ -30,6 +30,7 @@ from deid_core import analyze, jsonl  # noqa: E402
 PIN_DIR = ROOT / "tests" / "pins"
 CORPORA = {
     "corpus": ROOT / "corpus" / "notes.jsonl",
+    "varied": ROOT / "corpus" / "varied" / "notes.jsonl",
     "asq_dev": ROOT.parent / "shared" / "corpora" / "asq-phi" / "asq_phi_dev.jsonl",
     "real_notes_dev": ROOT.parent / "shared" / "corpora" / "physionet-deid-dev"
     / "physionet_deid_dev.jsonl",
