@@ -73,9 +73,14 @@ def test_facility_short_forms_and_initials(examples):
     assert sum(not re.search(r"(?i)hosp|center|clinic|health|medical|manor|care", v) for v in vals) >= 20
 
 
-def test_ward_number_outside_the_span(examples):
-    after = [e["text"][s["end"]:s["end"] + 3] for e in examples for s in e["spans"] if s["label"] == "DEPARTMENT"]
-    assert after and all(re.match(r" \d", a) for a in after), after[:5]
+def test_ward_number_outside_the_span_and_named_units_whole(examples):
+    # a ward's name before its floor number is the span (Hartwell of Hartwell 4); a named unit
+    # (4 West, Tower 6, Lindqvist Heart Center) is one span, number included
+    wards = [(e["text"][s["start"]:s["end"]], e["text"][s["end"]:s["end"] + 3]) for e in examples
+             for s in e["spans"] if s["label"] == "DEPARTMENT"]
+    before_number = [v for v, after in wards if re.match(r" \d", after)]
+    assert len(before_number) >= 10 and not any(re.search(r"\d", v) for v in before_number)
+    assert sum(bool(re.fullmatch(r"\d+ (?:North|South|East|West|Tower|Annex)", v)) for v, _ in wards) >= 3
 
 
 @pytest.mark.parametrize("pattern", [

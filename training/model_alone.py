@@ -30,11 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_TOOLS = ROOT.parent / "shared" / "tools"
 REAL = ROOT.parent / "shared" / "corpora" / "physionet-deid-dev" / "physionet_deid_dev.jsonl"
 VARIED = ROOT / "corpus" / "varied" / "notes.jsonl"
-#: gold labels of names and places: PhysioNet's own and the project corpus's (as the shared tool)
+#: gold labels of names and places: PhysioNet's own (as the shared tool), and the i2b2 subtypes
+#: of ``corpus/varied`` (persons and named places; USERNAME, ZIP and ROOM are left out: log-ins
+#: and numbers, which the rules own, as PhysioNet's Location holds no ZIP or room number)
 GOLD = {"HCPName", "PTName", "PTNameInitial", "RelativeProxyName", "Location", "NAME_PATIENT",
         "NAME_STAFF", "NAME_RELATIVE", "HOSPITAL", "WARD", "CITY", "STREET", "ORGANIZATION",
-        "COUNTY", "PATIENT", "DOCTOR", "USERNAME", "STATE", "COUNTRY", "ZIP", "ROOM",
-        "DEPARTMENT", "LOCATION-OTHER"}
+        "COUNTY", "PATIENT", "DOCTOR", "STATE", "COUNTRY", "DEPARTMENT", "LOCATION-OTHER"}
 #: model span labels of names and places
 PRED = {"PATIENT", "DOCTOR", "USERNAME", "HOSPITAL", "ORGANIZATION", "STREET", "CITY", "STATE",
         "COUNTRY", "ZIP", "ROOM", "DEPARTMENT", "LOCATION-OTHER"}

@@ -49,6 +49,7 @@ LABELLED = {
     "HOSP": "HOSPITAL", "HOSPS": "HOSPITAL", "WARD": "DEPARTMENT", "CITY": "CITY", "STATE": "STATE",
     "STREET": "STREET", "STREETNAME": "STREET", "ZIP": "ZIP", "ORG": "ORGANIZATION",
     "PLAN": "ORGANIZATION", "AGE": "AGE", "PROF": "PROFESSION", "USER": "USERNAME",
+    "DEPT": "DEPARTMENT", "LOCO": "LOCATION-OTHER", "COUNTY": "LOCATION-OTHER",
 }
 _SLOT = re.compile(r"\{([A-Z][A-Z0-9]*)\}")
 SAINTS = ("St.", "St", "Saint")
@@ -64,6 +65,17 @@ TYPO_HEADS = {"Hospital": ("Hosptial", "Hospial", "Hosp", "Hosp."), "Medical": (
 ORG_KINDS = ("Freight", "Logistics", "Roofing", "Construction", "Plumbing", "Auto Body", "Foods",
              "Manufacturing", "Insurance", "Credit Union", "Bank", "Realty", "Landscaping", "Dairy",
              "Textiles", "Software", "Trucking", "Steel", "Printing", "Electric", "Farms", "Bakery")
+CENTERS = ("Heart Center", "Cancer Center", "Comprehensive Cancer Center", "Pavilion", "Wing",
+           "Stroke & Neuroscience Center", "Women's Center", "Transplant Institute", "Tower",
+           "Outpatient Behavioral Health", "Birthing Center", "Burn Unit", "Children's Pavilion")
+WINGS = ("North", "South", "East", "West", "Tower", "Annex")
+LOCO_KINDS = ("Men's Shelter", "Women's Shelter", "Residential Group Home", "Park", "Mall",
+              "Correctional Facility", "State Prison", "County Jail", "Village", "Heights",
+              "Recovery Center", "Cemetery", "Plaza", "Trailer Park", "Marina", "Bus Station")
+AGENCIES = ("Home Care", "Home Health", "Visiting Nurse Association", "Caring Hands LLC",
+            "Hospice", "Medical Supply", "Oxygen", "Air Link", "Ambulance", "Senior Services",
+            "Human Services", "WIC Office", "Vet Center", "Community Services", "Adult Day Center",
+            "Transportation", "Meals on Wheels", "Housing Authority")
 DENOMS = ("Baptist", "Methodist", "Lutheran", "Presbyterian", "Pentecostal", "Catholic", "AME")
 CREDS = ("MD", "DO", "NP", "PA-C", "RN", "MSW", "LICSW", "PharmD", "CNM", "FNP", "DPT", "RRT",
          "LCSW", "APRN", "CRNA", "MD PhD")
@@ -171,7 +183,8 @@ class Filler:
         options = self.nicks.get(given.lower())
         if options:
             return self.r.choice(options).capitalize()
-        return given[:max(2, min(4, len(given) - 1))] + self.r.choice(("", "y", "ie"))
+        first = re.split(r"[\s\-']", given)[0] or given
+        return first[:max(2, min(4, len(first) - 1))] + self.r.choice(("", "y", "ie"))
 
     # -- places ------------------------------------------------------------------------------
     def _initials(self, name: str) -> str:
@@ -207,10 +220,16 @@ class Filler:
             sur = self.surname()
             full = f"{sur} {r.choice(('Memorial Hospital', 'Hospital', 'Medical Center', 'Clinic'))}"
             short = sur
-        elif k < 0.9:
+        elif k < 0.86:
             st = r.choice(self.states)[0].title()
             full = f"University of {st} Medical Center"
             short = r.choice((f"U of {st}", f"U {st}", f"{st} University"))
+        elif k < 0.9:
+            city = r.choice(self.places)
+            full = r.choice((f"{city} Children's Hospital", f"Children's Hospital of {city}",
+                             f"{city} VA Medical Center", f"{place} Internal Medicine Associates",
+                             f"{place} Medical Partners Pediatrics", f"{city} {r.choice(QUALS)} Campus"))
+            short = r.choice((f"{city} Children's", f"the {city} VA", place, city))
         else:
             base = r.choice((place, self.surname(), f"The {place}"))
             full = f"{base} {r.choice(LTC)}"
@@ -239,9 +258,48 @@ class Filler:
             return f"{self.gen.place_word()} {r.choice(('Elementary', 'Middle School', 'High School', 'Academy', 'Daycare', 'Montessori'))}"
         if k < 0.84:
             return f"{self.city()} {r.choice(('Fire Rescue', 'EMS', 'Ambulance', 'Fire Department'))}"
-        if k < 0.9:
+        if k < 0.88:
             return f"{r.choice(('UA', 'IBEW', 'SEIU', 'Teamsters'))} Local {r.randint(2, 999)}"
+        if k < 0.96:
+            base = r.choice((self.gen.place_word(), self.city(), self.surname(), f"{self.city()} County"))
+            return f"{base} {r.choice(AGENCIES)}"
         return self.gen.organization()
+
+    def department(self) -> str:
+        """A named department or unit (i2b2 DEPARTMENT, the whole name: ``Lindqvist Heart Center``,
+        ``4 West``, ``Tower 6``, ``7B``)."""
+        r = self.r
+        k = r.random()
+        if k < 0.45:
+            return f"{r.choice((self.surname(), self.gen.place_word(), self.given()))} {r.choice(CENTERS)}"
+        if k < 0.65:
+            return f"{r.randint(2, 19)} {r.choice(WINGS)}"
+        if k < 0.8:
+            return f"{r.choice(('Tower', 'Wing', 'Pod', 'Unit'))} {r.choice((str(r.randint(1, 12)), r.choice('ABCDE')))}"
+        return f"{r.randint(2, 12)}{r.choice('ABCDEFNSW')}"
+
+    def other_location(self) -> str:
+        """A named place that is neither a facility nor a town (LOCATION-OTHER)."""
+        r = self.r
+        if r.random() < 0.2:
+            return f"{r.choice(('east', 'west', 'north', 'south', 'East', 'West'))} {self.city()}"
+        return f"{r.choice((self.gen.place_word(), self.surname(), self.city()))} {r.choice(LOCO_KINDS)}"
+
+    def street(self) -> str:
+        r = self.r
+        k = r.random()
+        if k < 0.5:
+            return self.gen.street()
+        n = r.randint(1, 99)
+        ordinal = f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+        base = r.choice((ordinal, self.surname(), self.gen.place_word(), r.choice(self.places)))
+        kind = r.choice(("St", "Ave", "Rd", "Blvd", "Dr", "Hwy", "Street", "Avenue", "Cir", "Ln", "Pkwy"))
+        d = r.choice(("", "", "E ", "W ", "N ", "S ", "NE ", "SW "))
+        if k < 0.85:
+            return f"{r.randint(1, 9999)} {d}{base} {kind}" + r.choice(("", "", ", Apt 4", f", Suite {r.randint(100, 900)}", f" #{r.randint(1, 40)}"))
+        if k < 0.93:
+            return f"{base} {kind}"
+        return f"{ordinal.upper()} & {self.surname().upper()}"
 
     # -- hard negatives ----------------------------------------------------------------------
     def word(self) -> str:
@@ -351,9 +409,13 @@ class Writer:
             st = r.choice(f.states)
             v = st[1] if r.random() < 0.5 else st[0].title()
         elif slot == "STREET":
-            v = f.gen.street()
+            v = f.street()
         elif slot == "STREETNAME":
             v = f"{r.choice((f.surname(), f.gen.place_word(), 'Main', 'Elm', 'Oak'))} {r.choice(('St', 'Ave', 'Rd', 'Street', 'Blvd'))}"
+        elif slot == "DEPT":
+            v = f.department()
+        elif slot in ("LOCO", "COUNTY"):
+            v = f.other_location() if slot == "LOCO" else f"{r.choice(f.places)} County"
         elif slot == "ZIP":
             v = f.gen.zip()
         elif slot == "ORG":
