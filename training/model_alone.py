@@ -69,6 +69,14 @@ def score(records: list[dict], pred: dict[str, list[dict]]) -> dict:
             "per_label": res["per_label_span_recall"], "notes": len(recs)}
 
 
+def _p(span: dict) -> float:
+    """Confidence written in a model span's source (``ner:<name>:p=0.93``)."""
+    try:
+        return float(str(span.get("source", "")).rsplit("p=", 1)[1])
+    except (IndexError, ValueError):
+        return 0.0
+
+
 def model_spans(records: list[dict], model_dir: str | None, form: str) -> tuple[dict, float]:
     """Every note's model spans (``Span.to_dict()``) and the CPU seconds they took."""
     from deid_core.ner.onnx_runtime import OnnxNer
@@ -86,6 +94,8 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", action="append", default=None)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cache", default=None, help="write the model spans to this JSON file")
+    ap.add_argument("--floors", default="", help="also score at these floors, e.g. 0.97,0.99 "
+                    "(spans below the floor dropped; the model's own floor applies first)")
     a = ap.parse_args(argv)
     paths = [Path(p) for p in a.corpus] if a.corpus else [p for p in (REAL, VARIED) if p.is_file()]
     if not paths:
@@ -103,6 +113,10 @@ def main(argv=None) -> int:
             return 2
         fig = score(records, pred)
         fig["cpu_s"] = round(cpu, 1)
+        for f in (float(x) for x in a.floors.split(",") if x.strip()):
+            kept = {k: [s for s in v if _p(s) >= f] for k, v in pred.items()}
+            sub = score(records, kept)
+            fig.setdefault("floors", {})[str(f)] = [sub["char_recall"], sub["char_precision"]]
         bar = BARS.get(path.name)
         if bar:
             fig["bar"] = {"recall": bar[0], "precision": bar[1],
@@ -121,6 +135,8 @@ def main(argv=None) -> int:
             print(f"{Path(path).name}: notes {fig['notes']}, names and places, model alone: "
                   f"recall {fig['char_recall']:.4f} precision {fig['char_precision']:.4f}"
                   f"{met}; cpu {fig['cpu_s']} s")
+            for f, (rr, pp) in fig.get("floors", {}).items():
+                print(f"  floor {f}: recall {rr:.4f} precision {pp:.4f}")
             print("  span recall per label: " + ", ".join(f"{k} {v}" for k, v in sorted(fig["per_label"].items())))
     return 0
 

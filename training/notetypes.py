@@ -438,7 +438,10 @@ class Writer:
                                  "a bus stop", "work")), None
             return fac[0], "HOSPITAL"
         else:
-            return self.negative(slot), None
+            v = self.negative(slot)
+            if self.sloppy and r.random() < 2 * self.sloppy:   # misspelt shorthand and words (NEICE)
+                v = " ".join(_typo(w, r) for w in v.split(" "))
+            return v, None
         if slot in LABELLED and self.sloppy and r.random() < self.sloppy / 3:
             v = " ".join(_typo(w, r) for w in v.split(" "))
         return v, LABELLED.get(slot)

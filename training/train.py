@@ -576,6 +576,8 @@ def main(argv: Sequence[str] | None = None) -> dict:
                     help="cap the trimmed vocabulary at this many tokens (commonest in training)")
     ap.add_argument("--max-len", type=int, default=128, help="window length in positions")
     ap.add_argument("--name", default=None, help="ner.json name")
+    ap.add_argument("--base", default="minilm6", choices=("minilm6", "minilm3"),
+                    help="pretrained encoder (training/bases.py)")
     ap.add_argument("--no-presidio", action="store_true")
     ap.add_argument("--no-case", action="store_true", help="ablation: case ids all 0")
     ap.add_argument("--no-bf16", action="store_true")
@@ -595,7 +597,11 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--layers", type=int, default=None,
                     help="keep the base encoder's first N layers (a smaller, faster model)")
     a = ap.parse_args(argv)
-    cfg = TrainConfig(epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
+    base_dir = str(BASE_DIR)
+    if a.base == "minilm3":
+        from .bases import minilm3_folder
+        base_dir = str(minilm3_folder(ensure_base() / "vocab.txt"))
+    cfg = TrainConfig(base_dir=base_dir, epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
                       n_generated=a.generated, n_nursing=a.nursing, presidio=not a.no_presidio,
                       n_notetypes=a.notetypes, vocab_size=a.vocab_size, max_len=a.max_len,
                       name=a.name,
