@@ -82,9 +82,9 @@ _WORD = re.compile(r"^[a-z]+$")
 def english_words(top: int = 40000) -> tuple[str, ...]:
     """The ``top`` commonest English words (lower case, letters only, 2+ letters), commonest
     first: ``lists/english_frequency.tsv`` when present, else symspellpy's frequency list."""
-    rows = _optional_rows("english_frequency.tsv") or _optional_rows("english_words.tsv")
-    if rows:
-        words = [r[0] for r in rows]
+    rows = _optional_rows("english_frequency.tsv")
+    if rows:   # word, Zipf frequency: commonest first
+        words = [r[0] for r in sorted(rows, key=lambda r: (-float(r[1]) if len(r) > 1 else 0.0, r[0]))]
     else:
         text = fetch_package(*SYMSPELL) or ""
         words = [ln.split(" ")[0] for ln in text.splitlines() if ln]
@@ -99,8 +99,8 @@ def nickname_pairs() -> tuple[tuple[str, str], ...]:
     """(given name, nickname) pairs, lower case: ``lists/nicknames.tsv`` when present, else
     the ``nicknames`` package's ``names.csv``."""
     rows = _optional_rows("nicknames.tsv")
-    if rows:
-        return tuple((r[0], r[1]) for r in rows if len(r) > 1)
+    if rows:   # name, space-separated nicknames
+        return tuple((r[0], n) for r in rows if len(r) > 1 for n in r[1].split() if n.isalpha())
     text = fetch_package(*NICKNAMES) or ""
     out = []
     for r in csv.reader(io.StringIO(text)):
@@ -129,7 +129,7 @@ def mesh_terms() -> tuple[str, ...]:
 def surnames() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``(common, rare)`` surnames (lower case, letters, apostrophes and hyphens): the first
     2,000 by count, and the rest of the list (the full census list when ``lists/`` has it)."""
-    rows = _optional_rows("surnames_full.tsv") or _optional_rows("surnames_all.tsv")
+    rows = _optional_rows("surnames_census2010.tsv")   # name, count; commonest first
     names = [r[0] for r in rows] if rows else list(L.surnames())
     names = [n for n in names if re.fullmatch(r"[a-z][a-z'\-]*[a-z]", n)]
     return tuple(names[:2000]), tuple(names[2000:])
@@ -141,9 +141,12 @@ def given_names() -> tuple[tuple[str, ...], dict[str, str]]:
     when ``lists/`` has it, else the 1990 Census list)."""
     rows = _optional_rows("given_names_ssa.tsv")
     sex: dict[str, str] = {}
-    if rows:
+    if rows:   # name, living, female (share or 0/1), adult
         for r in rows:
-            sex.setdefault(r[0], r[1] if len(r) > 1 else "F")
+            try:
+                sex.setdefault(r[0], "F" if float(r[2]) >= 0.5 else "M")
+            except (IndexError, ValueError):
+                sex.setdefault(r[0], "F")
     else:
         sex = dict(L.given_names())
     names = tuple(sorted(n for n in sex if re.fullmatch(r"[a-z][a-z'\-]*[a-z]", n)))
@@ -152,23 +155,18 @@ def given_names() -> tuple[tuple[str, ...], dict[str, str]]:
 
 @lru_cache(maxsize=None)
 def facility_names() -> tuple[str, ...]:
-    """Real US care-facility names from ``lists/`` when the facilities list has landed (first
-    column, as written there); ``()`` before that (the generators then invent them)."""
-    for f in ("care_facilities.tsv", "facilities.tsv", "us_facilities.tsv"):
-        rows = _optional_rows(f)
-        if rows:
-            return tuple(r[0] for r in rows)
-    return ()
+    """Real US care-facility names of ``lists/us_care_facilities.tsv`` (CMS provider files,
+    lower case; the generators title-case them); ``()`` without it (then they invent names)."""
+    return tuple(r[0] for r in _optional_rows("us_care_facilities.tsv"))
 
 
 @lru_cache(maxsize=None)
 def organisation_names() -> tuple[str, ...]:
-    """Real organisation names (pharmacy/lab chains, employers) from ``lists/`` when present."""
-    for f in ("organisations.tsv", "organizations.tsv", "org_names.tsv"):
-        rows = _optional_rows(f)
-        if rows:
-            return tuple(r[0] for r in rows)
-    return ()
+    """Real organisation names: ``lists/care_chains.txt`` (pharmacy, laboratory and supplier
+    chains) and ``lists/sec_companies.tsv`` (SEC-listed companies), when present."""
+    names = [r[0] for r in _optional_rows("care_chains.txt")]
+    names += [r[0] for r in _optional_rows("sec_companies.tsv") if len(r[0]) > 3]
+    return tuple(names)
 
 
 @lru_cache(maxsize=None)
@@ -176,8 +174,7 @@ def abbreviations() -> tuple[str, ...]:
     """Clinical abbreviations and shorthand of ``lists/abbreviations.txt`` (as written there,
     lower case), plus the larger abbreviation list of ``lists/`` when present."""
     words = set(L.abbreviations("clinical", "service", "shorthand"))
-    for f in ("clinical_abbreviations.tsv", "abbreviations_meta.tsv"):
-        words.update(r[0] for r in _optional_rows(f))
+    words.update(r[0] for r in _optional_rows("clinical_abbreviations.tsv"))
     return tuple(sorted(w for w in words if w and len(w) < 12))
 
 

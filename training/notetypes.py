@@ -204,7 +204,7 @@ class Filler:
         k = r.random()
         place = r.choice(self.places) if r.random() < 0.5 else self.gen.place_word()
         if self.facilities_real and k < 0.3:
-            full = r.choice(self.facilities_real).title()
+            full = _proper(r.choice(self.facilities_real))
             words = [w for w in full.split() if w.lower() not in ("hospital", "medical", "center",
                                                                    "health", "the", "of", "inc")]
             short = " ".join(words[:2]) or full
@@ -245,7 +245,7 @@ class Filler:
         r = self.r
         k = r.random()
         if self.orgs_real and k < 0.3:
-            return r.choice(self.orgs_real).title()
+            return _proper(r.choice(self.orgs_real))
         if k < 0.45:
             return f"{r.choice((self.surname(), self.gen.place_word()))} {r.choice(ORG_KINDS)}"
         if k < 0.58:
@@ -326,6 +326,15 @@ class Filler:
             if cands:
                 return cands[0] if r.random() < 0.5 else cands[0].lower()
         return r.choice(self.drugs)
+
+
+_UPPER_WORDS = {"llc", "lp", "pc", "pllc", "inc", "va", "cvs", "ii", "iii", "us", "usa"}
+
+
+def _proper(name: str) -> str:
+    """A lower-case listed name written as a note would (``1st choice hospice llc`` ->
+    ``1st Choice Hospice LLC``)."""
+    return " ".join(w.upper() if w in _UPPER_WORDS else w[:1].upper() + w[1:] for w in name.split())
 
 
 def _typo(word: str, r: random.Random) -> str:
