@@ -129,6 +129,7 @@ def main(argv=None) -> None:
         for spec in a.sweep:
             run, _, label = spec.partition("=")
             lines += sweep(run, label or run)
+        extra["sections"] = [x for x in extra["sections"] if x[0] != SWEEP]
         extra["sections"].insert(1, [SWEEP, ["Model alone, names and places, at each confidence floor "
                                               "(spans below it dropped), from one run of each model with "
                                               "floor 0.5 (`training.model_alone --floors`):", ""] + lines])
@@ -139,6 +140,10 @@ def main(argv=None) -> None:
             if c:
                 t, _, b = c.partition("\n")
                 extra["sections"].append([t.strip(), b.strip("\n").split("\n")])
+    seen: dict = {}
+    for t, b in extra["sections"]:       # one section per title, the last written wins
+        seen[t] = b
+    extra["sections"] = [[t, b] for t, b in seen.items()]
     path.write_text(json.dumps(extra, indent=1), encoding="utf-8")
     if a.card:
         insert_into_card(Path(a.card), [x for x in extra["sections"] if x[0] != HISTORY])
