@@ -52,6 +52,7 @@ from ..dateshift import day_first_in, is_decade, fake_date, parse_date, shift_da
 from ..keys import LinkageKey, as_key, normalise
 from ..render import Rendered, render
 from ..spans import REVIEW, Span
+from ..textview import normalised_view
 from .names import NameFaker, fake_pools, word_keys
 from .places import PlaceFaker
 from .shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
@@ -88,19 +89,20 @@ class Surrogator:
         #: what a weekday or day of the month written alone moves by: keyed on its own, so it
         #: tells nothing about the offset (never a whole number of weeks or of 31 days)
         self.lone = key.choice(_LONE_STEPS, "date:lone-day", "")
-        self._names_src = [(text[s.start:s.end], self._before(s), s.source)
+        self._names_src = [(read_as(text[s.start:s.end]), self._before(s), s.source)
                            for s in spans if s.category == "NAME"]
         self._excluded: set[str] = set()
         for s in spans:
-            self._excluded |= word_keys(text[s.start:s.end])
+            self._excluded |= word_keys(read_as(text[s.start:s.end]))
         self._names: NameFaker | None = None
         self._places: PlaceFaker | None = None
         self.context_year: int | None = None
         # Whether this note writes numeric dates day first (14.02.1931), judged once per note.
-        self.day_first = day_first_in(text[s.start:s.end] for s in spans if s.label == "DATE")
+        self.day_first = day_first_in(read_as(text[s.start:s.end]) for s in spans
+                                      if s.label == "DATE")
         for s in spans:
             if s.label == "DATE":
-                parsed = parse_date(text[s.start:s.end], day_first=self.day_first)
+                parsed = parse_date(read_as(text[s.start:s.end]), day_first=self.day_first)
                 if parsed and parsed.year is not None:
                     self.context_year = parsed.year
                     break
@@ -124,7 +126,11 @@ class Surrogator:
         return self._places
 
     def fake(self, span: Span, original: str) -> str:
-        """The fake for one span whose characters are ``original``; never equal to it."""
+        """The fake for one span whose characters are ``original``; never equal to it.
+        The fake is made from what the detectors read (:func:`read_as`: ``０３/０５/１９５０``
+        as ``03/05/1950``, a decomposed accent composed), so it is written in ASCII digits and
+        no combining mark of the original is carried into it."""
+        original = read_as(original)
         name = span.category == "NAME"
         before = self._before(span) if name else ""
         memo_key = (span.label, original, before, span.source if name else "")
@@ -194,6 +200,13 @@ class Surrogator:
         if shifted is None:
             shifted = fake_date(self.key.number("date:fake", normalise(original)))
         return shifted
+
+
+def read_as(original: str) -> str:
+    """``original`` as the detectors read it (:func:`deid_core.textview.normalised_view`: digits
+    of any script as ASCII, fullwidth forms folded, combining accents composed, invisible
+    characters removed); an ASCII string is returned as it is."""
+    return original if original.isascii() else normalised_view(original).text
 
 
 #: Steps for a lone weekday and day of the month (``Surrogator.lone``): every residue modulo 7
