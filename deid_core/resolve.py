@@ -6,7 +6,8 @@ Priority (documented here, applied in :func:`resolve`):
    candidate are PHI. A review candidate that a certain span overlaps keeps what lies outside
    the certain spans as review candidates of its own (its *remainder*, each piece trimmed of
    spaces and punctuation at its ends, with the candidate's label and source; a piece with no
-   letter or digit, or only one lower-case letter, the ``s`` of ``'s``, is dropped): ``SMITH, JOHN`` (review) with ``JOHN`` certain keeps ``SMITH``
+   letter or digit, or one character that is not the initial of a name, the ``s`` of
+   ``'s``, is dropped): ``SMITH, JOHN`` (review) with ``JOHN`` certain keeps ``SMITH``
    as review, so ``--mask-review`` masks every part of the name (issue 22 item 1; before, the
    whole review candidate was dropped and ``SMITH`` stayed in clear even with review).
 2. Extent: overlapping candidates of the winning tier are merged into one span covering their
@@ -15,7 +16,11 @@ Priority (documented here, applied in :func:`resolve`):
    first in :data:`LABEL_RANK` (identifiers with a shape before names and places).
 4. Adjacent spans of the same label and tier separated by nothing, by a run of spaces or
    tabs, or by a single line break are joined into one span (``John`` + ``Smith``; a name split
-   over a line break). Different labels are never joined, so ``Springfield, IL 62704`` stays
+   over a line break); two person-name spans (PATIENT or DOCTOR, either with either) of the
+   same tier are joined also over name particles between them (``de`` + ``la`` + ``Cruz``,
+   ``Dr. Aoife`` + ``de los`` + ``Santos``: the particles of ``lists/name_particles.txt``, any
+   case, separated by spaces; the label is the longer part's, as rule 3), so the whole name is
+   one span and gets one fake (issue 22 item 3). Different labels are never joined, so ``Springfield, IL 62704`` stays
    CITY, STATE and ZIP as i2b2 annotates it, and each part gets a surrogate of its own type.
 
 The source of a merged span lists the distinct sources of its parts in text order, joined by
@@ -31,6 +36,7 @@ import operator
 import re
 from collections.abc import Iterable
 
+from . import lists
 from .spans import CERTAIN, LABELS, REVIEW, Span
 
 #: Tie-break order for a merged span's label (first wins): shaped identifiers first.
@@ -44,6 +50,13 @@ _RANK = {label: i for i, label in enumerate(LABEL_RANK)}
 assert set(_RANK) == set(LABELS)
 
 _JOINABLE_GAP = re.compile(r"[ \t]*(?:\r?\n)?[ \t]*")
+#: Person-name labels whose spans join over name particles (rule 4).
+_PERSON = frozenset({"PATIENT", "DOCTOR"})
+_PARTICLES = sorted(lists.name_particles("names") | lists.name_particles("surrogate"),
+                    key=len, reverse=True)
+#: Spaces, one or more name particles each followed by spaces (``" de la "``, ``" VAN DER "``).
+_PARTICLE_GAP = re.compile(r"[ \t]+(?:(?:" + "|".join(map(re.escape, _PARTICLES)) + r")[ \t]+)+",
+                           re.IGNORECASE)
 #: What a remainder piece is trimmed of at its ends: anything but a letter or a digit.
 _EDGE = re.compile(r"[\W_]*")
 
@@ -117,8 +130,10 @@ def _join_adjacent(spans: list[Span], text: str) -> list[Span]:
     for s in spans:
         if runs:
             prev = runs[-1][-1]
-            if (prev.label == s.label and prev.tier == s.tier
-                    and _JOINABLE_GAP.fullmatch(text, prev.end, s.start)):
+            if prev.tier == s.tier and (
+                    (prev.label == s.label and _JOINABLE_GAP.fullmatch(text, prev.end, s.start))
+                    or (s.label in _PERSON and prev.label in _PERSON
+                        and _PARTICLE_GAP.fullmatch(text, prev.end, s.start))):
                 runs[-1].append(s)
                 continue
         runs.append([s])
@@ -154,13 +169,14 @@ def resolve(candidates: Iterable[Span], text: str) -> tuple[Span, ...]:
 
 def _piece(text: str, start: int, end: int, r: Span) -> Span | None:
     """``r``'s characters ``[start, end)`` trimmed of non-alphanumerics at both ends, as a review
-    span with ``r``'s label and source; ``None`` when nothing is left or only one lower-case
-    letter (the ``s`` of a possessive)."""
+    span with ``r``'s label and source; ``None`` when nothing is left, or one character that
+    is not a capital in a name (an initial is kept; the ``s`` of ``'s``, a digit or letter
+    glued to a number are not)."""
     start = _EDGE.match(text, start, end).end()
     while end > start and not text[end - 1].isalnum():
         end -= 1
-    if end <= start or (end - start == 1 and text[start].islower()):
-        return None                     # nothing left, or the s of a possessive ('s)
+    if end <= start or (end - start == 1 and not (r.category == "NAME" and text[start].isupper())):
+        return None                     # nothing left, or one character that is no initial
     if start == r.start and end == r.end:
         return r
     return Span(start, end, r.label, REVIEW, r.source)
