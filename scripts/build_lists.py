@@ -481,6 +481,7 @@ def build_countries(raw):
 #: it, so ``--check`` and the byte-for-byte test fail on a file edited out of shape.
 HANDWRITTEN_FILES: tuple[str, ...] = (
     "titles.txt", "relations.txt", "professions.txt", "credentials.txt", "name_particles.txt",
+    "particle_phrases.txt",
     "name_labels.txt", "non_names.txt", "name_cues.txt", "medical_eponyms.txt",
     "eponymous_institutions.txt", "hospital_words.txt",
     "departments.txt", "note_headings.txt", "street_suffixes.txt",

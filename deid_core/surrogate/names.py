@@ -5,8 +5,12 @@ A name span's text is split into *units* (words joined by hyphens, ``Smith-Jones
 that is also a name, ``Do``, only in capitals) and surname particles (``van der``, ``DE LA``: a
 particle with another name after it on its side of the comma, not the first word of a two-word
 name such as ``Della Johnson`` or ``Van Young``, where it is the given name). A particle is
-replaced by another particle (never copied: ``Le``, ``Van`` are name parts too). Each unit
-gets a role:
+replaced by another particle (never copied: ``Le``, ``Van`` are name parts too), and a run of
+them as one: a two-word run by a real two-word run (``de la Cruz`` -> ``van der ...``, not
+``bin ibn ...``; ``lists/particle_phrases.txt``), each word in the case of the word it
+replaces; a particle joined by a hyphen (``al-Rashid``) by another such particle
+(``el-...``); a span that is only a particle (``de`` when the detector found ``de`` and
+``Cruz`` apart) by a particle, never by a surname. Each unit gets a role:
 
 * ``LAST, FIRST M`` (a comma after the first unit): the units before the comma are the surname,
   the first after it the given name, the rest middle names.
@@ -62,6 +66,12 @@ PARTICLES: frozenset[str] = _lists.name_particles("surrogate")
 #: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
 NAME_LIKE_CREDENTIALS: frozenset[str] = _lists.name_suffixes(caps_only=True)
 _PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
+#: Real runs of two or more particles (``de la``, ``van der``) and the particles written joined to
+#: a surname by a hyphen (``al``, ``el``): ``lists/particle_phrases.txt``, forms spaced and hyphen.
+_PHRASE_POOL: tuple[str, ...] = tuple(r[0] for r in _lists.read_list("particle_phrases.txt").rows
+                                      if r[1] == "spaced")
+_HYPHEN_POOL: tuple[str, ...] = tuple(r[0] for r in _lists.read_list("particle_phrases.txt").rows
+                                      if r[1] == "hyphen")
 #: Titles that make a following lone name a surname (``Dr Smith``): the courtesy titles of
 #: ``lists/titles.txt``.
 TITLES: frozenset[str] = _lists.courtesy_titles()
@@ -363,6 +373,9 @@ class NameFaker:
             for i in units:
                 roles[i] = "given"
             roles[units[-1]] = "surname"
+        elif (len(units) == 1 and len(parts) == 1 and _key(text[parts[0][0]:parts[0][1]]) in PARTICLES
+              and not text[parts[0][0]:parts[0][1]].isupper() and text[parts[0][0]].islower()):
+            roles[units[0]] = "particle"   # "de" found apart from "la Cruz": a particle
         elif len(units) == 1:
             i = units[0]
             word = text[parts[i][0]:parts[i][1]]
@@ -445,13 +458,18 @@ class NameFaker:
         surname = next((k for k, r in roles if r == "surname"), None)
         out = []
         pos = 0
-        for (s, e, _), (k, role) in zip(parts, roles):
+        runs = self._particle_runs(text, parts, roles)
+        for n, ((s, e, _), (k, role)) in enumerate(zip(parts, roles)):
+            if role == "particle":
+                if n in runs:
+                    out.append(text[pos:s])
+                    out.append(runs[n])
+                pos = e
+                continue
             out.append(text[pos:s])
             word = text[s:e]
             if role == "kept":
                 out.append(word)
-            elif role == "particle":
-                out.append(format_like_case(self._pick(_PARTICLE_POOL, "particle", k), word))
             elif role == "initial":
                 letter = self.initial(k, surname)
                 out.append(letter.upper() if word.isupper() or not word.islower() else letter)
@@ -461,17 +479,66 @@ class NameFaker:
             else:
                 pieces = word.split("-")
                 fakes = []
-                for piece in pieces:
+                for j, piece in enumerate(pieces):
                     pk = _key(piece)
                     if not pk:
                         fakes.append(piece)
                         continue
-                    new = self.surname(pk) if role == "surname" else self.given(pk)
+                    if j < len(pieces) - 1 and pk in PARTICLES and _HYPHEN_POOL:
+                        # "al-Rashid": a particle joined by a hyphen stays a particle
+                        new = self._pick(_HYPHEN_POOL, "particle:hyphen", pk)
+                    else:
+                        new = self.surname(pk) if role == "surname" else self.given(pk)
                     fakes.append(format_like_case(new, piece))
                 out.append("-".join(fakes))
             pos = e
         out.append(text[pos:])
         return "".join(out)
+
+
+    def _particle_runs(self, text: str, parts: list[tuple[int, int, str]],
+                       roles: list[tuple[str, str]]) -> dict[int, str]:
+        """The fake of each run of particles (parts with role ``particle`` next to each other,
+        only spaces between), keyed by the index of its first part: one pick for the whole run
+        from its normalised words (``de la`` -> ``van der`` wherever it is written), a
+        two-word or longer run from :data:`_PHRASE_POOL`, one word from :data:`_PARTICLE_POOL`;
+        each word in the case of the original word in its place (the last one's past the end).
+        The run's inner spaces are written as they were when the word counts agree."""
+        out: dict[int, str] = {}
+        n = 0
+        while n < len(parts):
+            if roles[n][1] != "particle":
+                n += 1
+                continue
+            m = n + 1
+            while (m < len(parts) and roles[m][1] == "particle"
+                   and not text[parts[m - 1][1]:parts[m][0]].strip()):
+                m += 1
+            words = [text[parts[i][0]:parts[i][1]] for i in range(n, m)]
+            key = " ".join(roles[i][0] for i in range(n, m))
+            pool = _PHRASE_POOL if m - n >= 2 and _PHRASE_POOL else _PARTICLE_POOL
+            fake = self._pick_run(pool, key).split()
+            seps = [text[parts[i][1]:parts[i + 1][0]] for i in range(n, m - 1)]
+            if len(seps) != len(fake) - 1:
+                seps = [" "] * (len(fake) - 1)
+            cased = [format_like_case(w, words[min(i, len(words) - 1)]) for i, w in enumerate(fake)]
+            out[n] = "".join(w + (seps[i] if i < len(seps) else "") for i, w in enumerate(cased))
+            n = m
+        return out
+
+    def _pick_run(self, pool: tuple[str, ...], original: str) -> str:
+        """A keyed pick from ``pool`` for the particle run ``original`` (normalised words joined
+        by spaces) that differs from it and holds none of the note's words (particles
+        included: the fake of ``de la`` is never ``de los``)."""
+        for attempt in range(64):
+            fake = self.key.choice(pool, "particles", original, attempt)
+            if fake != original and not any(w in self.excluded for w in fake.split()):
+                return fake
+        for attempt in range(64):   # a note that uses every listed particle: differ at least
+            fake = self.key.choice(pool, "particles", original, 64 + attempt)
+            if fake != original:
+                return fake
+        return fake  # pragma: no cover - a pool of one entry equal to the original
 
 
 _ATTEMPTS_INITIALS = 32
