@@ -54,24 +54,15 @@ from collections.abc import Iterable
 from .. import lists as _lists
 from ..dateshift import format_like_case
 from ..keys import LinkageKey, normalise
+from .particles import HYPHEN_POOL, PARTICLES, particle_runs, pick_run
 
 __all__ = ["NameFaker", "name_parts", "word_keys", "relation_sex", "fake_pools", "is_initials"]
 
 #: Words kept as written inside a name span (generational suffixes, degrees, credentials):
 #: :func:`deid_core.lists.name_suffixes`.
 KEPT_WORDS: frozenset[str] = _lists.name_suffixes()
-#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``):
-#: the rows of ``lists/name_particles.txt`` used by ``surrogate``.
-PARTICLES: frozenset[str] = _lists.name_particles("surrogate")
 #: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
 NAME_LIKE_CREDENTIALS: frozenset[str] = _lists.name_suffixes(caps_only=True)
-_PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
-#: Real runs of two or more particles (``de la``, ``van der``) and the particles written joined to
-#: a surname by a hyphen (``al``, ``el``): ``lists/particle_phrases.txt``, forms spaced and hyphen.
-_PHRASE_POOL: tuple[str, ...] = tuple(r[0] for r in _lists.read_list("particle_phrases.txt").rows
-                                      if r[1] == "spaced")
-_HYPHEN_POOL: tuple[str, ...] = tuple(r[0] for r in _lists.read_list("particle_phrases.txt").rows
-                                      if r[1] == "hyphen")
 #: Titles that make a following lone name a surname (``Dr Smith``): the courtesy titles of
 #: ``lists/titles.txt``.
 TITLES: frozenset[str] = _lists.courtesy_titles()
@@ -458,7 +449,8 @@ class NameFaker:
         surname = next((k for k, r in roles if r == "surname"), None)
         out = []
         pos = 0
-        runs = self._particle_runs(text, parts, roles)
+        runs = particle_runs(text, parts, roles,
+                             lambda pool, run: pick_run(self.key, self.excluded, pool, run))
         for n, ((s, e, _), (k, role)) in enumerate(zip(parts, roles)):
             if role == "particle":
                 if n in runs:
@@ -484,9 +476,9 @@ class NameFaker:
                     if not pk:
                         fakes.append(piece)
                         continue
-                    if j < len(pieces) - 1 and pk in PARTICLES and _HYPHEN_POOL:
+                    if j < len(pieces) - 1 and pk in PARTICLES and HYPHEN_POOL:
                         # "al-Rashid": a particle joined by a hyphen stays a particle
-                        new = self._pick(_HYPHEN_POOL, "particle:hyphen", pk)
+                        new = self._pick(HYPHEN_POOL, "particle:hyphen", pk)
                     else:
                         new = self.surname(pk) if role == "surname" else self.given(pk)
                     fakes.append(format_like_case(new, piece))
@@ -494,51 +486,6 @@ class NameFaker:
             pos = e
         out.append(text[pos:])
         return "".join(out)
-
-
-    def _particle_runs(self, text: str, parts: list[tuple[int, int, str]],
-                       roles: list[tuple[str, str]]) -> dict[int, str]:
-        """The fake of each run of particles (parts with role ``particle`` next to each other,
-        only spaces between), keyed by the index of its first part: one pick for the whole run
-        from its normalised words (``de la`` -> ``van der`` wherever it is written), a
-        two-word or longer run from :data:`_PHRASE_POOL`, one word from :data:`_PARTICLE_POOL`;
-        each word in the case of the original word in its place (the last one's past the end).
-        The run's inner spaces are written as they were when the word counts agree."""
-        out: dict[int, str] = {}
-        n = 0
-        while n < len(parts):
-            if roles[n][1] != "particle":
-                n += 1
-                continue
-            m = n + 1
-            while (m < len(parts) and roles[m][1] == "particle"
-                   and not text[parts[m - 1][1]:parts[m][0]].strip()):
-                m += 1
-            words = [text[parts[i][0]:parts[i][1]] for i in range(n, m)]
-            key = " ".join(roles[i][0] for i in range(n, m))
-            pool = _PHRASE_POOL if m - n >= 2 and _PHRASE_POOL else _PARTICLE_POOL
-            fake = self._pick_run(pool, key).split()
-            seps = [text[parts[i][1]:parts[i + 1][0]] for i in range(n, m - 1)]
-            if len(seps) != len(fake) - 1:
-                seps = [" "] * (len(fake) - 1)
-            cased = [format_like_case(w, words[min(i, len(words) - 1)]) for i, w in enumerate(fake)]
-            out[n] = "".join(w + (seps[i] if i < len(seps) else "") for i, w in enumerate(cased))
-            n = m
-        return out
-
-    def _pick_run(self, pool: tuple[str, ...], original: str) -> str:
-        """A keyed pick from ``pool`` for the particle run ``original`` (normalised words joined
-        by spaces) that differs from it and holds none of the note's words (particles
-        included: the fake of ``de la`` is never ``de los``)."""
-        for attempt in range(64):
-            fake = self.key.choice(pool, "particles", original, attempt)
-            if fake != original and not any(w in self.excluded for w in fake.split()):
-                return fake
-        for attempt in range(64):   # a note that uses every listed particle: differ at least
-            fake = self.key.choice(pool, "particles", original, 64 + attempt)
-            if fake != original:
-                return fake
-        return fake  # pragma: no cover - a pool of one entry equal to the original
 
 
 _ATTEMPTS_INITIALS = 32
