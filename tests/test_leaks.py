@@ -8,8 +8,8 @@ original; so every later occurrence of a found name, in any case, is masked.
 
 The default run uses :data:`EXAMPLES` (150) generated notes; the ``*_full`` copy, marked
 ``slow`` (``.ci/run``, ``pytest -m slow -k leak``), uses 20,000 (about 110 s of one core on this
-machine), and a ``slow`` run with the NER model 300 (about 11 s). ``DEID_LEAK_EXAMPLES=N`` sets both counts. The kinds of name that still leak because a
-detector misses a mention (tables, later mentions in another case, all-capitals and lower-case
+machine), and a ``slow`` run with the NER model 300 (about 11 s). ``DEID_LEAK_EXAMPLES=N`` sets
+both property counts. The kinds of name that still leak because a detector misses a mention (tables, later mentions in another case, all-capitals and lower-case
 notes, ``de los``...) are off here and on in ``tests/test_leaks_detector_round.py`` (xfail
 until the detector rules are rewritten).
 
