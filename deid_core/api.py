@@ -17,9 +17,13 @@ Requests as JSON (the page's worker, ``deid batch``): :func:`check_request` is t
 request is validated, :func:`process_request` runs a checked or raw request dict and
 :func:`process_json` answers a JSON string without ever raising.
 
+The engine is the one pipeline, :func:`deid_core.analyze.analyze`: the rules, the model's spans
+and harvested corpus rules (``rules``) composed there as for every other caller.
+
 Model spans: the host runs the NER model (:mod:`deid_core.ner`) and passes its spans as
-:class:`~deid_core.spans.Span` values (``model_spans``); in a JSON request they are span dicts,
-turned into ``Span`` values once, by :func:`check_request`. They join the rules' candidates as
+:class:`~deid_core.spans.Span` values (``model_spans``), or a function ``text -> spans`` that
+the pipeline calls when it needs them; in a JSON request they are span dicts, turned into
+``Span`` values once, by :func:`check_request`. They join the rules' candidates as
 :mod:`deid_core.ensemble` documents. ``None``: the rules alone.
 
 Linkage key: a non-empty ``key`` string is the user's key (same key -> same offset and same fakes
@@ -29,27 +33,32 @@ kept for the life of the process (one page load keeps one date offset); it is ne
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .analyze import analyze
+from .analyze import Model, analyze
+from .corpus_rules import HarvestRules
 from .document import Known
-from .ensemble import analyze_with_model, spans_from_dicts
+from .ensemble import spans_from_dicts
 from .explain import explain
+from .harbor_figures import FIGURES
+from .harbor_table import ACTUAL_KNOWLEDGE, TEXT_LIMITS, identifier_rows
 from .keys import LinkageKey
+from .notices import notice_data, render_markdown
 from .review import check_decisions, review_items, span_id
+from .safe_harbor import OPTION_RULES, safe_harbor_cases
 from .spans import Span
 from .write import write
 
 __all__ = ["MODES", "REQUEST_FIELDS", "Request", "check_request", "process", "process_json",
-           "process_request", "session_key"]
+           "process_request", "safe_harbor_info", "session_key", "third_party_notices"]
 
 MODES: tuple[str, ...] = ("redact", "surrogate", "review")
 _KNOWN_FIELDS: tuple[str, ...] = ("names", "mrns", "addresses", "birth_dates")
 #: The fields a JSON request may hold (all but ``text`` optional).
 REQUEST_FIELDS: frozenset[str] = frozenset({"text", "mode", "key", "decisions", "known",
-                                            "model_spans", "mask_review"})
+                                            "model_spans", "mask_review", "safe_harbor"})
 
 _session: LinkageKey | None = None
 
@@ -62,7 +71,9 @@ def session_key() -> LinkageKey:
     return _session
 
 
-def _key(key: str | None) -> LinkageKey:
+def _key(key: str | LinkageKey | None) -> LinkageKey:
+    if isinstance(key, LinkageKey):
+        return key
     if key is None or key == "":
         return session_key()
     if not isinstance(key, str):
@@ -94,7 +105,8 @@ class Request:
     """A checked request (:func:`check_request`): ``text``; ``mode`` one of :data:`MODES`;
     ``key`` a string or ``None``; ``decisions`` ``{"start:end": bool}``; ``known`` a
     :class:`~deid_core.document.Known` or ``None``; ``model_spans`` a tuple of
-    :class:`~deid_core.spans.Span` or ``None`` (rules only); ``mask_review`` a bool."""
+    :class:`~deid_core.spans.Span` or ``None`` (rules only); ``mask_review`` a bool;
+    ``safe_harbor`` a bool (redact and review only: :mod:`deid_core.safe_harbor`)."""
 
     text: str
     mode: str = "redact"
@@ -103,6 +115,14 @@ class Request:
     known: Known | None = None
     model_spans: tuple[Span, ...] | None = None
     mask_review: bool = False
+    safe_harbor: bool = False
+
+
+def _check_safe_harbor(mode: Any, safe_harbor: Any) -> None:
+    if not isinstance(safe_harbor, bool):
+        raise ValueError(f"safe_harbor must be true or false, not {safe_harbor!r}")
+    if safe_harbor and mode == "surrogate":
+        raise ValueError("safe_harbor applies to redact and review, not surrogate")
 
 
 def _check(text: Any, mode: Any, key: Any, mask_review: Any) -> None:
@@ -119,7 +139,7 @@ def _check(text: Any, mode: Any, key: Any, mask_review: Any) -> None:
 def check_request(request: Mapping[str, Any]) -> Request:
     """Validate a JSON-shaped request ``{"text": str, "mode"?: str, "key"?: str | null,
     "decisions"?: {"start:end": bool} | null, "known"?: {...} | null, "model_spans"?: [span
-    dicts] | null, "mask_review"?: bool}`` (absent or null fields take :class:`Request`'s
+    dicts] | null, "mask_review"?: bool, "safe_harbor"?: bool}`` (absent or null fields take :class:`Request`'s
     defaults; ``model_spans`` dicts are ``{"start", "end", "label", "tier"?, "source"?}``).
 
     Raises:
@@ -139,36 +159,47 @@ def check_request(request: Mapping[str, Any]) -> Request:
     mask_review = request.get("mask_review")
     mask_review = False if mask_review is None else mask_review
     _check(text, mode, request.get("key"), mask_review)
+    safe_harbor = request.get("safe_harbor")
+    safe_harbor = False if safe_harbor is None else safe_harbor
+    _check_safe_harbor(mode, safe_harbor)
     raw = request.get("model_spans")
     return Request(text, mode, request.get("key"), check_decisions(request.get("decisions")),
                    _known(request.get("known")),
-                   None if raw is None else tuple(spans_from_dicts(raw, text)), mask_review)
+                   None if raw is None else tuple(spans_from_dicts(raw, text)), mask_review,
+                   safe_harbor)
 
 
-def process(text: str, mode: str = "redact", key: str | None = None,
+def process(text: str, mode: str = "redact", key: str | LinkageKey | None = None,
             decisions: Mapping[str, bool] | None = None,
             known: Mapping[str, Any] | Known | None = None,
-            model_spans: Sequence[Span] | None = None, mask_review: bool = False,
-            rules=None) -> dict:
+            model_spans: Model | None = None, mask_review: bool = False,
+            rules: HarvestRules | None = None, safe_harbor: bool = False) -> dict:
     """Analyse ``text`` and write it out in ``mode``.
 
     Args:
         text: the note (any Unicode string).
         mode: ``"redact"``, ``"surrogate"`` or ``"review"``.
-        key: the linkage key string; ``None``/``""``: this process's random key.
+        key: the linkage key string (stretched, :meth:`deid_core.keys.LinkageKey.from_user`),
+            or a :class:`~deid_core.keys.LinkageKey` (a patient's key,
+            :func:`deid_core.linkage.patient_linkage_key`); ``None``/``""``: this process's
+            random key.
         decisions: ``{"start:end": True (mask) | False (keep)}`` for review spans; honoured in
             every mode; ids of no review span are ignored.
         known: ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``
             (each optional) or a :class:`~deid_core.document.Known`: identifiers of this
             patient that are then masked as certain.
         model_spans: the NER model's spans for ``text`` as :class:`~deid_core.spans.Span`
-            values (``OnnxNer.spans(text)``); ``None``: rules only. A list holding JSON span
+            values (``OnnxNer.spans(text)``), or a function ``text -> spans`` called when the
+            model is needed (``OnnxNer.spans``); ``None``: rules only. A list holding JSON span
             dicts is read by :func:`deid_core.ensemble.spans_from_dicts` (as a JSON request is).
         mask_review: mask undecided review candidates too (unattended runs); default: they stay
             as text until decided.
-        rules: harvested corpus rules (:class:`deid_core.harvest.HarvestRules`, loaded by
-            :mod:`deid_core.corpus_rules`) or ``None``: applied as ``deid batch`` applies them
-            (:func:`deid_core.harvest.analyze_harvested`).
+        rules: harvested corpus rules (:class:`deid_core.corpus_rules.HarvestRules`, loaded by
+            :func:`deid_core.corpus_rules.load`) or ``None``: applied as ``deid batch`` applies
+            them (:func:`deid_core.analyze.analyze`).
+        safe_harbor: redact and review: a masked span keeps what Safe Harbor permits (the
+            year of a date, ZIP3, a state, ``90+``; :mod:`deid_core.safe_harbor`) instead of
+            its tag. Which spans are masked does not change.
 
     Returns:
         ``{"mode", "output", "spans", "review", "phi_free"}``: ``output`` the written text; ``spans`` one dict
@@ -182,23 +213,19 @@ def process(text: str, mode: str = "redact", key: str | None = None,
 
     Raises:
         ValueError: on an unknown mode, a non-str text or key, malformed decisions or known,
-            model spans that are malformed or end past the text.
+            model spans that are malformed or end past the text, ``safe_harbor`` with
+            ``"surrogate"``.
     """
-    _check(text, mode, key, mask_review)
-    if model_spans is not None and not all(isinstance(s, Span) for s in model_spans):
+    _check(text, mode, None if isinstance(key, LinkageKey) else key, mask_review)
+    _check_safe_harbor(mode, safe_harbor)
+    if model_spans is not None and not callable(model_spans) \
+            and not all(isinstance(s, Span) for s in model_spans):
         model_spans = spans_from_dicts(model_spans, text)  # JSON dicts, as check_request reads them
     known = known if isinstance(known, Known) or known is None else _known(known)
-    safe: list = []
-    if rules is not None:
-        from .harvest import analyze_harvested
-        model = None if model_spans is None else (lambda _text: model_spans)
-        analysis, safe = analyze_harvested(text, rules, model, known)
-    elif model_spans is None:
-        analysis = analyze(text, known)
-    else:
-        analysis = analyze_with_model(text, model_spans, known)
+    analysis = analyze(text, known, model=model_spans, rules=rules)
     rendered = write(analysis, "surrogate" if mode == "surrogate" else "redact", decisions,
-                     _key(key) if mode == "surrogate" else None, mask_review=mask_review)
+                     _key(key) if mode == "surrogate" else None, mask_review=mask_review,
+                     safe_harbor=safe_harbor)
     spans = [{"id": span_id(p.span), "start": p.span.start, "end": p.span.end,
               "label": p.span.label, "category": p.span.category, "tier": p.span.tier,
               "source": p.span.source, "explanation": explain(p.span),
@@ -206,10 +233,10 @@ def process(text: str, mode: str = "redact", key: str | None = None,
               "out_start": p.out_start, "out_end": p.out_end, "replaced": p.replaced}
              for p in rendered.placed]
     return {"mode": mode, "output": rendered.text, "spans": spans, "review": review_items(analysis),
-            "phi_free": [[a, b] for a, b in safe]}
+            "phi_free": [[a, b] for a, b in analysis.phi_free]}
 
 
-def process_request(request: Mapping[str, Any] | Request, rules=None) -> dict:
+def process_request(request: Mapping[str, Any] | Request, rules: HarvestRules | None = None) -> dict:
     """:func:`process` for a request dict (checked by :func:`check_request`) or a
     :class:`Request`, with ``rules`` (harvested corpus rules or None) as :func:`process` takes.
 
@@ -218,7 +245,7 @@ def process_request(request: Mapping[str, Any] | Request, rules=None) -> dict:
     """
     req = request if isinstance(request, Request) else check_request(request)
     return process(req.text, req.mode, req.key, req.decisions, req.known, req.model_spans,
-                   req.mask_review, rules)
+                   req.mask_review, rules, req.safe_harbor)
 
 
 def process_json(request_json: str) -> str:
@@ -234,6 +261,8 @@ def process_json(request_json: str) -> str:
     """
     try:
         request = json.loads(request_json)
+    except RecursionError:
+        return json.dumps({"error": "request is not valid JSON: nested too deeply"})
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": f"request is not valid JSON: {exc}"})
     try:
@@ -241,3 +270,26 @@ def process_json(request_json: str) -> str:
     except (TypeError, ValueError) as exc:
         return json.dumps({"error": str(exc)})
     return json.dumps(result, ensure_ascii=False)
+
+
+def safe_harbor_info(examples: bool = True) -> dict:
+    """What the page shows about Safe Harbor ("What is removed", the option, About), JSON-ready:
+
+    ``{"identifiers"``: :func:`deid_core.harbor_table.identifier_rows` (A-R, each with labels,
+    detectors, what Redact / Surrogate / the option write, an invented example and its three
+    outputs, measured recall per corpus), ``"option"``: ``[{"span", "redact", "safe_harbor"}]``
+    (:data:`deid_core.safe_harbor.OPTION_RULES`), ``"actual_knowledge"``: paragraphs,
+    ``"text_limits"``: paragraphs (biometrics, photographs), ``"figures"``: the measured
+    figures (:data:`deid_core.harbor_figures.FIGURES`: per corpus ``residual_risk`` and
+    ``per_identifier``), ``"cases"``: :func:`deid_core.safe_harbor.safe_harbor_cases`}``.
+    ``examples`` false skips running the examples (faster)."""
+    return {"identifiers": identifier_rows(examples=examples, process=process),
+            "option": [{"span": a, "redact": b, "safe_harbor": c} for a, b, c in OPTION_RULES],
+            "actual_knowledge": list(ACTUAL_KNOWLEDGE), "text_limits": list(TEXT_LIMITS),
+            "figures": FIGURES, "cases": safe_harbor_cases()}
+
+
+def third_party_notices() -> dict:
+    """The third-party notice for the page's About (:func:`deid_core.notices.notice_data`;
+    ``"markdown"`` adds the text of ``THIRD_PARTY_NOTICES.md``)."""
+    return dict(notice_data(), markdown=render_markdown())

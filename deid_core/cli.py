@@ -3,11 +3,13 @@
 Usage::
 
     deid redact    [FILE|-] [--known KNOWN.json] [--decisions D.json] [--mask-review] [--rules R.json]
+                   [--keep-safe-harbor]
     deid surrogate [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json] [--mask-review]
     deid review    [FILE|-] [--key-file F | --key K] [--known KNOWN.json] [--decisions D.json]
                    [--mask-review | --accept-all | --reject-all] [--json]
     deid detect --input FILE.jsonl [--rules-only] [--model-dir DIR]
     deid eval [--format auto|corpus|i2b2|physionet|presidio] PATH [--json] [--details] [--rules-only] [--model-dir DIR]
+    deid eval PATH --rules-report [--json]
 
 Text commands read UTF-8 (``-`` or no FILE: standard input), keep line ends as they are, and write
 the output text to standard output. One rule in every mode (as in the page and
@@ -17,10 +19,15 @@ unless a decision (``--decisions``, ``{"start:end": true (mask) | false (keep)}`
 always wins over ``--mask-review``, ``--accept-all`` (mask the undecided) and ``--reject-all``
 (keep the undecided); a decisions file with a key twice, or an id that is no review candidate, is
 an error. ``deid review`` also lists the review candidates on standard error with their
-explanation (or everything as JSON with ``--json``). ``KNOWN.json`` is
+explanation (or everything as JSON with ``--json``). ``--keep-safe-harbor`` (redact, review)
+writes what Safe Harbor permits in place of a masked span's tag (a date's year, ZIP3, a state,
+``90+``; :mod:`deid_core.safe_harbor`). ``KNOWN.json`` is
 ``{"names": [...], "mrns": [...], "addresses": [...], "birth_dates": [...]}``.
-Linkage key (surrogate, review): ``--key-file F`` (its first line), else ``$DEID_KEY``, else a
-fresh random secret; ``--key K`` also works but leaves the key in the shell history.
+Linkage key (surrogate, review): ``--key-file F``, else ``$DEID_KEY``, else a fresh random
+secret; ``--key K`` also works but leaves the key in the shell history. One reader for every
+command (:func:`deid_core.linkage.read_key`): the key is the file's one line, surrounding
+whitespace removed, so ``deid batch`` reads the same key from the same file. ``--patient ID``
+uses the key ``deid batch --patient-field`` derives for that patient.
 
 ``deid detect`` streams: it reads one JSONL line (split on ``\\n`` only, strict JSON: no NaN),
 writes one line ``{"id", "spans": [{"start", "end", "label", "tier", "source"}]}`` and goes on,
@@ -29,7 +36,8 @@ is not a string or integer, an id seen before, an engine error) gives an error l
 ``{"id", "line", "error"}`` in its place (and a message on standard error); the run goes on and
 ends with exit status 1.
 
-Every command runs the rules and the NER model together (:mod:`deid_core.ensemble`) when
+Every command runs the one pipeline (:func:`deid_core.analyze.analyze`): the rules and the NER
+model together (:mod:`deid_core.ensemble`) when
 the model directory (``--model-dir``, else ``$DEID_MODEL_DIR``, else ``model/`` beside the package)
 holds ``ner.onnx``; the model needs the optional ``onnxruntime`` package, and without it they stop
 with a one-line error (exit 2) suggesting ``pip install onnxruntime`` or ``--rules-only``.
@@ -51,9 +59,13 @@ import sys
 from pathlib import Path
 
 from . import api, corpus_rules, jsonl
-from .batch.cli import add_batch_parser, add_model_arguments
-from .harvest import analyze_harvested
+from .batch.cli import add_batch_parser, add_model_arguments, add_safe_harbor_option
+from .batch.engine import Config, Engine
 from .evaluate import evaluate, format_report
+from . import rulehits
+from .keys import LinkageKey
+from .linkage import KEY_ENV, KeyFileError, master_secret, patient_linkage_key, read_key
+from .ner.loading import ModelError, load_model
 from .readers import read
 
 
@@ -80,8 +92,8 @@ def _read_json(name: str | None) -> dict | None:
     if name is None:
         return None
     try:
-        value = json.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as e:
+        value = jsonl.loads(_read_text(name), object_pairs_hook=_no_duplicate_keys)
+    except ValueError as e:   # not JSON, NaN, nested too deeply
         raise InputError(f"{name}: not JSON: {e}") from None
     except _DuplicateKey as e:
         raise InputError(f"{name}: key {e.args[0]!r} appears more than once") from None
@@ -125,11 +137,10 @@ def _cmd_text(args: argparse.Namespace) -> int:
     decisions, mask_review = _decisions(args)
     rules = rules_for(args)
     model = model_for(args)
-    model_spans = None if model is None else model(text)
     try:
         result = api.process(text, mode=args.command, key=_key(args), decisions=decisions,
-                             known=known, model_spans=model_spans, mask_review=mask_review,
-                             rules=rules)
+                             known=known, model_spans=model, mask_review=mask_review,
+                             rules=rules, safe_harbor=getattr(args, "keep_safe_harbor", False))
     except ValueError as e:
         raise InputError(str(e)) from None
     ids = {item["id"] for item in result["review"]}
@@ -152,24 +163,28 @@ def _cmd_text(args: argparse.Namespace) -> int:
     return 0
 
 
-def _key(args: argparse.Namespace) -> str | None:
-    """The linkage key of a text command: ``--key``, else the first line of ``--key-file``, else
-    ``$DEID_KEY``, else None (a fresh random secret for this run).
+def _key(args: argparse.Namespace) -> str | LinkageKey | None:
+    """The linkage key of a text command, read by the one key reader
+    (:func:`deid_core.linkage.read_key`, as ``deid batch`` reads it): ``--key-file``, else
+    ``--key``, else ``$DEID_KEY`` (not for ``redact``, which uses no key), else None (a fresh
+    random secret for this run). With ``--patient ID``, that patient's key derived from it as
+    ``deid batch --patient-field`` derives it.
 
     Raises:
-        InputError: if the key file cannot be read or holds no key.
+        InputError: if the key file cannot be read or holds no key, or ``--patient`` has no key.
     """
-    if getattr(args, "key", None):
-        return args.key
-    if getattr(args, "key_file", None):
-        text = _read_text(args.key_file)
-        key = text.split("\n", 1)[0].removesuffix("\r")
-        if not key:
-            raise InputError(f"{args.key_file}: the key file's first line is empty")
+    if args.command == "redact":
+        return None
+    try:
+        key = read_key(getattr(args, "key_file", None), getattr(args, "key", None))
+    except KeyFileError as e:
+        raise InputError(str(e)) from None
+    patient = getattr(args, "patient", None)
+    if patient is None:
         return key
-    if args.command != "redact":
-        return os.environ.get("DEID_KEY") or None
-    return None
+    if key is None:
+        raise InputError(f"--patient needs the master key (--key-file or ${KEY_ENV})")
+    return patient_linkage_key(master_secret(key), patient)
 
 
 def model_for(args: argparse.Namespace):
@@ -182,7 +197,6 @@ def model_for(args: argparse.Namespace):
     """
     if args.rules_only:
         return None
-    from .batch.engine import ModelError, load_model
     try:
         return load_model(args.model_dir, threads=None, form=args.model_form).spans
     except ModelError as e:
@@ -201,19 +215,25 @@ def rules_for(args: argparse.Namespace):
         raise InputError(str(e)) from None
 
 
-def analyzer_for(args: argparse.Namespace):
-    """``text -> (Analysis, phi_free ranges)``: the rules (with ``--rules``' harvested rules,
-    see :func:`rules_for`) and the model when it is there and not turned off (see
-    :func:`model_for`), joined as ``deid batch`` joins them
-    (:func:`deid_core.harvest.analyze_harvested`). The function's ``model`` attribute is what
-    :func:`model_for` gave (None: rules only), for reports that name the engine."""
-    rules = rules_for(args)
-    model = model_for(args)
+def engine_for_args(args: argparse.Namespace) -> Engine:
+    """The :class:`~deid_core.batch.engine.Engine` of ``deid detect`` and ``deid eval``: the
+    rules (with ``--rules``' harvested rules), and the model when it is there and not turned off,
+    as ``deid batch`` builds it (``Engine.analyses`` is the one place notes become analyses).
 
-    def analyse(text: str):
-        return analyze_harvested(text, rules, model)
-    analyse.model = model
-    return analyse
+    Raises:
+        InputError: the rules file cannot be read, or the model is missing or cannot run (see
+            :func:`model_for`).
+    """
+    try:
+        rules = None if getattr(args, "rules", None) is None else corpus_rules.read(args.rules)
+    except corpus_rules.RulesError as e:
+        raise InputError(str(e)) from None
+    config = Config(mode="detect", rules_only=args.rules_only, model_dir=args.model_dir,
+                    threads=None, model_form=args.model_form, rules=rules)
+    try:
+        return Engine(config)
+    except ModelError as e:
+        raise InputError(str(e)) from None
 
 
 def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
@@ -240,7 +260,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     source = sys.stdin.buffer if path in (None, "-") else path
     if source is path and not Path(path).is_file():
         raise InputError(f"{path}: no such file")
-    analyse = analyzer_for(args)   # a model or rules file that cannot load stops the run first
+    engine = engine_for_args(args)   # a model or rules file that cannot load stops the run first
     seen: dict[str, int] = {}
     failed = total = 0
     try:
@@ -250,10 +270,10 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             rid = line.value.get("id") if isinstance(line.value, dict) else None
             if why is None:
                 try:
-                    an, safe = analyse(line.value["text"])
+                    an = engine.analysis(line.value["text"])
                     out = {"id": rid, "spans": [s.to_dict() for s in an.spans]}
                     if args.rules:
-                        out["phi_free"] = [[a, b] for a, b in safe]
+                        out["phi_free"] = [[a, b] for a, b in an.phi_free]
                     _write(jsonl.dumps(out) + "\n")
                     continue
                 except Exception as e:  # one bad record never ends the run
@@ -280,16 +300,21 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         raise InputError(str(e)) from None
     if not docs:
         raise InputError(f"{args.path}: no annotated notes to score")
-    analyse = analyzer_for(args)
-    model = analyse.model
-    report = evaluate(docs, lambda text: analyse(text)[0].spans, details=args.details)
+    if args.rules_report:      # per rule: candidates, characters inside/outside gold (rules only)
+        table = rulehits.hits(docs)
+        _write(json.dumps({k: h.to_dict() for k, h in table.items()}, sort_keys=True) + "\n"
+               if args.json else f"engine: rules only; hits per rule on {len(docs)} notes\n"
+               + rulehits.format_table(table))
+        return 0
+    engine = engine_for_args(args)
+    report = evaluate(docs, lambda text: engine.analysis(text).spans, details=args.details)
     if args.json:
         _write(json.dumps(report, sort_keys=True) + "\n")
         return 0
-    if model is None:
+    if engine.model is None:
         _write("engine: rules only\n")
-    else:                      # model_for gives OnnxNer.spans: name the model and its file
-        ner = model.__self__.model
+    else:
+        ner = engine.model.model
         _write(f"engine: rules + model {ner.name} ({ner.onnx_path})\n")
     _write(format_report(report) + "\n")
     if args.details:
@@ -317,12 +342,16 @@ def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
     if name != "redact":
         keys = sp.add_mutually_exclusive_group()
         keys.add_argument("--key-file", default=None,
-                          help="file whose first line is the linkage key: same key, same date "
+                          help="UTF-8 file holding the linkage key on one line (surrounding "
+                               "whitespace ignored, as deid batch reads it): same key, same date "
                                "offset and fake values (default: $DEID_KEY, else a fresh random "
                                "secret for this run)")
         keys.add_argument("--key", default=None,
                           help="the linkage key itself (visible in the shell history and the "
                                "process list: prefer --key-file or $DEID_KEY)")
+        sp.add_argument("--patient", default=None, metavar="ID",
+                        help="use this patient's key, derived from the linkage key as deid batch "
+                             "--patient-field derives it (same fakes and offset as that run)")
     sp.add_argument("--known", default=None,
                     help='JSON file {"names": [...], "mrns": [...], "addresses": [...], '
                          '"birth_dates": [...]} of this patient\'s identifiers (all optional)')
@@ -332,8 +361,11 @@ def _text_options(sp: argparse.ArgumentParser, name: str) -> None:
     sp.add_argument("--mask-review", action="store_true",
                     help="mask every undecided amber (review) candidate too, for unattended runs "
                          "(default: they stay as text until decided)")
+    if name != "surrogate":
+        add_safe_harbor_option(sp)
     add_model_options(sp)
     sp.set_defaults(func=_cmd_text)
+
 
 
 def _add_text_commands(sub) -> None:
@@ -367,6 +399,9 @@ def _add_eval(sub) -> None:
     sp.add_argument("--json", action="store_true", help="print the report as JSON")
     sp.add_argument("--details", action="store_true",
                     help="also list each note's misses and false alarms (offsets and text)")
+    sp.add_argument("--rules-report", action="store_true",
+                    help="instead, per rule of the catalogue: the candidates it gave and their "
+                         "characters inside and outside gold, by tier (rules only; docs/rules.md)")
     add_model_options(sp)
     sp.set_defaults(func=_cmd_eval)
 

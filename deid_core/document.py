@@ -1,4 +1,11 @@
-"""The note being analysed, with lazily computed views shared by all detectors."""
+"""The note being analysed, with lazily computed views shared by all detectors.
+
+:class:`Document` is also the one per-note state of letter case: whether capitals are evidence
+of a name in this note (:attr:`Document.lower_note`, :attr:`Document.caps_note`,
+:meth:`Document.caps_line`) and whether the note is mostly capitals or mostly lower case by its
+share of capital letters (:attr:`Document.mostly_caps`, :attr:`Document.mostly_lower`). The name
+and the place detectors read these; neither decides on its own.
+"""
 from __future__ import annotations
 
 import re
@@ -22,6 +29,28 @@ OTHER, CAP, UP, INI, LOW = 0, 1, 2, 3, 4
 #: The first letter of each line (after bullets, dashes and digits).
 _LINE_START_RE = re.compile(r"(?m)^[^\w\n]*(?:\d[^\w\n]*)*([^\W\d_])")
 _CASES: dict[str, int] = {}
+#: How many characters :attr:`Document.mostly_caps` and :attr:`Document.mostly_lower` read (the
+#: note's start), and their shares of capitals among the letters there.
+CASE_SAMPLE, MOSTLY_CAPS, MOSTLY_LOWER = 4000, 0.6, 0.02
+_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
+_ASCII_UPPER = bytes(range(65, 91))
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+
+
+def letters_upper(s: str) -> tuple[int, int]:
+    """How many characters of ``s`` are letters (``str.isalpha``) and how many capitals
+    (``str.isupper``): the ASCII ones counted by deleting ASCII letters from its bytes (an ASCII
+    character is a letter or a capital exactly when it is one of A-Z, a-z), the few others one by
+    one; the same counts as a loop over every character, at C speed."""
+    b = s.encode("ascii", "ignore")
+    n = len(b)
+    letters = n - len(b.translate(None, _ASCII_LETTERS))
+    upper = n - len(b.translate(None, _ASCII_UPPER))
+    if n < len(s):
+        others = _NON_ASCII_RE.findall(s)
+        letters += sum(map(str.isalpha, others))
+        upper += sum(map(str.isupper, others))
+    return letters, upper
 
 
 def word_case(w: str) -> int:
@@ -171,6 +200,24 @@ class Document:
             low_starts = sum(1 for c in starts if c.islower())
             return low_starts >= 4 and low_starts >= 5 * (len(starts) - low_starts)
         return False
+
+    @cached_property
+    def _letters_upper(self) -> tuple[int, int]:
+        return letters_upper(self.text[:CASE_SAMPLE])
+
+    @cached_property
+    def mostly_caps(self) -> bool:
+        """Over 60% of the letters of the note's first 4,000 characters are capitals (an ALL-CAPS
+        note, as the place and facility rules read it)."""
+        letters, upper = self._letters_upper
+        return letters > 0 and upper > MOSTLY_CAPS * letters
+
+    @cached_property
+    def mostly_lower(self) -> bool:
+        """Under 2% of the letters of the note's first 4,000 characters are capitals (an
+        all-lower-case note, as the place and facility rules read it)."""
+        letters, upper = self._letters_upper
+        return letters > 0 and upper < MOSTLY_LOWER * letters
 
     @cached_property
     def caps_note(self) -> bool:

@@ -1,8 +1,9 @@
 """The ensemble: the rules' candidates and the NER model's spans, resolved once.
 
-A span is PHI when the rules OR the model say so. :func:`analyze_with_model` runs the rules
-(:func:`deid_core.analyze.analyze`), adapts each model span as below, adds it to the rules'
-candidates and runs the one resolver (:func:`deid_core.resolve.resolve`) over them all.
+A span is PHI when the rules OR the model say so. The pipeline (:func:`deid_core.analyze.analyze`
+with ``model=``) runs the rules, adapts each model span as below (:func:`adapt_model_spans`),
+adds it to the rules' candidates and runs the one resolver (:func:`deid_core.resolve.resolve`)
+over them all.
 
 Label priority (where a model span overlaps a rules candidate, the RULES' label wins: the rules
 know i2b2 subtypes, e.g. CITY vs STATE vs ZIP, DOCTOR vs PATIENT, that the model's six coarse
@@ -67,13 +68,12 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from . import lists
-from .analyze import Analysis, analyze
 from .detectors.ages import words_to_number
-from .document import Known
-from .resolve import LABEL_RANK, resolve
+from .detectors.names import words as W
+from .resolve import LABEL_RANK
 from .spans import CERTAIN, REVIEW, Span
 
-__all__ = ["adapt_model_spans", "analyze_with_model", "plausible", "spans_from_dicts", "trimmed"]
+__all__ = ["adapt_model_spans", "plausible", "spans_from_dicts", "trimmed"]
 
 _RANK = {label: i for i, label in enumerate(LABEL_RANK)}
 _TIER_STRENGTH = {CERTAIN: 1, REVIEW: 0}
@@ -183,7 +183,6 @@ def _after_title(span: Span, text: str) -> bool:
 def _person_next(span: Span, text: str) -> bool:
     """A bracket before the span or a person's verb after it (``(HOPE IS AWAY)``, ``dale
     called``)."""
-    from .detectors.names import words as W
     if text[:span.start].rstrip(" \t").endswith("("):
         return True
     m = re.match(r"[ \t]+([^\W\d_]+)", text[span.end:span.end + 30])
@@ -230,7 +229,6 @@ def _never_phi_words() -> frozenset[str]:
 def _name_edge_words() -> frozenset[str]:
     """Words a model NAME span may not start or end with: titles, relations, credentials and
     the person words after a name (``DTR WILHELMINA``, ``VOSSBERG AWARE``, ``OSKAR BRANDVOLD RRT``)."""
-    from .detectors.names import words as W
     return (lists.handwritten("titles") | lists.handwritten("relations") | W.CREDENTIALS
             | W.PERSON_AFTER | W.PERSON_VERBS)
 
@@ -434,33 +432,3 @@ def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: 
         out.append(m if best.label == m.label else Span(m.start, m.end, best.label, m.tier, m.source))
     return out
 
-
-def analyze_with_model(text: str, model_spans: Iterable[Span] | None,
-                       known: Known | None = None) -> Analysis:
-    """Rules plus model (module docstring).
-
-    Args:
-        text: the note.
-        model_spans: the model's spans for ``text`` (e.g. ``OnnxNer.spans(text)``); ``None`` or
-            empty: exactly :func:`deid_core.analyze.analyze`.
-        known: identifiers already known for this patient.
-
-    Returns:
-        An :class:`Analysis`; its ``candidates`` hold the rules' candidates and the adapted
-        model spans.
-
-    Raises:
-        TypeError: if ``text`` is not a ``str``; ValueError: if a model span ends past the text.
-    """
-    rules = analyze(text, known)
-    model_spans = list(model_spans or ())
-    if not model_spans:
-        return rules
-    for s in model_spans:
-        if s.end > len(text):
-            raise ValueError(f"model span {s} ends past the text ({len(text)} characters)")
-    extra = adapt_model_spans(model_spans, rules.candidates, text)
-    if not extra:
-        return rules
-    candidates = sorted([*rules.candidates, *extra])
-    return Analysis(text, resolve(candidates, text), tuple(candidates))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from .analyze import analyze
 from .readers import GoldDoc, parse_jsonl
+from .risk import format_risk, residual_risk
 from .spans import CATEGORIES, CERTAIN, REVIEW, Span
 
 SETTINGS: tuple[str, ...] = ("certain", "with_review")
@@ -179,7 +180,9 @@ def evaluate(docs: Iterable[GoldDoc],
         ``{"gold", "found", "recall", "spans", "spans_full", "span_full_recall"}``: characters
         and spans whose every non-whitespace character is found, and ``span_full``, the same
         over all labels), ``amber`` ``{"marks", "per_note", "phi", "share_phi"}`` (review-tier
-        spans: how many, per note, and the share that touch a gold PHI character), ``seconds``
+        spans: how many, per note, and the share that touch a gold PHI character), ``residual_risk``
+        (identifiers left per 1,000 notes with a 95 % upper bound, per Safe Harbor identifier,
+        and the reviewer's cost: :func:`deid_core.risk.residual_risk`), ``seconds``
         (wall time of prediction, the only field that varies between runs) and,
         with ``details``, ``notes``: ``[{"id", "misses", "false_alarms"}]``.
     """
@@ -213,6 +216,7 @@ def evaluate(docs: Iterable[GoldDoc],
                   "phi": amber_phi, "share_phi": _ratio(amber_phi, amber)},
         "seconds": round(seconds, 3),
     }
+    report["residual_risk"] = residual_risk(report)
     if details:
         report["notes"] = notes
     return report
@@ -265,4 +269,7 @@ def format_report(report: dict) -> str:
         lines.append("")
         lines.append(f"amber marks {a['marks']}: {a['per_note']:.3f} per note, "
                      f"{a['share_phi']:.3f} of them PHI")
+    if report.get("residual_risk"):
+        lines.append("")
+        lines.extend(format_risk(report["residual_risk"]))
     return "\n".join(lines)

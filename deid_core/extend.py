@@ -21,7 +21,8 @@ import re
 from collections.abc import Iterable
 
 from .dateshift import parse_date
-from .spans import CERTAIN, Span
+from .rules import Rule
+from .spans import CERTAIN, LABELS, REVIEW, Span
 
 __all__ = ["whole_dates", "repeats", "unread_date_rest", "MIN_REPEAT_CHARS", "MAX_REPEAT_VALUES"]
 
@@ -30,6 +31,17 @@ MIN_REPEAT_CHARS = 6
 #: The most distinct values per note looked for again (the first ones in text order).
 MAX_REPEAT_VALUES = 2000
 _REPEAT_CATEGORIES = frozenset({"ID", "CONTACT"})
+
+WHOLE_DATE = Rule("dates:whole_date", ("DATE",), (CERTAIN, REVIEW),
+                  "a whole date written around a year that was found alone (3 / 5 / 2014)",
+                  amber="it widens a year that is itself only a review candidate")
+ID_REPEAT = Rule("ids:repeat_of_certain", tuple(k for k, c in LABELS.items() if c == "ID"), (CERTAIN,),
+                 "another copy of an identifier found with certainty elsewhere in this note")
+CONTACT_REPEAT = Rule("contact:repeat_of_certain", tuple(k for k, c in LABELS.items() if c == "CONTACT"),
+                      (CERTAIN,), "another copy of a phone number or address found with certainty "
+                      "elsewhere in this note")
+#: The rules of the spans this module adds.
+RULES = (WHOLE_DATE, ID_REPEAT, CONTACT_REPEAT)
 
 _YEAR = re.compile(r"(?:1[6-9]|2\d)\d\d")
 #: ``3 / 5 / `` (spaces around the separators) right before a year.
@@ -106,7 +118,7 @@ def whole_dates(spans: Iterable[Span], text: str) -> list[Span]:
         if s.label == "DATE" and _YEAR.fullmatch(text, s.start, s.end):
             start = _rest_start(text, s.start)
             if start is not None and start >= prev_end:
-                out.append(Span(start, s.end, "DATE", s.tier, "dates:whole_date"))
+                out.append(WHOLE_DATE.span(start, s.end, tier=s.tier))
         prev_end = s.end
     return out
 
@@ -148,7 +160,7 @@ def repeats(spans: Iterable[Span], text: str) -> list[Span]:
                     if spans[j].tier != CERTAIN:
                         start, stop = min(start, spans[j].start), max(stop, spans[j].end)
                     j -= 1
-                detector = "ids" if first.category == "ID" else "contact"
-                out.append(Span(start, stop, first.label, CERTAIN, f"{detector}:repeat_of_certain"))
+                rule = ID_REPEAT if first.category == "ID" else CONTACT_REPEAT
+                out.append(rule.span(start, stop, first.label, CERTAIN))
             pos = text.find(value, end)
     return out

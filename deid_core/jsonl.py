@@ -7,7 +7,9 @@ a UTF-8 byte-order mark before the first line is ignored; blank lines are skippe
 
 JSON is strict both ways: ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's ``json`` accepts
 and writes by default, and strict readers reject) are refused on input (:func:`loads`) and on
-output (:func:`dumps`).
+output (:func:`dumps`). A value nested more deeply than Python's parser follows (about 1,000
+levels of ``[`` or ``{``; it raises ``RecursionError``) is refused like any other bad JSON: a
+``ValueError`` (:data:`TOO_DEEP`), so one hostile line is one error line.
 """
 from __future__ import annotations
 
@@ -18,17 +20,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-__all__ = ["Line", "loads", "dumps", "lines", "records", "parse", "read_file", "why_not_json"]
+__all__ = ["Line", "TOO_DEEP", "loads", "dumps", "lines", "records", "parse", "read_file",
+           "why_not_json"]
+
+#: The message of a value nested too deeply for Python's JSON parser.
+TOO_DEEP = "nested too deeply (more levels of [ or { than the parser follows)"
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON (strict JSON has no NaN or Infinity)")
 
 
-def loads(text: str) -> Any:
-    """Strict ``json.loads``: raises ``ValueError`` (``json.JSONDecodeError`` or the NaN
-    refusal) on anything that is not standard JSON."""
-    return json.loads(text, parse_constant=_reject_constant)
+def loads(text: str, **kw: Any) -> Any:
+    """Strict ``json.loads`` (``kw``: its other arguments, e.g. ``object_pairs_hook``): raises
+    ``ValueError`` (``json.JSONDecodeError``, the NaN refusal, or :data:`TOO_DEEP` instead of
+    the parser's ``RecursionError``) on anything that is not standard JSON it can read."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, **kw)
+    except RecursionError:
+        raise ValueError(TOO_DEEP) from None
 
 
 def dumps(value: Any) -> str:

@@ -61,6 +61,21 @@ def read_list(filename: str) -> ListFile:
     return ListFile(filename, header, tuple(rows))
 
 
+def iter_rows(filename: str):
+    """The rows of ``lists/<filename>`` one at a time (tuples of fields), header skipped,
+    nothing cached: for the large knowledge lists, which :mod:`deid_core.knowledge` turns into
+    its own look-up tables once.
+
+    Raises:
+        FileNotFoundError: if the file does not exist.
+    """
+    with open(lists_dir() / filename, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line == "\n":
+                continue
+            yield tuple(line.rstrip("\n").split("\t"))
+
+
 @lru_cache(maxsize=None)
 def word_set(filename: str) -> frozenset[str]:
     """The first column of ``lists/<filename>`` as a frozen set of lower-case words."""
@@ -189,22 +204,8 @@ def countries() -> frozenset[str]:
     return word_set("countries.txt")
 
 
-HANDWRITTEN_LISTS = ("titles", "relations", "professions", "hospital_words", "departments",
-                     "note_headings", "street_suffixes", "credentials", "name_particles",
-                     "name_labels", "non_names", "name_cues", "medical_eponyms",
-                     "eponymous_institutions")
-#: Hand-written lists of the LOCATION detector (``deid_core.detectors.locations``); each file's
-#: ``purpose`` header says what it is for. ``place_aliases`` has three columns (alias, city,
-#: state): read it with :func:`read_list`.
-LOCATION_LISTS = ("street_words", "street_suffixes_not_in_caps", "hospital_words_weak",
-                  "practice_words", "unit_words", "ward_words", "generic_service_words",
-                  "generic_institution_words", "facility_stop_words",
-                  "not_facility_first", "company_suffixes", "school_words", "landmark_words",
-                  "lower_case_facility_words", "place_common_words", "place_name_collisions",
-                  "country_aliases", "state_abbr_ambiguous", "place_context_words",
-                  "facility_context_words", "place_aliases", "transfer_words",
-                  "facility_tail_words")
-HANDWRITTEN_LISTS += LOCATION_LISTS
+#: The header ``source`` of every hand-written list file (``scripts/build_lists.py`` checks it).
+HANDWRITTEN_SOURCE = "hand-written for this project"
 
 
 @lru_cache(maxsize=None)
@@ -212,19 +213,23 @@ def handwritten(name: str) -> frozenset[str]:
     """The hand-written list ``lists/<name>.txt`` as a frozen set of lower-case entries; an entry
     may be several words joined by single spaces (``"truck driver"``, ``"medical center"``).
 
-    ``name`` is one of ``HANDWRITTEN_LISTS``: titles, relations, professions, hospital_words,
-    departments, note_headings, street_suffixes, and the name rules' credentials,
-    name_particles, name_labels, non_names, name_cues, medical_eponyms, eponymous_institutions,
-    and the :data:`LOCATION_LISTS`
-    (for their other columns use :func:`read_list`). Source: written for this project (each
-    file's header says what it is for).
+    ``name`` is a file stem (``"titles"``, ``"hospital_words"``, ``"transfer_words"``); the
+    file's header says it is hand-written (``source:`` :data:`HANDWRITTEN_SOURCE`) and what it
+    is for (``purpose:``). For its other columns use :func:`read_list`. Which rules read which
+    list: ``docs/rules.md`` (the rule catalogue, :mod:`deid_core.detectors.catalogue`).
 
     Raises:
-        ValueError: ``name`` is not one of ``HANDWRITTEN_LISTS``.
+        ValueError: ``name`` is no file stem (letters, digits, ``_``), or ``lists/<name>.txt``
+            is missing or not a hand-written list.
     """
-    if name not in HANDWRITTEN_LISTS:
-        raise ValueError(f"unknown hand-written list {name!r}; expected one of {HANDWRITTEN_LISTS}")
-    return word_set(f"{name}.txt")
+    stem_ok = name.replace("_", "").isalnum() and name.isascii()
+    if not stem_ok or not (lists_dir() / f"{name}.txt").is_file():
+        raise ValueError(f"unknown hand-written list {name!r}: no file lists/{name}.txt")
+    lf = read_list(f"{name}.txt")
+    if lf.header.get("source") != HANDWRITTEN_SOURCE:
+        raise ValueError(f"lists/{name}.txt is not a hand-written list (its header's source is "
+                         f"{lf.header.get('source')!r})")
+    return frozenset(r[0] for r in lf.rows)
 
 
 @lru_cache(maxsize=None)
@@ -344,13 +349,22 @@ def provenance() -> list[dict]:
     for path in sorted(lists_dir().iterdir()):
         if path.suffix not in (".txt", ".tsv"):
             continue
-        lf = read_list(path.name)
+        header: dict[str, str] = {}
+        count = 0
+        with open(path, encoding="utf-8") as f:  # streamed: the knowledge lists are large
+            for line in f:
+                if line.startswith("#"):
+                    key, _, value = line[1:].strip().partition(":")
+                    if value:
+                        header[key.strip()] = value.strip()
+                elif line != "\n":
+                    count += 1
         out.append({
             "file": path.name,
-            "source": lf.header.get("source", ""),
-            "licence": lf.header.get("licence", ""),
-            "count": len(lf.rows),
-            "derivation": lf.header.get("derivation", ""),
+            "source": header.get("source", ""),
+            "licence": header.get("licence", ""),
+            "count": count,
+            "derivation": header.get("derivation", ""),
         })
     return out
 
@@ -400,12 +414,6 @@ def id_label_words(kind: str) -> frozenset[str]:
     if kind not in ("label", "insurer", "kept"):
         raise ValueError(f"unknown kind {kind!r}; expected 'label', 'insurer' or 'kept'")
     return frozenset(r[0] for r in read_list("id_label_words.tsv").rows if kind in r[1].split("+"))
-
-
-#: Hand-written lists of the DATE, AGE, ID and CONTACT detectors, read with :func:`read_list` and :func:`tagged`.
-HANDWRITTEN_LISTS += ("history_words", "vehicle_words", "date_context_words", "age_context_words",
-                      "id_context_words", "contact_words", "insurers", "id_labels", "facility_cues",
-                      "quantity_after_words", "room_words", "units")
 
 
 def tagged(filename: str, use: str) -> tuple[str, ...]:

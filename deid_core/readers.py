@@ -192,7 +192,10 @@ def read_physionet(path: str | Path) -> list[GoldDoc]:
 
 def read_presidio(path: str | Path) -> list[GoldDoc]:
     """Read presidio-research's synthetic JSON list (see module doc)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except RecursionError:
+        raise ValueError(f"{path}: not JSON: nested too deeply") from None
     return [_doc(str(i), rec["full_text"],
                  [(s["start_position"], s["end_position"], s["entity_type"]) for s in rec["spans"]])
             for i, rec in enumerate(data)]

@@ -88,6 +88,11 @@ class Span:
         """The i2b2 category of :attr:`label` (``"NAME"``, ``"LOCATION"``, ...)."""
         return LABELS[self.label]
 
+    @property
+    def tag(self) -> str:
+        """The redaction tag: the i2b2 category in brackets (``"[NAME]"``, ``"[ID]"``)."""
+        return f"[{LABELS[self.label]}]"
+
     def __len__(self) -> int:
         return self.end - self.start
 

@@ -13,8 +13,10 @@ Install with ``pip install 'deid-core[spark]'`` (pyspark 4, pandas, pyarrow; Jav
 
 Each executor's Python worker builds ONE :class:`~deid_core.batch.engine.Engine` (lists, the NER
 model session, harvested rules) on its first batch and reuses it for every later batch
-(:func:`~deid_core.batch.engine.engine_for`). The linkage key travels inside the pickled
-configuration of the function (never in the plan's text, Spark conf, logs or ``repr``).
+(:func:`~deid_core.batch.engine.engine_for`). The key is stretched once, on the driver
+(:func:`deid_core.linkage.master_secret`); only the 32-byte secret travels, inside the pickled
+configuration of the function (never in the plan's text, Spark conf, logs or ``repr``). The same
+key gives the same fakes and offsets as ``deid batch`` and ``deid surrogate``.
 
 On a cluster (the model ships inside the wheel)::
 
@@ -26,7 +28,7 @@ with ``job.py``::
     from deid_core.spark import deidentify
     spark = SparkSession.builder.getOrCreate()
     df = spark.read.parquet("notes.parquet")
-    key = open("/secure/deid.key").read().strip()   # or os.environ["DEID_KEY"]
+    key = open("/secure/deid.key").read()   # or None: $DEID_KEY (read as deid batch reads it)
     deidentify(df, mode="surrogate", key=key, patient_col="patient_id") \\
         .write.parquet("notes_deid.parquet")
 
@@ -38,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .batch.engine import Config, engine_for
-from .linkage import master_key
+from .linkage import clean_key, master_secret, read_key
 
 __all__ = ["OUTPUT_COLUMNS", "SPAN_SCHEMA", "deidentify", "process_pandas"]
 
@@ -85,7 +87,7 @@ def process_pandas(batches: Iterator, config: Config, text_col: str,
 def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col: str | None = None,
                key: str | None = None, rules_only: bool = False, model_dir: str | None = None,
                mask_review: bool = False, rules_json: str | None = None, threads: int = 1,
-               model_form: str = "exact"):
+               model_form: str = "exact", safe_harbor: bool = False):
     """``df`` with ``deid_text``, ``spans``, ``phi_free`` and ``error`` columns (module doc).
 
     Args:
@@ -94,20 +96,25 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         text_col: the note column.
         patient_col: the patient id column: per-patient linkage as in ``deid batch
             --patient-field`` (:mod:`deid_core.linkage`); None: one key for every row.
-        key: the master linkage key string; None: ``$DEID_KEY`` on the driver, else a fresh
-            secret for this call (never written anywhere).
+        key: the master linkage key string (surrounding whitespace removed, as every command
+            reads it: :func:`deid_core.linkage.clean_key`); None: ``$DEID_KEY`` on the driver,
+            else a fresh secret for this call (never written anywhere).
         rules_only: no NER model.
         model_dir: the model folder on the executors (default: the packaged model).
         mask_review: also replace review (amber) spans.
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
         model_form: ``"exact"`` (the page's spans) or ``"fast"`` (``deid batch --model-form``).
+        safe_harbor: redact mode only: keep what Safe Harbor permits (``deid batch
+            --keep-safe-harbor``; :mod:`deid_core.safe_harbor`).
 
     Returns:
         A new DataFrame (lazy, like any transformation).
 
     Raises:
-        ValueError: on an unknown mode or model form, a missing column, or a column name already used.
+        ValueError: on an unknown mode or model form, a missing column, a column name already
+            used, ``safe_harbor`` outside redact mode, or an empty key
+            (:class:`deid_core.linkage.KeyFileError`).
     """
     if text_col not in df.columns:
         raise ValueError(f"no column {text_col!r} (columns: {', '.join(df.columns)})")
@@ -116,11 +123,11 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
     clash = [c for c in OUTPUT_COLUMNS if c in df.columns]
     if clash:
         raise ValueError(f"column(s) {clash} already exist; rename them first")
-    if key is None:
-        key, _ = master_key()
-    config = Config(mode=mode, master_key=key, per_patient=bool(patient_col), rules_only=rules_only,
+    key = read_key() if key is None else clean_key(key, "the key")
+    config = Config(mode=mode, master_key=master_secret(key) if mode == "surrogate" else b"",
+                    per_patient=bool(patient_col), rules_only=rules_only,
                     model_dir=model_dir, threads=threads, model_form=model_form,
-                    mask_review=mask_review, rules=rules_json)
+                    mask_review=mask_review, rules=rules_json, safe_harbor=safe_harbor)
     from pyspark.sql.types import (ArrayType, BooleanType, IntegerType, StringType, StructField,
                                    StructType)
     span = StructType([StructField("start", IntegerType()), StructField("end", IntegerType()),

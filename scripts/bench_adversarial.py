@@ -14,7 +14,7 @@ linear, 2.0 quadratic. Bars (issue 11): under 5 s per MB and an exponent under 1
 
 ``--model`` times each shape (default: ``adversarial_mix``, base64 blobs, long runs and
 repeated text) at the big size rules only and with the NER model (``OnnxNer.spans`` and
-:func:`~deid_core.ensemble.analyze_with_model`, what ``deid detect`` runs) and prints the ratio
+:func:`~deid_core.analyze.analyze` with ``model=``, what ``deid detect`` runs) and prints the ratio
 and the windows the model ran of all the note's windows. Bar: within 3 times the rules-only time.
 Figures are wall-clock on whatever machine runs it; no test asserts them.
 """
@@ -140,17 +140,16 @@ def main(argv: list[str] | None = None) -> int:
 
 def with_model(shapes: list[str], size: int, model_dir: str | None) -> int:
     """Print rules-only and rules-plus-model seconds for ``shapes`` at ``size`` characters."""
-    from deid_core.ensemble import analyze_with_model
     from deid_core.ner.onnx_runtime import OnnxNer
     ner = OnnxNer.load(model_dir)
     warm = "Warm up: Dr. Smith seen 3/5/2014, MRN 1234567."
-    analyze_with_model(warm, ner.spans(warm))
+    analyze(warm, model=ner.spans)
     print(f"{'shape':16} {'size':>9} {'rules s':>8} {'model s':>8} {'ratio':>6} {'windows run':>14}")
     for shape in shapes:
         text = make(shape, size)
         t_rules = timed(text, None)
         t0 = CLOCK()
-        analyze_with_model(text, ner.spans(text))
+        analyze(text, model=ner.spans)
         t_model = CLOCK() - t0
         prep = ner.model.prepare(text)
         ratio = t_model / max(t_rules, 1e-6)

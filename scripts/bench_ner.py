@@ -6,7 +6,7 @@ Usage: python scripts/bench_ner.py [--corpus corpus/notes.jsonl] [--seconds 10] 
 Prints, for the same ~1 KB notes (cut from the corpus at line boundaries, as
 ``scripts/bench_engine.py`` does): rules only (``analyze``), the model alone (``OnnxNer.spans``:
 pre-processing, one ``session.run`` per note, post-processing) and the ensemble
-(``analyze_with_model``, what ``deid detect`` runs), plus windows per note and the time of one
+(``analyze(text, model=...)``, what ``deid detect`` runs), plus windows per note and the time of one
 5 KB note. Asserts nothing (speed is reported, not tested). ``--threads`` sets onnxruntime's
 intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else min(2, cores); 0: onnxruntime's choice).
 
@@ -28,7 +28,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deid_core import analyze  # noqa: E402
-from deid_core.ensemble import analyze_with_model  # noqa: E402
 from deid_core.ner.onnx_runtime import OnnxNer  # noqa: E402
 from deid_core.readers import read_corpus  # noqa: E402
 
@@ -167,12 +166,12 @@ def main() -> None:
         options(ner, notes, min(args.seconds, 5.0), args.notes)
     for name, fn in (("rules only", lambda t: analyze(t)),
                      ("model only", ner.spans),
-                     ("ensemble (deid detect)", lambda t: analyze_with_model(t, ner.spans(t)))):
+                     ("ensemble (deid detect)", lambda t: analyze(t, model=ner.spans))):
         r, n = rate(fn, notes, args.seconds)
         print(f"{name:<24}{r:8.1f} notes/s  ({n} notes)")
     five = "".join(notes)[:5000]
     t0 = time.perf_counter()
-    analyze_with_model(five, ner.spans(five))
+    analyze(five, model=ner.spans)
     print(f"one 5 KB note, ensemble: {1000 * (time.perf_counter() - t0):.0f} ms "
           f"({len(ner.model.prepare(five).windows)} windows)")
 

@@ -10,6 +10,7 @@ Usage::
 
     python scripts/pin_spans.py            # compare; prints the ids whose spans changed, exit 1 if any
     python scripts/pin_spans.py --write    # record the current spans (name the change in the commit)
+                                           # and rewrite docs/rules.md (its hits per rule)
 
 Corpora: ``corpus/notes.jsonl`` and ``corpus/varied/notes.jsonl`` (always), ``../shared/corpora/asq-phi/asq_phi_dev.jsonl`` and
 ``../shared/corpora/physionet-deid-dev/physionet_deid_dev.jsonl`` (skipped when absent).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -81,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         diff = changed(old, new)
         print(f"{name}: {len(diff)} of {new['notes']} notes changed" + (f": {diff[:20]}" if diff else ""))
         bad += bool(diff)
+    if args.write:   # the hits per rule of docs/rules.md move with the spans: record both
+        spec = importlib.util.spec_from_file_location("rules_doc", ROOT / "scripts" / "rules_doc.py")
+        rules_doc = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(rules_doc)
+        rules_doc.main([])
     return 1 if bad else 0
 
 

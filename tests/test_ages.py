@@ -4,16 +4,15 @@ from __future__ import annotations
 
 
 import pytest
+import ruletable
 
 from deid_core.detectors import ages
-from deid_core.document import Document
 from deid_core.spans import CERTAIN, REVIEW
 
 C, R = CERTAIN, REVIEW
 
 
-def found(text: str) -> list[tuple[str, str, str]]:
-    return [(text[s.start:s.end], s.label, s.tier) for s in ages.detect(Document(text))]
+found = ruletable.finder(ages.detect)
 
 
 FOUND = [
@@ -105,20 +104,11 @@ NOTHING = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", FOUND)
-def test_found(text, expected):
-    assert found(text) == [(sub, "AGE", tier) for sub, tier in expected]
-
-
-@pytest.mark.parametrize("text", NOTHING)
-def test_nothing(text):
-    assert found(text) == []
-
-
-def test_sources_named():
-    text = "92 yo; Age: 101; a 94 M; ninety-four year old; in her 90s"
-    assert [s.source for s in ages.detect(Document(text))] == [
-        "ages:digits_suffix", "ages:age_label", "ages:article_sex", "ages:words", "ages:decade"]
+test_found = ruletable.found_test(found, FOUND, label="AGE")
+test_nothing = ruletable.nothing_test(found, NOTHING)
+test_sources_named = ruletable.sources_test(
+    ages.detect, "92 yo; Age: 101; a 94 M; ninety-four year old; in her 90s",
+    ["ages:digits_suffix", "ages:age_label", "ages:article_sex", "ages:words", "ages:decade"])
 
 
 @pytest.mark.parametrize("words,value", [

@@ -160,23 +160,23 @@ def test_resume_refuses_another_input(tmp_path):
 
 
 def _interrupted_run(tmp_path, monkeypatch, config):
-    """Run ``config`` over 6 notes and press Ctrl-C while the second is processed:
+    """Run ``config`` over 6 notes and press Ctrl-C while the second is written:
     (input path, output path, the run's summary)."""
     import signal
     rows = [{"id": k, "text": NOTES[k % len(NOTES)][0]} for k in range(6)]
     src = write_jsonl(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
-    real = Engine.process
+    real = Engine.output
     calls = []
 
-    def interrupting(self, text, patient=None):
+    def interrupting(self, an, patient=None):
         calls.append(1)
         if len(calls) == 2:
             signal.raise_signal(signal.SIGINT)
-        return real(self, text, patient)
-    monkeypatch.setattr(Engine, "process", interrupting)
-    summary = run_batch(src, out, config)
-    monkeypatch.setattr(Engine, "process", real)
+        return real(self, an, patient)
+    monkeypatch.setattr(Engine, "output", interrupting)
+    summary = run_batch(src, out, config, chunksize=1)   # one record a task: stops after the 2nd
+    monkeypatch.setattr(Engine, "output", real)
     assert summary.interrupted
     return src, out, summary
 
@@ -279,13 +279,13 @@ def test_unreadable_model_is_an_error(tmp_path):
 
 def test_with_model_equals_the_ensemble(tmp_path):
     pytest.importorskip("onnxruntime")
-    from deid_core.ensemble import analyze_with_model
+    from deid_core.analyze import analyze
     from deid_core.ner.onnx_runtime import OnnxNer
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": 0, "text": NOTES[3][0]}])
     out = tmp_path / "out.jsonl"
     run_batch(src, out, Config(mode="detect"), jobs=1)
     ner = OnnxNer.load(threads=1)
-    want = analyze_with_model(NOTES[3][0], ner.spans(NOTES[3][0])).spans
+    want = analyze(NOTES[3][0], model=ner.spans(NOTES[3][0])).spans
     assert [(s["start"], s["end"], s["label"], s["tier"]) for s in read_out(out)[0]["spans"]] == \
         [(s.start, s.end, s.label, s.tier) for s in want]
 

@@ -9,6 +9,7 @@ import pytest
 
 from deid_core import calendars, datereader
 from deid_core.detectors.patterns import Emitter, Hit, Pattern, clear_before, label_before, run
+from deid_core.rules import Rule
 from deid_core.spans import CERTAIN, REVIEW
 
 
@@ -65,6 +66,10 @@ def test_numeric_date(value, is_date):
 
 
 _LABEL = re.compile(r"\bref[ :]*$")
+#: Invented rules of an invented detector "t" for the runner's tests.
+_PAIR = Rule("t:pair", ("IDNUM",), (CERTAIN,), "two numbers joined by a hyphen")
+_NUM = Rule("t:num", ("IDNUM",), (CERTAIN, REVIEW), "four digits", amber="no label before them")
+_NEVER = Rule("t:never", ("IDNUM",), (CERTAIN,), "a digit in a note holding zzz")
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -73,13 +78,13 @@ _LABEL = re.compile(r"\bref[ :]*$")
 ])
 def test_runner(text, expected):
     table = (
-        Pattern("pair", re.compile(r"(\d\d)-(\d\d)"), "IDNUM",
+        Pattern(_PAIR, re.compile(r"(\d\d)-(\d\d)"), "IDNUM",
                 validator=lambda m: [Hit(m.start(1), m.end(1)), Hit(m.start(2), m.end(2))]),
-        Pattern("num", re.compile(r"\d{4}"), "IDNUM", context=_LABEL, without_context=REVIEW,
+        Pattern(_NUM, re.compile(r"\d{4}"), "IDNUM", context=_LABEL, without_context=REVIEW,
                 validator=lambda m: clear_before(m.string, m.start())),
-        Pattern("never", re.compile(r"\d"), "IDNUM", gate=("zzz",)),
+        Pattern(_NEVER, re.compile(r"\d"), "IDNUM", gate=("zzz",)),
     )
-    spans = list(run(table, text, Emitter("t")))
+    spans = list(run(table, text, Emitter()))
     assert [(text[s.start:s.end], s.tier, s.source) for s in spans] == expected
 
 

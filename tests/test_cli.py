@@ -311,11 +311,13 @@ def test_key_from_a_file_or_the_environment(capsys, monkeypatch, tmp_path, note_
     assert code == 0 and got == want
 
 
-def test_empty_key_file_is_an_error(capsys, tmp_path, note_file):
+@pytest.mark.parametrize("content, says", [("", "is empty"), ("\n \t\r\n", "is empty"),
+                                           ("study-7\nstudy-8\n", "more than one line")])
+def test_an_empty_or_many_line_key_file_is_an_error(capsys, tmp_path, note_file, content, says):
     k = tmp_path / "key.txt"
-    k.write_text("\nstudy-7\n", encoding="utf-8")
+    k.write_text(content, encoding="utf-8")
     code, out, err = run(capsys, ["surrogate", str(note_file), "--key-file", str(k)])
-    assert code == 2 and "first line is empty" in err and out == ""
+    assert code == 2 and says in err and out == "" and "study" not in err
 
 
 @pytest.mark.parametrize("command", [

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 
 import pytest
+import ruletable
 
 from deid_core.detectors import contact
-from deid_core.document import Document
 from deid_core.spans import CERTAIN, REVIEW
 
 C, R = CERTAIN, REVIEW
 
 
-def found(text: str) -> list[tuple[str, str, str]]:
-    return [(text[s.start:s.end], s.label, s.tier) for s in contact.detect(Document(text))]
+found = ruletable.finder(contact.detect)
 
 
 FOUND = [
@@ -106,20 +105,11 @@ NOTHING = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", FOUND)
-def test_found(text, expected):
-    assert found(text) == expected
-
-
-@pytest.mark.parametrize("text", NOTHING)
-def test_nothing(text):
-    assert found(text) == []
-
-
-def test_sources_named():
-    text = "ph 617-555-0199, jo@example.org, https://example.org, 192.0.2.1, pager 4412"
-    assert [s.source for s in contact.detect(Document(text))] == [
-        "contact:phone_us", "contact:email", "contact:url", "contact:ipv4", "contact:pager"]
+test_found = ruletable.found_test(found, FOUND)
+test_nothing = ruletable.nothing_test(found, NOTHING)
+test_sources_named = ruletable.sources_test(
+    contact.detect, "ph 617-555-0199, jo@example.org, https://example.org, 192.0.2.1, pager 4412",
+    ["contact:phone_us", "contact:email", "contact:url", "contact:ipv4", "contact:pager"])
 
 
 # IP shapes other tools' tests expect (issue 11 item 10; documentation addresses), masked whole.

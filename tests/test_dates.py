@@ -4,14 +4,14 @@ from __future__ import annotations
 
 
 import pytest
+import ruletable
 
 from deid_core.detectors import dates
 from deid_core.document import Document
 from deid_core.spans import CERTAIN, REVIEW
 
 
-def found(text: str) -> list[tuple[str, str, str]]:
-    return [(text[s.start:s.end], s.label, s.tier) for s in dates.detect(Document(text))]
+found = ruletable.finder(dates.detect)
 
 
 C, R = CERTAIN, REVIEW
@@ -149,6 +149,8 @@ FOUND = [
     ("diagnosed 2012 with CHF", [("2012", C)]),
     # several in one note
     ("Admit 3/4/2014, d/c 3/9/2014, f/u Apr 2", [("3/4/2014", C), ("3/9/2014", C), ("Apr 2", C)]),
+    # a capitalised month name alone, with no date context: a review candidate only
+    ("April showers", [("April", R)]),
 ]
 
 NOTHING = [
@@ -196,7 +198,6 @@ NOTHING = [
     "ICD E11.9 I48.91",
     "ratio 3:1",
     "the MAR was reviewed",
-    "April showers",          # month name alone but no date context and a single word: review only
     "at 2000 hours",
     "temp 99.1 F",
     "x 3 days",
@@ -223,24 +224,11 @@ NOTHING = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", FOUND)
-def test_found(text, expected):
-    assert found(text) == [(sub, "DATE", tier) for sub, tier in expected]
-
-
-@pytest.mark.parametrize("text", NOTHING)
-def test_nothing(text):
-    got = [(sub, tier) for sub, _, tier in found(text)]
-    if text == "April showers":
-        assert got == [("April", REVIEW)]      # a capitalised month name alone is a review candidate
-    else:
-        assert got == []
-
-
-def test_sources_named():
-    spans = list(dates.detect(Document("Seen on March 5th, 2014 and 3/4; CABG in 2012; seen Tuesday.")))
-    assert [s.source for s in spans] == ["dates:month_name_day_year", "dates:month_day",
-                                         "dates:year_context", "dates:weekday"]
+test_found = ruletable.found_test(found, FOUND, label="DATE")
+test_nothing = ruletable.nothing_test(found, NOTHING)
+test_sources_named = ruletable.sources_test(
+    dates.detect, "Seen on March 5th, 2014 and 3/4; CABG in 2012; seen Tuesday.",
+    ["dates:month_name_day_year", "dates:month_day", "dates:year_context", "dates:weekday"])
 
 
 def test_offsets_in_crlf_note():
@@ -349,7 +337,7 @@ def _every_anchor(doc):
     """The date spans with every month, weekday and holiday anchor tried for every anchored
     pattern (the form before the anchors were split by kind)."""
     starts = [t.start for t in doc.tokens if t.word[:3] in dates._ANCHOR3_VARIANTS]
-    return list(run(dates.PATTERNS, doc.text, Emitter("dates"), starts, {"month": starts, "weekday": starts}))
+    return list(run(dates.PATTERNS, doc.text, Emitter(), starts, {"month": starts, "weekday": starts}))
 
 
 @pytest.mark.parametrize("text", [

@@ -8,7 +8,7 @@ import pytest
 
 from deid_core import api
 from deid_core.analyze import analyze
-from deid_core.ensemble import adapt_model_spans, analyze_with_model, spans_from_dicts
+from deid_core.ensemble import adapt_model_spans, spans_from_dicts
 from deid_core.spans import Span
 
 
@@ -40,8 +40,8 @@ NOTES = [
 
 @pytest.mark.parametrize("text", NOTES)
 def test_no_model_spans_is_exactly_the_rules(text):
-    assert analyze_with_model(text, []) == analyze(text)
-    assert analyze_with_model(text, None) == analyze(text)
+    assert analyze(text, model=[]) == analyze(text)
+    assert analyze(text, model=None) == analyze(text)
 
 
 @pytest.mark.parametrize("text", NOTES)
@@ -50,7 +50,7 @@ def test_rules_spans_are_kept_whatever_the_model_adds(text):
     import re
     model = [Span(m.start(), m.end(), "PATIENT", "review", "ner:test:p=0.30")
              for m in re.finditer(r"\w+", text)]
-    got = analyze_with_model(text, model).spans
+    got = analyze(text, model=model).spans
     for r in analyze(text).spans:
         covering = [s for s in got if s.start <= r.start and r.end <= s.end]
         assert covering, (r, got)
@@ -102,7 +102,7 @@ TABLE = [
 def test_ensemble_table(text, model, want):
     spans = [ner(text, piece, label, tier, 0.9 if tier == "certain" else 0.3)
              for piece, label, tier in model]
-    got = analyze_with_model(text, spans)
+    got = analyze(text, model=spans)
     assert final(text, got.spans) == want
     # a span the rules did not have at all comes from the model and says so
     rules = analyze(text).candidates
@@ -148,7 +148,7 @@ def test_spans_from_dicts_and_errors():
         with pytest.raises(ValueError, match=msg):
             spans_from_dicts(bad, text)
     with pytest.raises(ValueError, match="past the text"):
-        analyze_with_model(text, [Span(0, 20, "PATIENT")])
+        analyze(text, model=[Span(0, 20, "PATIENT")])
 
 
 def test_api_process_with_model_spans():

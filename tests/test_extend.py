@@ -3,7 +3,7 @@ masked too (issue 11 item 6). Invented values; what must stay unmasked is listed
 import pytest
 
 from deid_core import analyze
-from deid_core.redact import redact
+from deid_core.write import redact
 
 
 @pytest.mark.parametrize("text,value,count", [

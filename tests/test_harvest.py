@@ -8,8 +8,8 @@ from deid_core.analyze import analyze
 from deid_core.batch import Config, run_batch
 from deid_core.cli import main
 from deid_core.document import Document
-from deid_core.harvest import (HarvestRules, Template, analyze_harvested, harvest, load_rules,
-                               sentences, shape)
+from deid_core.corpus_rules import HarvestRules, Template, load, sentences, shape
+from deid_core.harvest import harvest
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -85,7 +85,7 @@ def test_harvested_file_holds_no_phi(harvested, tmp_path):
 def load_rules_roundtrip(rules, tmp_path):
     path = tmp_path / "rules.json"
     path.write_text(rules.to_json(), encoding="utf-8")
-    return load_rules(path)
+    return load(path)
 
 
 def test_a_sentence_seen_for_too_few_patients_is_not_listed(tmp_path):
@@ -116,8 +116,8 @@ def test_template_detector(text, expected):
 def test_phi_free_sentence_spans_dropped_and_reported(tmp_path):
     note = "Pt: John Smith, stable.\nCall 617-555-0199 with questions."
     rules = HarvestRules(sentences=["Pt: John Smith, stable."])
-    an, safe = analyze_harvested(note, rules)
-    assert safe == [(0, 23)]
+    an = analyze(note, rules=rules)
+    assert an.phi_free == ((0, 23),)
     assert [note[s.start:s.end] for s in an.spans] == ["617-555-0199"]
     assert [note[s.start:s.end] for s in analyze(note).spans] == ["John Smith", "617-555-0199"]
     src = tmp_path / "in.jsonl"
@@ -171,10 +171,10 @@ def test_model_sees_the_whole_note_and_is_skipped_when_all_is_phi_free():
         return []
     rules = HarvestRules(sentences=[BOILERPLATE])
     note = BOILERPLATE + "\nPt: John Smith."
-    an, safe = analyze_harvested(note, rules, model)
-    assert seen == [note] and safe == [(0, len(BOILERPLATE))]
+    an = analyze(note, model=model, rules=rules)
+    assert seen == [note] and an.phi_free == ((0, len(BOILERPLATE)),)
     assert [note[s.start:s.end] for s in an.spans] == ["John Smith"]
-    an, safe = analyze_harvested(BOILERPLATE, rules, model)
+    an = analyze(BOILERPLATE, model=model, rules=rules)
     assert seen == [note] and an.spans == ()
 
 

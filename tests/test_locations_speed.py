@@ -5,6 +5,7 @@ import pytest
 from deid_core.detectors.locations import _TAIL_ENDS
 from deid_core.detectors.locations.places import _place_context_word
 from deid_core.detectors.locations.text import ADVERBS, PREPOSITIONS, tail_may_end, tail_words
+from deid_core.document import Document
 
 _TEXTS = [
     "Lives in Quillton with her son.",
@@ -119,7 +120,7 @@ def test_contexts_as_the_one_regex_form(text):
     from deid_core.detectors.locations.terse import _vocab, contexts
     from deid_core.detectors.locations.text import scan_note
     slow = [(m.end(), m.group()) for m in _vocab()[3].finditer(text)]
-    assert contexts(scan_note(text)) == slow
+    assert contexts(scan_note(Document(text))) == slow
 
 
 _ZIP_TEXTS = [
@@ -151,14 +152,14 @@ def test_number_before_room_is_false_only_without_a_match(text):
     from deid_core.detectors.locations.text import scan_note
     from deid_core.detectors.locations.units import _DEPT_BEFORE_ROOM_RE, number_before_room
     if _DEPT_BEFORE_ROOM_RE.search(text):
-        assert number_before_room(scan_note(text))
+        assert number_before_room(scan_note(Document(text)))
 
 
 @pytest.mark.parametrize("text", ["pt warm, form signed; in bed", "return to clinic", "bedside"])
 def test_number_before_room_rejects_a_room_word_after_no_number(text):
     from deid_core.detectors.locations.text import scan_note
     from deid_core.detectors.locations.units import number_before_room
-    assert not number_before_room(scan_note(text))
+    assert not number_before_room(scan_note(Document(text)))
 
 
 @pytest.mark.parametrize("word", ["Boston", "St.", "St. Louis", "Ft", "Quillton", "The", "ICU",

@@ -184,6 +184,28 @@ CASES = [
 ]
 
 
+# ALL-CAPS notes: facility phrases need a name-list or place word before them, or a
+# two-word practice phrase; streets hold no stop words; no "at R" facility.
+CAPS_CASES = [
+    ("PT WAITING FOR A BED AT OSTRANDER REHAB. VSS. WILL NEED REHAB.",
+     [("OSTRANDER REHAB", "HOSPITAL", C)]),
+    ("HR 80-100 SR TO ST. FENTANYL INC TO 50. WILL MONITOR LABS. CO STABLE.", []),
+    ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
+    ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
+    ("Pt was seen at R and given tylenol at MN.", []),
+    # a weak institution word (MEMORIAL) after one unlisted word right after AT/FROM: review
+    ("SON SAYS THAT AT QUILLTON MEMORIAL, SHE HAD A RASH.",
+     [("QUILLTON MEMORIAL", "HOSPITAL", R)]),
+    ("DECLINE FROM POOR HEALTH. SEEN AT PULMONARY REHAB. BACK FROM CARDIAC REHAB. AT RISK CENTER.", []),
+    ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
+    ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
+    # a verb form before a hospital word in an ALL-CAPS note is no name
+    ("GOT CONFUSED, SEEN PACING HOSPITAL HALLS AT NIGHT.", []),
+    ("STARTED MEDICAL CENTER PROTOCOL. KEEPING HOSPITAL GOWN ON.", []),
+    ("TAKEN TO FENWICK REGIONAL FOR CATH.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
+]
+
+
 def _find_all(text: str, sub: str, n: int) -> tuple[int, int]:
     i = -1
     for _ in range(n + 1):
@@ -192,7 +214,7 @@ def _find_all(text: str, sub: str, n: int) -> tuple[int, int]:
     return i, i + len(sub)
 
 
-@pytest.mark.parametrize("text,expected", CASES, ids=[c[0][:40] for c in CASES])
+@pytest.mark.parametrize("text,expected", CASES + CAPS_CASES, ids=[c[0][:40] for c in CASES + CAPS_CASES])
 def test_terse_location_table(text, expected):
     cands = list(locations.detect(Document(text)))
     got = {(c.start, c.end, c.label, c.tier) for c in cands}
@@ -216,30 +238,3 @@ def test_terse_sources():
     assert ("HARTWELL", "locations:ward_number") in sources
     assert ("HARTWELL", "locations:ward_number:same_note") in sources
     assert ("SMH", "locations:facility_abbreviation") in sources
-
-
-# ALL-CAPS notes: facility phrases need a name-list or place word before them, or a
-# two-word practice phrase; streets hold no stop words; no "at R" facility.
-CAPS_CASES = [
-    ("PT WAITING FOR A BED AT OSTRANDER REHAB. VSS. WILL NEED REHAB.",
-     [("OSTRANDER REHAB", "HOSPITAL", C)]),
-    ("HR 80-100 SR TO ST. FENTANYL INC TO 50. WILL MONITOR LABS. CO STABLE.", []),
-    ("GIVEN ONE UNIT PRBC. 3 WAY FOLEY DRAINING WELL. OR IN AM.", []),
-    ("F/U WITH STONEBRIDGE PHYSICAL THERAPY IN 2 WEEKS.", [("STONEBRIDGE PHYSICAL THERAPY", "HOSPITAL", C)]),
-    ("Pt was seen at R and given tylenol at MN.", []),
-    # a weak institution word (MEMORIAL) after one unlisted word right after AT/FROM: review
-    ("SON SAYS THAT AT QUILLTON MEMORIAL, SHE HAD A RASH.",
-     [("QUILLTON MEMORIAL", "HOSPITAL", R)]),
-    ("DECLINE FROM POOR HEALTH. SEEN AT PULMONARY REHAB. BACK FROM CARDIAC REHAB. AT RISK CENTER.", []),
-    ("FICK CO 4.2, TD CO 3.9. BEST PLACE FOR LINE IS LEFT.", []),
-    ("Hemodynamics: FICK CO 4.1, CI 2.2.", []),
-    # a verb form before a hospital word in an ALL-CAPS note is no name
-    ("GOT CONFUSED, SEEN PACING HOSPITAL HALLS AT NIGHT.", []),
-    ("STARTED MEDICAL CENTER PROTOCOL. KEEPING HOSPITAL GOWN ON.", []),
-    ("TAKEN TO FENWICK REGIONAL FOR CATH.", [("FENWICK REGIONAL", "HOSPITAL", C)]),
-]
-
-
-@pytest.mark.parametrize("text,expected", CAPS_CASES, ids=[c[0][:40] for c in CAPS_CASES])
-def test_all_caps_facility_guards(text, expected):
-    test_terse_location_table(text, expected)

@@ -7,9 +7,10 @@ import pytest
 from deid_core.detectors.names import Scan, lexicon
 from deid_core.detectors.names import words as W
 from deid_core.detectors.names.lexicon import CUE
-from deid_core.detectors.names import scan as S
+from deid_core.detectors.names import case as S
 from deid_core.detectors.names.lexicon import LBL, REL, TITLE
-from deid_core.detectors.names.scan import indices_of, one_letter_indices
+from deid_core.detectors.names.case import lower_segments, one_letter_indices
+from deid_core.detectors.names.scan import indices_of
 from deid_core.detectors.names.signatures import after_slash_or_dash
 from deid_core.document import CAP, INI, LOW, OTHER, UP, Document
 
@@ -62,7 +63,7 @@ def test_cue_flag_marks_the_words_a_context_rule_starts_at(word):
 
 
 def _lower_segments_reference(sc: Scan) -> bytearray:
-    """The form :meth:`Scan._lower_segments` replaced (lists of token indices per sentence and
+    """The form :func:`.case.lower_segments` replaced (lists of token indices per sentence and
     a Python loop per test), on the shapes before initials are marked."""
     n, shape, toks, text = sc.n, sc.shape, sc.toks, sc.text
     out = bytearray(n)
@@ -159,8 +160,9 @@ LOWER_TEXTS = [
 def test_lower_segments_is_the_list_form(text):
     doc = Document(text)
     sc = Scan(doc, lexicon())
-    sc.shape = list(doc.cases)   # the shapes _lower_segments reads (before initials are marked)
-    assert sc._lower_segments(one_letter_indices(sc.low)) == _lower_segments_reference(sc)
+    sc.shape = list(doc.cases)   # the shapes lower_segments reads (before initials are marked)
+    assert lower_segments(sc.text, sc.toks, sc.shape, sc.fl, one_letter_indices(sc.low)) \
+        == _lower_segments_reference(sc)
 
 
 @pytest.mark.parametrize("words", [[], ["a"], ["ab", "c", "", "d", "efg"], ["x" * 300, "y", "z" * 256],

@@ -2,21 +2,16 @@
 and profession detectors for each invented text, so what must not be masked is checked as well."""
 from __future__ import annotations
 
-import pytest
+import ruletable
 
 from deid_core.detectors import names, professions
-from deid_core.document import Document
-from deid_core.resolve import resolve
 from deid_core.spans import CERTAIN, REVIEW
 
 C, R = CERTAIN, REVIEW
 
 
-def found(text: str) -> list[tuple[str, str, str]]:
-    """Resolved name- and profession-detector spans as (covered text, label, tier)."""
-    doc = Document(text)
-    spans = resolve([*names.detect(doc), *professions.detect(doc)], text)
-    return [(text[s.start:s.end], s.label, s.tier) for s in spans]
+#: Resolved name- and profession-detector spans as (covered text, label, tier).
+found = ruletable.finder(names.detect, professions.detect, resolved=True)
 
 
 # (text, every span expected: (covered text, label, tier)), all names invented.
@@ -88,6 +83,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", CASES, ids=[t[:40] for t, _ in CASES])
-def test_terse_names(text, expected):
-    assert found(text) == expected
+test_terse_names = ruletable.found_test(found, CASES)

@@ -10,7 +10,6 @@ import pytest
 
 from deid_core.analyze import analyze
 from deid_core.cli import main
-from deid_core.ensemble import analyze_with_model
 from deid_core.evaluate import evaluate, without_timing
 from deid_core.ner import pipeline as pl
 from deid_core.ner.onnx_runtime import model_present, onnxruntime_available
@@ -128,7 +127,7 @@ def test_detect_with_and_without_the_model_differ_only_by_model_spans(capsys, no
         assert list(lm) == ["id", "spans"] and lm["id"] == lr["id"] == note["id"]
         text = note["text"]
         model_spans = ner.spans(text)
-        assert lm["spans"] == [s.to_dict() for s in analyze_with_model(text, model_spans).spans]
+        assert lm["spans"] == [s.to_dict() for s in analyze(text, model=model_spans).spans]
         assert lr["spans"] == [s.to_dict() for s in analyze(text).spans]
         rules_spans = [(s["start"], s["end"]) for s in lr["spans"]]
         for s in lm["spans"]:

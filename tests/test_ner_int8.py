@@ -134,11 +134,11 @@ def test_every_weight_matmul_of_the_shipped_models_is_rewritten(sub, layers):
 
 def _recall(docs, ner) -> float:
     """Character recall (non-whitespace, certain + review) of rules + ``ner`` over ``docs``."""
-    from deid_core.ensemble import analyze_with_model
+    from deid_core.analyze import analyze
     gold = found = 0
     for d in docs:
         want = {i for g in d.spans for i in range(g.start, g.end) if not d.text[i].isspace()}
-        got = {i for s in analyze_with_model(d.text, ner.spans(d.text)).spans
+        got = {i for s in analyze(d.text, model=ner.spans(d.text)).spans
                for i in range(s.start, s.end)}
         gold, found = gold + len(want), found + len(want & got)
     return found / gold

@@ -665,7 +665,8 @@ def test_self_benchmark_equals_cpython_to_the_last_digit(page):
     of the ensemble made from the model spans the page computed (``model_spans`` in its report)."""
     if not CORPUS.is_file():
         pytest.skip("corpus/notes.jsonl is missing")
-    from deid_core.ensemble import analyze_with_model, spans_from_dicts
+    from deid_core.analyze import analyze
+    from deid_core.ensemble import spans_from_dicts
     from deid_core.evaluate import evaluate, evaluate_corpus_json
     from deid_core.readers import parse_jsonl
     corpus = CORPUS.read_text(encoding="utf-8")
@@ -688,7 +689,7 @@ def test_self_benchmark_equals_cpython_to_the_last_digit(page):
         assert sorted(by_id) == sorted(str(d.id) for d in docs)
         spans = {d.text: spans_from_dicts(by_id[str(d.id)], d.text) for d in docs}
         ensemble = json.loads(json.dumps(evaluate(
-            docs, lambda t: analyze_with_model(t, spans[t]).spans, details=True), sort_keys=True))
+            docs, lambda t: analyze(t, model=spans[t]).spans, details=True), sort_keys=True))
         got = {k: v for k, v in shown["ensemble"].items()
                if k not in ("seconds", "wall_seconds", "model_seconds", "backend", "model_spans")}
         ensemble.pop("seconds")
@@ -756,12 +757,12 @@ def test_self_benchmark_with_the_model_equals_deid_eval(page):
     """The page's rules + model figures equal ``deid eval`` with the model in CPython."""
     if not CORPUS.is_file():
         pytest.skip("corpus/notes.jsonl is missing")
-    from deid_core.ensemble import analyze_with_model
+    from deid_core.analyze import analyze
     from deid_core.evaluate import evaluate
     from deid_core.readers import parse_jsonl
     ner = cpython_ner()
     want = json.loads(json.dumps(evaluate(parse_jsonl(CORPUS.read_text(encoding="utf-8")),
-                                          lambda t: analyze_with_model(t, ner.spans(t)).spans),
+                                          lambda t: analyze(t, model=ner.spans(t)).spans),
                                  sort_keys=True))
     got = _page_benchmark(page)["ensemble"]
     for setting in ("certain", "with_review"):

@@ -59,6 +59,7 @@ def test_entries_that_cannot_lead_a_branch_are_refused(bad):
 
 from deid_core.detectors import dates, ids  # noqa: E402
 from deid_core.detectors.patterns import Emitter, GatedTable, Pattern, run, union_regex  # noqa: E402
+from deid_core.rules import Rule  # noqa: E402
 
 UNION_SOURCES = [
     (r"(?P<m>\d(?<![\w./:]\d)\d?)(?P<s>[-/.])(?P<d>\d{1,2})(?P=s)(?P<y>\d\d)(?!\d)", 0),
@@ -86,9 +87,14 @@ def test_union_regex_refuses_what_it_cannot_rewrite(src, flags):
         union_regex([re.compile(src, flags)])
 
 
+def _rule(name, label):
+    """An invented rule of an invented detector "t"."""
+    return Rule(f"t:{name}", (label,), ("certain",), f"the shape {name}")
+
+
 def _run_spans(patterns, text):
     starts = [m.start() for m in re.finditer(r"\w+", text)]          # every word as an anchor
-    return list(run(patterns, text, Emitter("t"), starts, {"month": starts, "weekday": starts}))
+    return list(run(patterns, text, Emitter(), starts, {"month": starts, "weekday": starts}))
 
 
 #: Invented notes with and without the rare shapes the dates and ids tables gate.
@@ -110,9 +116,9 @@ def test_gated_table_runs_what_the_whole_table_runs(module, text):
 
 
 def test_gated_table_leaves_the_rare_patterns_out_only_without_a_match():
-    a = Pattern("a", re.compile(r"\d(?<!\d\d)\d/\d\d"), "DATE")
-    b = Pattern("b", re.compile(r"\d(?<!\d\d)\d-\d{4}"), "PHONE")
-    c = Pattern("c", re.compile(r"\d+"), "IDNUM")
+    a = Pattern(_rule("a", "DATE"), re.compile(r"\d(?<!\d\d)\d/\d\d"), "DATE")
+    b = Pattern(_rule("b", "PHONE"), re.compile(r"\d(?<!\d\d)\d-\d{4}"), "PHONE")
+    c = Pattern(_rule("c", "IDNUM"), re.compile(r"\d+"), "IDNUM")
     table = GatedTable((a, b, c), (a, b))
     assert table.for_text("only 12 here") == (c,)
     assert table.for_text("on 12/21") == (a, b, c) == table.for_text("call 55-0199")

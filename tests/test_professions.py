@@ -2,20 +2,17 @@
 must be left alone. All names and notes are invented."""
 from __future__ import annotations
 
-import pytest
+import ruletable
 
 from deid_core.detectors import professions
 from deid_core.document import Document
-from deid_core.resolve import resolve
 from deid_core.spans import CERTAIN, REVIEW
 
 C, R = CERTAIN, REVIEW
 
 
-def found(text: str) -> list[tuple[str, str, str]]:
-    """Resolved profession spans as (covered text, label, tier)."""
-    spans = resolve(professions.detect(Document(text)), text)
-    return [(text[s.start:s.end], s.label, s.tier) for s in spans]
+#: Resolved profession spans as (covered text, label, tier).
+found = ruletable.finder(professions.detect, resolved=True)
 
 
 FOUND = [
@@ -37,9 +34,7 @@ FOUND = [
 ]
 
 
-@pytest.mark.parametrize("text,expected", FOUND, ids=[t[:40] for t, _ in FOUND])
-def test_found(text, expected):
-    assert found(text) == expected
+test_found = ruletable.found_test(found, FOUND)
 
 
 # Occupation-like words that are not someone's occupation.
@@ -52,9 +47,7 @@ NOT_FOUND = [
 ]
 
 
-@pytest.mark.parametrize("text", NOT_FOUND)
-def test_not_found(text):
-    assert found(text) == []
+test_not_found = ruletable.nothing_test(found, NOT_FOUND)
 
 
 def test_sources_and_registry():
@@ -62,4 +55,4 @@ def test_sources_and_registry():
     assert "professions" in {d.name for d in REGISTRY}
     text = "He works as a carpenter. Retired lamplighter."
     sources = {s.source for s in professions.detect(Document(text))}
-    assert sources == {"professions:list", "professions:after_retired"}
+    assert sources == {"professions:list", "professions:after:retired"}

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from deid_core import analyze
 from deid_core.api import process
-from deid_core.redact import redact
+from deid_core.write import redact
 
 #: How many times the default example counts the full profile runs.
 FULL_SCALE = 20
@@ -72,12 +72,21 @@ def _redacted_output_keeps_the_rest_and_hides_span_text(text):
 
 
 @_examples(100, NOTES, st.sampled_from(["redact", "surrogate", "review"]))
-def _every_mode_accepts_any_string(text, mode):
+def _every_mode_keeps_the_text_outside_its_spans(text, mode):
     result = process(text, mode=mode, key="property-test-key")
-    assert isinstance(result["output"], str)
-    for s in result["spans"]:
-        assert result["output"][s["out_start"]:s["out_end"]] is not None
-        assert 0 <= s["out_start"] <= s["out_end"] <= len(result["output"])
+    out = result["output"]
+    pos = out_pos = 0
+    for s in result["spans"]:      # in text order, each placed after the one before
+        assert pos <= s["start"] < s["end"] <= len(text)
+        assert out_pos <= s["out_start"] <= s["out_end"] <= len(out)
+        assert out[out_pos:s["out_start"]] == text[pos:s["start"]]   # the text between spans as written
+        piece = out[s["out_start"]:s["out_end"]]
+        if not s["replaced"]:
+            assert piece == s["text"] == text[s["start"]:s["end"]]     # a kept amber span as written
+        elif mode != "surrogate":
+            assert piece == f"[{s['category']}]"
+        pos, out_pos = s["end"], s["out_end"]
+    assert out[out_pos:] == text[pos:]
 
 
 # Any code point, lone surrogates (category Cs) included, mixed with shapes detectors find.

@@ -1,10 +1,10 @@
-"""Redaction with category tags (deid_core.redact)."""
+"""Redaction with category tags (deid_core.write.redact, Span.tag)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from deid_core.analyze import Analysis
-from deid_core.redact import redact, tag
 from deid_core.spans import Span
+from deid_core.write import redact
 
 
 def A(text, *spans):
@@ -35,7 +35,8 @@ def test_review_spans_kept_when_excluded():
 
 
 def test_tag():
-    assert tag(Span(0, 1, "IPADDR")) == "[CONTACT]" and tag(Span(0, 1, "VEHICLE")) == "[ID]"
+    assert Span(0, 1, "IPADDR").tag == "[CONTACT]" and Span(0, 1, "VEHICLE").tag == "[ID]"
+    assert Span(0, 1, "DOCTOR").tag == "[NAME]" and Span(0, 1, "ZIP").tag == "[LOCATION]"
 
 
 def test_overlapping_spans_rejected():

@@ -88,3 +88,15 @@ def test_spark_rejects_a_missing_column(spark):
     df = spark.createDataFrame([{"id": "1", "body": "x"}])
     with pytest.raises(ValueError, match="no column 'text'"):
         deidentify(df, rules_only=True)
+
+
+def test_spark_keep_safe_harbor_gives_the_shared_table(spark):
+    """Issue 24: ``deidentify(..., safe_harbor=True)`` writes what deid redact --keep-safe-harbor
+    writes, row for row (deid_core.safe_harbor.safe_harbor_cases)."""
+    from deid_core.safe_harbor import safe_harbor_cases
+    from deid_core.spark import deidentify
+    cases = safe_harbor_cases()
+    df = spark.createDataFrame([(c["kind"], c["text"]) for c in cases], ["id", "text"])
+    got = {r["id"]: r["deid_text"] for r in
+           deidentify(df, mode="redact", rules_only=True, safe_harbor=True).collect()}
+    assert got == {c["kind"]: c["expected"] for c in cases}

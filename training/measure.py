@@ -20,7 +20,7 @@ import json
 import time
 from pathlib import Path
 
-from deid_core.ensemble import analyze_with_model
+from deid_core.analyze import analyze
 from deid_core.evaluate import evaluate
 from deid_core.ner import WordPiece
 from deid_core.ner.pipeline import NerModel
@@ -87,7 +87,7 @@ def ensemble_table(name: str, docs, model: NerModel, infer) -> tuple[list[str], 
     for d in docs:
         spans(d.text)
     model_s = time.perf_counter() - t0
-    ens = evaluate(docs, lambda text: analyze_with_model(text, spans(text)).spans)
+    ens = evaluate(docs, lambda text: analyze(text, model=spans(text)).spans)
     alone = evaluate(docs, spans)
     lines = [f"{name}: {len(docs)} documents, {rules['phi_characters']:,} gold PHI characters.",
              "", "| setting | certain P | certain R | with review P | with review R |",
@@ -122,8 +122,8 @@ def floor_table(named_docs, model: NerModel, infer,
     for name, docs in named_docs:
         cache = {d.text: model.predict(d.text, infer) for d in docs}
         for fl in floors:
-            rep = evaluate(docs, lambda t, fl=fl: analyze_with_model(
-                t, [s for s in cache[t] if _p(s) >= fl]).spans)
+            rep = evaluate(docs, lambda t, fl=fl: analyze(
+                t, model=[s for s in cache[t] if _p(s) >= fl]).spans)
             c, w = _fig(rep, "certain"), _fig(rep, "with_review")
             out[f"{name}@{fl}"] = {"certain": c, "with_review": w}
             lines.append(f"| {name} | {fl} | {_pct(c['precision'])} | {_pct(c['recall'])} | "

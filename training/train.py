@@ -274,17 +274,11 @@ def _gold_docs(dev: Sequence[D.Example], corpus: Path = D.CORPUS):
 
 
 def _ensemble_spans(text: str, model_spans: Sequence[Span], threshold: float) -> tuple[Span, ...]:
-    """Rules + model spans through the one resolver (``deid_core.ensemble`` when present)."""
+    """Rules + model spans through the one pipeline (``deid_core.analyze.analyze``)."""
+    from deid_core.analyze import analyze
     tiered = [Span(s.start, s.end, s.label, "certain" if _p(s) >= threshold else "review",
                    s.source) for s in model_spans]
-    try:
-        from deid_core.ensemble import analyze_with_model
-    except ImportError:
-        from deid_core.analyze import analyze
-        from deid_core.resolve import resolve
-        cands = list(analyze(text).candidates) + tiered
-        return resolve(sorted(cands), text)
-    return analyze_with_model(text, tiered).spans
+    return analyze(text, model=tiered).spans
 
 
 def _p(span: Span) -> float:

@@ -154,7 +154,8 @@ def _ner_finish(req: dict) -> list:
 
 
 def _benchmark(req: dict) -> dict:
-    from deid_core.ensemble import analyze_with_model, spans_from_dicts
+    from deid_core.analyze import analyze
+    from deid_core.ensemble import spans_from_dicts
     from deid_core.evaluate import evaluate, evaluate_corpus_json
     from deid_core.readers import parse_jsonl
     corpus = _corpus_text()
@@ -170,7 +171,7 @@ def _benchmark(req: dict) -> dict:
         if missing:
             raise ValueError(f"model_spans lacks {len(missing)} corpus note(s), e.g. {missing[0]!r}")
         spans = {d.text: spans_from_dicts(by_id[str(d.id)], d.text) for d in docs}
-        ensemble = evaluate(docs, lambda text: analyze_with_model(text, spans[text]).spans,
+        ensemble = evaluate(docs, lambda text: analyze(text, model=spans[text]).spans,
                             details=True)
         ensemble = json.loads(json.dumps(ensemble, sort_keys=True))
         ensemble["wall_seconds"] = round(time.perf_counter() - t0, 3)

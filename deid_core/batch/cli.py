@@ -4,8 +4,9 @@ through :func:`add_batch_parser`).
 ``deid batch INPUT --out OUTPUT.jsonl [--mode redact|surrogate|detect] [--jobs N] ...``
 (see :mod:`deid_core.batch.run`); ``deid harvest CORPUS --out rules.json`` (see
 :mod:`deid_core.harvest`). Exit status: 0 every record done, 1 some record failed (listed in
-``OUTPUT.errors.jsonl``), 2 bad input or unusable model/key, 130 interrupted (Ctrl-C; rerun with
-``--resume``).
+``OUTPUT.errors.jsonl``), 2 bad input, unusable model/key or an output that cannot be written
+(disk full, read-only folder: rerun with ``--resume`` once fixed), 130 interrupted (Ctrl-C; rerun
+with ``--resume``).
 """
 from __future__ import annotations
 
@@ -14,13 +15,16 @@ import json
 import sys
 from pathlib import Path
 
-from ..linkage import KEY_ENV, KeyFileError, master_key
+from ..corpus_rules import RulesError, read
+from ..harvest import harvest
+from ..linkage import KEY_ENV, KeyFileError, master_secret, read_key
 from ..ner.int8 import FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
-from .run import DEFAULT_CHUNKSIZE
+from .output import OutputError, output_error
+from .run import DEFAULT_CHUNKSIZE, run_batch
 
-__all__ = ["add_batch_parser", "add_model_arguments", "config_from_args"]
+__all__ = ["add_batch_parser", "add_model_arguments", "add_safe_harbor_option", "config_from_args"]
 
 
 def add_model_arguments(sp: argparse.ArgumentParser) -> None:
@@ -35,6 +39,16 @@ def add_model_arguments(sp: argparse.ArgumentParser) -> None:
                          "model with integer matrix products, about 4 times faster, a third of a "
                          "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
                          "speed, about 1 s more start-up; spans not the page's")
+
+
+def add_safe_harbor_option(sp: argparse.ArgumentParser) -> None:
+    """``--keep-safe-harbor`` (``deid redact``, ``review``, ``batch``): see
+    :mod:`deid_core.safe_harbor`."""
+    sp.add_argument("--keep-safe-harbor", action="store_true",
+                    help="keep what HIPAA Safe Harbor permits in place of the tag: a date's year "
+                         "(3/14/2021 -> 2021), a ZIP code's first three digits (021XX; 000XX "
+                         "where that area has 20,000 people or fewer), a state; an age over 89 "
+                         "becomes 90+ (docs/safe-harbor.md)")
 
 
 def positive_int(value: str) -> int:
@@ -77,10 +91,12 @@ def add_batch_parser(sub: argparse._SubParsersAction) -> None:
                                                  "when complete)")
     sp.add_argument("--mode", choices=BATCH_MODES, default="redact")
     sp.add_argument("--key-file", default=None,
-                    help=f"file holding the linkage key (else ${KEY_ENV}; else a fresh secret for "
-                         f"this run, never written down)")
+                    help=f"UTF-8 file holding the linkage key on one line (else ${KEY_ENV}; else a "
+                         f"fresh secret for this run, never written down); read as deid "
+                         f"surrogate reads it")
     sp.add_argument("--mask-review", action="store_true",
                     help="also replace review (amber) spans (default: kept as text)")
+    add_safe_harbor_option(sp)
     sp.add_argument("--rules", default=None, help="rules.json from deid harvest")
     sp.add_argument("--resume", action="store_true", help="continue OUT.part from an earlier run")
     sp.add_argument("--chunksize", type=positive_int, default=DEFAULT_CHUNKSIZE,
@@ -112,20 +128,22 @@ def config_from_args(args: argparse.Namespace, mode: str, rules_text: str | None
     """The engine :class:`~deid_core.batch.engine.Config` for parsed arguments.
 
     Raises:
-        KeyFileError: the key file cannot be read.
+        KeyFileError: the key file or ``$DEID_KEY`` cannot be read (:func:`deid_core.linkage.read_key`).
     """
-    key, given = master_key(getattr(args, "key_file", None))
-    if mode == "surrogate" and not given:
-        print(f"deid: no key (--key-file or ${KEY_ENV}): a fresh secret for this run; fake values "
-              f"and offsets link only within this run", file=sys.stderr)
-    return Config(mode=mode, master_key=key, per_patient=bool(args.patient_field),
+    secret = b""
+    if mode == "surrogate":   # (the other modes use no key: nothing to read or stretch)
+        key = read_key(getattr(args, "key_file", None))
+        if key is None:
+            print(f"deid: no key (--key-file or ${KEY_ENV}): a fresh secret for this run; fake "
+                  f"values and offsets link only within this run", file=sys.stderr)
+        secret = master_secret(key)
+    return Config(mode=mode, master_key=secret, per_patient=bool(args.patient_field),
                   rules_only=args.rules_only, model_dir=args.model_dir, threads=args.threads,
-                  model_form=args.model_form, mask_review=getattr(args, "mask_review", False), rules=rules_text)
+                  model_form=args.model_form, mask_review=getattr(args, "mask_review", False), rules=rules_text,
+                  safe_harbor=getattr(args, "keep_safe_harbor", False))
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:
-    from .run import run_batch
-    from ..corpus_rules import RulesError, read
     try:
         rules_text = None if args.rules is None else read(args.rules)  # the one rules loader
     except RulesError as e:
@@ -137,11 +155,15 @@ def _cmd_batch(args: argparse.Namespace) -> int:
                             text_field=args.text_field, id_field=args.id_field,
                             patient_field=args.patient_field, jobs=jobs, chunksize=args.chunksize,
                             resume=args.resume, progress=not args.no_progress)
-    except (InputError, ModelError, KeyFileError, ValueError) as e:
+    except (InputError, ModelError, KeyFileError, OutputError, ValueError) as e:
         return _fail(str(e))
     print(summary.text(), file=sys.stderr)
     if args.summary_json:
-        Path(args.summary_json).write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+        path = Path(args.summary_json)
+        try:
+            path.write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+        except OSError as e:
+            return _fail(str(output_error(path, e)))
     if summary.interrupted:
         return 130
     err_file = Path(args.out).with_name(Path(args.out).name + ".errors.jsonl")
@@ -152,7 +174,6 @@ def _cmd_batch(args: argparse.Namespace) -> int:
 
 
 def _cmd_harvest(args: argparse.Namespace) -> int:
-    from ..harvest import harvest
     try:
         config = Config(mode="detect", rules_only=args.rules_only, model_dir=args.model_dir,
                         threads=args.threads)
@@ -163,7 +184,10 @@ def _cmd_harvest(args: argparse.Namespace) -> int:
                         progress=not args.no_progress, jobs=args.jobs or default_jobs())
     except (InputError, ModelError, ValueError) as e:
         return _fail(str(e))
-    Path(args.out).write_text(rules.to_json(), encoding="utf-8")
+    try:
+        Path(args.out).write_text(rules.to_json(), encoding="utf-8")
+    except OSError as e:
+        return _fail(str(output_error(Path(args.out), e)))
     print(f"harvest: {len(rules.sentences)} PHI-free sentences, {len(rules.templates)} template "
           f"rules from {rules.notes} notes -> {args.out}", file=sys.stderr)
     return 0

@@ -1,15 +1,17 @@
 """One de-identification engine per process: the lists, the NER model and the harvested rules
 loaded once, then one call per note.
 
-:class:`Engine` is what every ``deid batch`` worker process and every Spark executor process
-holds (:func:`engine_for` caches one per process and configuration). :meth:`Engine.process`
-turns one note into a JSON-ready dict:
+:class:`Engine` is what every ``deid batch`` and ``deid harvest`` worker process, every Spark
+executor process and ``deid detect``/``eval`` hold (:func:`engine_for` caches one per process and
+configuration). :meth:`Engine.analyses` is the one place a worker turns notes into analyses
+(:func:`deid_core.analyze.analyze` with the engine's model and rules); :meth:`Engine.output`
+writes one analysis as a JSON-ready dict:
 
 ``{"text": de-identified text (absent in detect mode), "spans": [{"start", "end", "label",
 "tier", "source", "replaced"}, ...], "phi_free": [[start, end], ...]}``
 
 with offsets into the ORIGINAL text, spans in text order, and ``phi_free`` the sentences the
-harvested inclusion list marks as known PHI-free (:mod:`deid_core.harvest`), whose spans are
+harvested inclusion list marks as known PHI-free (:mod:`deid_core.corpus_rules`), whose spans are
 dropped.
 
 Modes: ``detect`` (spans only), ``redact`` (category tags), ``surrogate`` (fakes, with the
@@ -21,23 +23,24 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..analyze import Analysis
+from ..analyze import Analysis, analyze
+from ..corpus_rules import parse
 from ..keys import LinkageKey
-from ..linkage import patient_linkage_key
+from ..linkage import master_secret, patient_linkage_key
+from ..ner.int8 import FORMS
+from ..ner.loading import ModelError, load_model
 from ..write import write
 
-__all__ = ["BATCH_MODES", "Config", "Engine", "ModelError", "engine_for", "load_model", "warm_rules"]
+__all__ = ["BATCH_MODES", "WARM_NOTE", "Config", "Engine", "ModelError", "default_jobs",
+           "engine_for", "warm_rules"]
 
 #: The modes ``deid batch`` writes.
 BATCH_MODES: tuple[str, ...] = ("redact", "surrogate", "detect")
 #: Patients whose derived keys a process keeps (least recently used dropped first).
 KEY_CACHE = 4096
-
-
-class ModelError(RuntimeError):
-    """The NER model cannot be used; the one-line message says what to do."""
 
 
 @dataclass(frozen=True)
@@ -46,73 +49,53 @@ class Config:
 
     Attributes:
         mode: one of :data:`BATCH_MODES`.
-        master_key: the master linkage key string (:func:`deid_core.linkage.master_key`);
+        master_key: the master linkage key: a key string (:func:`deid_core.linkage.read_key`),
+            stretched here once (:func:`deid_core.linkage.master_secret`) so that only the
+            32-byte secret is kept and travels to the workers, or that secret as ``bytes``;
             never shown by ``repr``.
-        per_patient: derive one key per patient id (:func:`deid_core.linkage.patient_key`);
-            False: every note uses ``master_key`` itself.
+        per_patient: derive one key per patient id (:func:`deid_core.linkage.patient_linkage_key`:
+            one HMAC); False: every note uses the master secret itself, as ``deid surrogate``
+            uses the key.
         rules_only: run the rules without the NER model.
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
-        threads: onnxruntime threads per process (1 suits one worker per core).
+        threads: onnxruntime threads per process (1 suits one worker per core; None:
+            onnxruntime's host default, :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
         model_form: ``"exact"`` (the shipped model, the page's spans) or ``"fast"`` (the
             4-layer model with integer matrix products, :mod:`deid_core.ner.int8`).
         mask_review: also replace review (amber) spans.
-        rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.harvest`),
+        rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.corpus_rules`),
             or None.
+        safe_harbor: redact mode only: a replaced span keeps what Safe Harbor permits
+            (:mod:`deid_core.safe_harbor`).
+
+    Raises:
+        ValueError: an unknown mode or model form, surrogate mode without a key, threads < 0.
     """
 
     mode: str = "redact"
-    master_key: str = field(default="", repr=False)
+    master_key: str | bytes = field(default=b"", repr=False)
     per_patient: bool = False
     rules_only: bool = False
     model_dir: str | None = None
-    threads: int = 1
+    threads: int | None = 1
     model_form: str = "exact"
     mask_review: bool = False
     rules: str | None = field(default=None, repr=False)
+    safe_harbor: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in BATCH_MODES:
             raise ValueError(f"unknown mode {self.mode!r}; expected one of {list(BATCH_MODES)}")
+        if self.safe_harbor and self.mode != "redact":
+            raise ValueError(f"the Safe Harbor option applies to redact mode, not {self.mode}")
         if self.mode == "surrogate" and not self.master_key:
             raise ValueError("surrogate mode needs a master key")
-        if self.threads < 0:
+        if self.threads is not None and self.threads < 0:
             raise ValueError(f"threads must be >= 0, got {self.threads}")
-        from ..ner.int8 import FORMS
         if self.model_form not in FORMS:
             raise ValueError(f"unknown model form {self.model_form!r}; expected one of {list(FORMS)}")
-
-
-def load_model(model_dir: str | None, threads: int | None = 1, form: str = "exact"):
-    """The NER model (``OnnxNer``) from ``model_dir``, in ``form`` (``"exact"`` or ``"fast"``,
-    :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
-
-    Raises:
-        ModelError: the model is missing or cannot run; the message names the folder and says
-            to install onnxruntime, pass ``--model-dir``, set ``DEID_MODEL_DIR`` or use
-            ``--rules-only``. Never falls back to the rules silently.
-    """
-    from ..ner import onnx_runtime
-    from ..ner.pipeline import model_dir as _model_dir
-    from ..ner.int8 import FAST_DIR
-    where = _model_dir(model_dir)
-    if form == "fast":
-        fast = where / FAST_DIR
-        if not onnx_runtime.model_present(fast):
-            raise ModelError(f"no fast model at {fast} (ner.onnx missing): --model-form fast reads "
-                             f"the {FAST_DIR}/ folder inside the model folder (--model-dir DIR, "
-                             f"DEID_MODEL_DIR, else the packaged model); use --model-form exact, "
-                             f"reinstall deid-core, or use --rules-only")
-        advice = f"model folder {fast}; fix it, use --model-form exact, or use --rules-only"
-    else:
-        if not onnx_runtime.model_present(model_dir):
-            raise ModelError(f"no NER model at {where} (ner.onnx missing): pass --model-dir DIR or set "
-                             f"DEID_MODEL_DIR to the folder with ner.onnx, ner.json and vocab.txt, "
-                             f"reinstall deid-core, or use --rules-only")
-        advice = f"model folder {where}; fix it, pass --model-dir, or use --rules-only"
-    try:
-        return onnx_runtime.OnnxNer.load(model_dir, threads=threads, form=form)
-    except onnx_runtime.OnnxUnavailable as e:
-        raise ModelError(f"{e} ({advice})") from None
+        if isinstance(self.master_key, str) and self.master_key:
+            object.__setattr__(self, "master_key", master_secret(self.master_key))
 
 
 class Engine:
@@ -130,14 +113,13 @@ class Engine:
         self.config = config
         self.model = None if config.rules_only else load_model(config.model_dir, config.threads,
                                                                   config.model_form)
-        self.rules = None
-        if config.rules is not None:
-            from ..corpus_rules import parse
-            self.rules = parse(config.rules)
+        self.rules = None if config.rules is None else parse(config.rules)
+        self._model = None if self.model is None else self.model.spans
         self._keys: OrderedDict[str | None, LinkageKey] = OrderedDict()
 
     def key(self, patient: str | None) -> LinkageKey:
-        """The linkage key of ``patient``'s notes (cached; the master key when not per patient)."""
+        """The linkage key of ``patient``'s notes (cached; the master secret when not per
+        patient)."""
         pid = patient if self.config.per_patient else None
         k = self._keys.get(pid)
         if k is None:
@@ -149,35 +131,46 @@ class Engine:
             self._keys.move_to_end(pid)
         return k
 
-    def analysis(self, text: str) -> tuple[Analysis, list[tuple[int, int]]]:
-        """The note's :class:`~deid_core.analyze.Analysis` and its PHI-free sentence ranges.
+    def analyses(self, texts: Sequence[str]) -> list[Analysis]:
+        """The :class:`~deid_core.analyze.Analysis` of each note (with its PHI-free sentence
+        ranges), in order: the one place a batch worker turns notes into analyses.
 
         Rules (plus harvested template rules) and the model on the whole text (the model
-        skipped when every sentence is PHI-free); spans inside a PHI-free sentence dropped
-        (:func:`deid_core.harvest.analyze_harvested`).
-        """
-        from ..harvest import analyze_harvested
-        return analyze_harvested(text, self.rules, None if self.model is None else self.model.spans)
-
-    def process(self, text: str, patient: str | None = None) -> dict:
-        """De-identify one note (see the module doc for the dict returned).
+        skipped when every sentence is PHI-free); spans inside a PHI-free sentence dropped.
 
         Raises:
-            TypeError: if ``text`` is not a ``str``.
+            TypeError: if a text is not a ``str``; anything the engine raises on a note (the
+                caller retries note by note to tell which).
         """
-        an, safe = self.analysis(text)
+        return [analyze(text, model=self._model, rules=self.rules) for text in texts]
+
+    def analysis(self, text: str) -> Analysis:
+        """:meth:`analyses` of one note."""
+        return self.analyses([text])[0]
+
+    def output(self, an: Analysis, patient: str | None = None) -> dict:
+        """One analysed note written in the engine's mode (see the module doc for the dict)."""
         mode = self.config.mode
         out: dict = {}
         if mode == "detect":
             spans = [_with_replaced(s, False) for s in an.spans]
         else:
             key = self.key(patient) if mode == "surrogate" else None
-            rendered = write(an, mode, key=key, mask_review=self.config.mask_review)
+            rendered = write(an, mode, key=key, mask_review=self.config.mask_review,
+                             safe_harbor=self.config.safe_harbor)
             out["text"] = rendered.text
             spans = [_with_replaced(p.span, p.replaced) for p in rendered.placed]
         out["spans"] = spans
-        out["phi_free"] = [list(r) for r in safe]
+        out["phi_free"] = [list(r) for r in an.phi_free]
         return out
+
+    def process(self, text: str, patient: str | None = None) -> dict:
+        """De-identify one note: :meth:`output` of :meth:`analysis`.
+
+        Raises:
+            TypeError: if ``text`` is not a ``str``.
+        """
+        return self.output(self.analysis(text), patient)
 
 
 def _with_replaced(span, replaced: bool) -> dict:
@@ -200,7 +193,6 @@ def warm_rules() -> None:
     :data:`WARM_NOTE`), so that worker processes forked afterwards inherit them instead of each
     loading them again (about 0.5 s of CPU a worker). Never loads the model (onnxruntime's
     threads do not survive a fork). Errors are left for the workers to report."""
-    from ..analyze import analyze
     try:
         analyze(WARM_NOTE)
     except Exception:  # noqa: BLE001 - the worker's own engine reports it

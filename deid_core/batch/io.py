@@ -1,4 +1,4 @@
-"""Streaming readers for ``deid batch`` inputs and the resumable JSONL output.
+"""Streaming readers for ``deid batch`` inputs (the output side: :mod:`deid_core.batch.output`).
 
 Readers yield one :class:`Record` per input record, in input order, holding at most one record
 in memory at a time (Parquet: one row group batch). A record that cannot be read (bad JSON,
@@ -8,10 +8,14 @@ one line per input record.
 Formats (:func:`detect_format` picks one from the path):
 
 * ``jsonl``: one JSON object per line (blank lines skipped; a UTF-8 BOM allowed);
-* ``csv``: a header row, then one row per note (UTF-8; fields may span lines);
+* ``csv``: a header row, then one row per note (UTF-8; quoted fields may span lines); a row the
+  strict parser refuses (an unterminated quote) or with another field count than the header is
+  an error record, and reading goes on at its next line;
 * ``parquet``: needs the optional ``pyarrow`` (``pip install 'deid-core[parquet]'``);
-* ``txt``: a folder; every ``*.txt`` below it, in sorted path order, id = path relative to the
-  folder; with a patient field, the patient is the file's first sub-folder.
+* ``txt``: a folder; every regular file below it whose name ends in ``.txt`` (any case), in
+  sorted path order, id = path relative to the folder; with a patient field, the patient is the
+  file's first sub-folder. Every other entry (another file, a dangling link, a FIFO, a link to
+  a folder...) is an error record saying why it was skipped (:func:`folder_entries`).
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ import csv
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,8 +31,8 @@ from pathlib import Path
 
 from .. import jsonl
 
-__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "read_records",
-           "resume_point"]
+__all__ = ["FORMATS", "InputError", "Record", "count_records", "detect_format", "folder_entries",
+           "read_records"]
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv", "parquet", "txt")
 #: A lone surrogate of the range ``surrogateescape`` decodes undecodable bytes to (``\udc80``-
@@ -93,6 +98,9 @@ def _from_mapping(index: int, rec: object, text_field: str, id_field: str,
     if not isinstance(rec, dict):
         return Record(index, str(index + 1), error="not a JSON object")
     rid = rec.get(id_field, str(index + 1))
+    if isinstance(rid, (list, dict)):   # (a deeply nested id could not even be written back)
+        return Record(index, str(index + 1),
+                      error=f"{id_field!r} must be a string or a number, not {type(rid).__name__}")
     patient = _patient(rec.get(patient_field)) if patient_field else None
     text = rec.get(text_field)
     if isinstance(text, bytes):
@@ -123,18 +131,67 @@ def _jsonl(path: Path, text_field: str, id_field: str, patient_field: str | None
             yield _from_mapping(index, rec, text_field, id_field, patient_field)
 
 
+class _Lines:
+    """The lines of a binary file, decoded (UTF-8, undecodable bytes kept as lone surrogates for
+    :func:`_from_mapping` to report; a byte-order mark before the first line dropped), counted."""
+
+    def __init__(self, f) -> None:
+        self.f, self.count = f, 0
+
+    def __iter__(self) -> "_Lines":
+        return self
+
+    def __next__(self) -> str:
+        raw = self.f.readline()
+        if not raw:
+            raise StopIteration
+        self.count += 1
+        line = raw.decode("utf-8", "surrogateescape")
+        return line.removeprefix("\ufeff") if self.count == 1 else line
+
+
 def _csv(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
+    """CSV rows, strictly parsed. A record the parser refuses (a quote that is never closed, a
+    character after a closing quote) or whose field count is not the header's is an error
+    record, and reading goes on at the line after the one it started on: an unterminated quote
+    can no longer merge the rows after it into one note."""
     csv.field_size_limit(sys.maxsize)
-    with path.open("r", encoding="utf-8-sig", errors="surrogateescape", newline="") as f:
-        reader = csv.DictReader(f)
-        header = reader.fieldnames or []
+    with path.open("rb") as f:
+        lines = _Lines(f)
+        reader = csv.reader(lines, strict=True)
+        try:
+            header = next(reader, [])
+        except csv.Error as e:
+            raise InputError(f"{path}: the header row is not CSV: {e}") from None
         if text_field not in header:
             raise InputError(f"{path}: no column {text_field!r} (columns: {', '.join(header)}); "
                              f"pass --text-field")
-        for index, row in enumerate(reader):
-            if id_field not in row:
-                row[id_field] = str(index + 1)
-            yield _from_mapping(index, row, text_field, id_field, patient_field)
+        index = 0
+        while True:
+            start, first = f.tell(), lines.count + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as e:
+                yield Record(index, str(index + 1), error=f"line {first}: not CSV: {e} (a quote "
+                             f"that is never closed?); reading goes on at line {first + 1}")
+                index += 1
+                f.seek(start)
+                f.readline()
+                lines.count = first
+                reader = csv.reader(lines, strict=True)
+                continue
+            if not row:
+                continue   # a blank line
+            if len(row) != len(header):
+                yield Record(index, str(index + 1), error=f"line {first}: {len(row)} fields, the "
+                             f"header has {len(header)} (an unquoted comma or quote?)")
+            else:
+                rec = dict(zip(header, row))
+                rec.setdefault(id_field, str(index + 1))
+                yield _from_mapping(index, rec, text_field, id_field, patient_field)
+            index += 1
 
 
 def _parquet(path: Path, text_field: str, id_field: str, patient_field: str | None) -> Iterator[Record]:
@@ -158,11 +215,61 @@ def _parquet(path: Path, text_field: str, id_field: str, patient_field: str | No
             index += 1
 
 
+def _kind(mode: int) -> str:
+    """What a file system entry that is neither a folder nor a regular file is."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def folder_entries(root: Path, _rel: str = "") -> Iterator[tuple[str, Path | None, str | None]]:
+    """Every entry below the folder ``root``, depth first in sorted name order (the sorted path
+    order of earlier versions): ``(relative path, file to read or None, why it is skipped or
+    None)``. A regular file whose name ends in ``.txt`` in any case (also through a symbolic
+    link) is read; everything else is reported, never dropped silently: another file, a FIFO,
+    socket or device (never opened: a FIFO would block), a dangling symbolic link, a symbolic
+    link to a folder (not followed: it may loop or leave the folder), a folder that cannot be
+    listed."""
+    try:
+        with os.scandir(root / _rel if _rel else root) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as e:
+        yield _rel.rstrip("/") or ".", None, f"skipped: cannot list the folder: {e.strerror}"
+        return
+    for e in entries:
+        rel = _rel + e.name
+        try:
+            link = e.is_symlink()
+            mode = os.stat(e.path).st_mode if link else e.stat(follow_symlinks=False).st_mode
+        except FileNotFoundError:
+            yield rel, None, "skipped: a symbolic link to nothing (dangling)"
+            continue
+        except OSError as err:
+            yield rel, None, f"skipped: cannot read: {err.strerror}"
+            continue
+        if stat.S_ISDIR(mode):
+            if link:
+                yield rel, None, "skipped: a symbolic link to a folder (not followed)"
+            else:
+                yield from folder_entries(root, rel + "/")
+        elif not stat.S_ISREG(mode):
+            yield rel, None, f"skipped: {_kind(mode)}, not a regular file"
+        elif not e.name.lower().endswith(".txt"):
+            yield rel, None, "skipped: not a .txt file"
+        else:
+            yield rel, Path(e.path), None
+
+
 def _txt(path: Path, patient_field: str | None) -> Iterator[Record]:
-    files = sorted(p for p in path.rglob("*.txt") if p.is_file())
-    for index, p in enumerate(files):
-        rel = p.relative_to(path).as_posix()
+    for index, (rel, p, skipped) in enumerate(folder_entries(path)):
         patient = rel.split("/")[0] if patient_field and "/" in rel else None
+        if skipped is not None:
+            yield Record(index, rel, patient, error=skipped)
+            continue
         try:
             data = p.read_bytes()
         except OSError as e:
@@ -208,7 +315,7 @@ def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None
         with p.open("rb") as f:
             return sum(1 for line in f if line.strip())
     if kind == "txt":
-        return sum(1 for q in p.rglob("*.txt") if q.is_file())
+        return sum(1 for _ in folder_entries(p))
     if kind == "parquet":
         try:
             import pyarrow.parquet as pq
@@ -216,64 +323,3 @@ def count_records(path: str | os.PathLike, fmt: str | None = None) -> int | None
             return None
         return pq.ParquetFile(p).metadata.num_rows
     return None
-
-
-def resume_point(part: Path) -> list:
-    """Make a partial output file end at its last complete record and return the ids written.
-
-    A trailing line without its newline (a run killed mid-write) is cut off. Only the ids are
-    kept in memory.
-
-    Raises:
-        InputError: if a complete line is not a JSON object with an ``id`` (not our output).
-    """
-    ids: list = []
-    good = 0
-    with part.open("rb") as f:
-        for raw in f:
-            if not raw.endswith(b"\n"):
-                break
-            try:
-                rec = json.loads(raw)
-            except ValueError:
-                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record; "
-                                 f"delete the file to start again") from None
-            if not isinstance(rec, dict) or "id" not in rec:
-                raise InputError(f"{part}: line {len(ids) + 1} is not a batch output record")
-            ids.append(rec["id"])
-            good += len(raw)
-    with part.open("r+b") as f:
-        f.truncate(good)
-    return ids
-
-
-def settings_path(part: Path) -> Path:
-    """Where the settings of the run writing ``part`` are kept: ``OUT.part.settings.json``."""
-    return part.with_name(part.name + ".settings.json")
-
-
-def check_settings(part: Path, settings: dict, resuming: bool) -> None:
-    """Record the settings a partial output is written with, and refuse to resume it with others.
-
-    ``settings`` (mode, model form, field names...: never the key or any note text) is written
-    beside ``part`` when a run starts; a resumed run must ask for the same. A ``.part`` file
-    written before settings were recorded resumes as before.
-
-    Raises:
-        InputError: when resuming with settings other than those ``part`` was written with
-            (the message lists them).
-    """
-    path = settings_path(part)
-    if resuming and path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            old = None
-        if not isinstance(old, dict):
-            raise InputError(f"{path} is not a settings file; delete it and {part} to start again")
-        diff = [f"{k} {old.get(k)!r} (now {v!r})" for k, v in settings.items() if old.get(k) != v]
-        if diff:
-            raise InputError(f"{part} was written with other settings: {'; '.join(diff)}; resume "
-                             f"with the same ones, or delete {part} to start again")
-        return
-    path.write_text(json.dumps(settings, sort_keys=True) + "\n", encoding="utf-8")

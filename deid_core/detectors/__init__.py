@@ -18,11 +18,13 @@ from ..spans import Span
 @dataclass(frozen=True)
 class Detector:
     """A registry entry: ``name`` (used as the prefix of span sources), the module that holds
-    its ``detect`` function, and a one-line description of what it finds."""
+    its ``detect`` function and its ``RULES``, a one-line description of what it finds, and
+    ``called``: how an explanation names it to a clinician (``"the name finder"``)."""
 
     name: str
     module: str
     finds: str
+    called: str
 
     @property
     def detect(self) -> Callable[[Document], Iterable[Span]]:
@@ -32,12 +34,18 @@ class Detector:
 
 #: Every detector that :func:`deid_core.analyze` runs.
 REGISTRY: tuple[Detector, ...] = (
-    Detector("dates", "dates", "DATE: numeric, month-name, ISO 8601, weekday, holiday, year in date context"),
-    Detector("ages", "ages", "AGE over 89 in digits and words"),
-    Detector("contact", "contact", "PHONE, FAX, EMAIL, URL, IPADDR"),
-    Detector("ids", "ids", "SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM"),
-    Detector("locations", "locations", "STREET, CITY, STATE, ZIP, COUNTRY, HOSPITAL, ORGANIZATION, ROOM, DEPARTMENT"),
-    Detector("names", "names", "PATIENT, DOCTOR, USERNAME names (and HOSPITAL named after people)"),
-    Detector("professions", "professions", "PROFESSION: occupations with context"),
-    Detector("known", "known", "caller-supplied identifiers and their variants"),
+    Detector("dates", "dates", "DATE: numeric, month-name, ISO 8601, weekday, holiday, year in date context",
+             "the date patterns"),
+    Detector("ages", "ages", "AGE over 89 in digits and words", "the age patterns"),
+    Detector("contact", "contact", "PHONE, FAX, EMAIL, URL, IPADDR",
+             "the contact patterns (phone, e-mail, web address, IP address)"),
+    Detector("ids", "ids", "SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM",
+             "the identifier-number patterns"),
+    Detector("locations", "locations", "STREET, CITY, STATE, ZIP, COUNTRY, HOSPITAL, ORGANIZATION, ROOM, DEPARTMENT",
+             "the place and address finder"),
+    Detector("names", "names", "PATIENT, DOCTOR, USERNAME names (and HOSPITAL named after people)",
+             "the name finder"),
+    Detector("professions", "professions", "PROFESSION: occupations with context", "the occupation finder"),
+    Detector("known", "known", "caller-supplied identifiers and their variants",
+             "the identifiers you supplied for this patient"),
 )

@@ -1,25 +1,12 @@
 """AGE detector: ages over 89, in digits and in words (Safe Harbor lets ages up to 89 stay).
 
-Finds (source ``ages:<pattern>``); the span is the number only, never "years", "yo" or "y/o":
-
-* ``digits_suffix``: ``92 yo``, ``92 y/o``, ``92yoF``, ``92-year-old``, ``92 years old``,
-  ``92 yrs old``, ``92 years of age``.
-* ``age_label``: ``aged 95``, ``Age: 101``, ``at the age of 93``.
-* ``article_sex``: ``a 92 M``, ``is a 94 female``.
-* ``words``: ``ninety-four year old``, ``aged one hundred and two``.
-* ``words_cue``: a number word after a cue (``He is ninety-four.``, ``turned ninety-one``,
-  ``died at ninety-two.``); after ``is``/``was``/``at`` the number must end its clause, and
-  vital signs (``pulse was ninety.``) or quantities (``ninety minutes``) are left alone.
-* ``subject_is``: digits after a person and ``is``/``was``, ending the clause (``She is 94.``).
-* ``decade``: ``in her 90s``, ``in his late nineties``, ``in their 100s``.
-* ``article_sex`` also covers ``(F, 93)``; ``age_label`` also ``Age | 96`` and ``turns 90``.
-* ``years_review`` (review): ``92 years`` with no ``old``/``of age`` (a duration or an age).
-* ``apposition_review`` (review): a number set off after a word, ``dad, 91, has``,
-  ``SISTER YVETTE (92)``.
-
-The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`;
-number words come from ``lists/number_words.tsv``. Ages 89 and under yield nothing. Accepted range: 90-130. Speed: only numbers 90-139 (and, when
-the note holds "ninet"/"hundred", number words) are examined, each with small anchored patterns.
+The span is the number only, never "years", "yo" or "y/o". The rules are a table
+(:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`: a candidate number (90-139 in
+digits, or a number word) is examined by its validator, which names the :class:`~deid_core.rules.Rule`
+that read it as an age (what each finds: ``docs/rules.md``). Number words come from
+``lists/number_words.tsv``, the words around a number from ``lists/age_context_words.txt``.
+Ages 89 and under yield nothing; accepted range 90-130. Speed: only numbers 90-139 (and, when the
+note holds "ninet"/"hundred", number words) are examined, each with small anchored patterns.
 """
 from __future__ import annotations
 
@@ -27,11 +14,12 @@ import re
 from collections.abc import Iterable
 
 from ..document import Document
+from ..rules import Rule, rules_of
 from ..spans import CERTAIN, REVIEW, Span
 from .. import lists
 from .patterns import UNITS, Emitter, Hit, Pattern, Verdict, alternation, line_before, run
 
-__all__ = ["detect", "words_to_number"]
+__all__ = ["PATTERNS", "RULES", "detect", "words_to_number"]
 
 
 def _number_words(lo: int, hi: int) -> str:
@@ -130,6 +118,33 @@ def words_to_number(words: str) -> int | None:
     return total if 90 <= total <= 139 else None
 
 
+_A = ("AGE",)
+_WORDS_LISTS = ("number_words.tsv", "age_context_words.txt")
+_CONTEXT = ("age_context_words.txt",)
+DIGITS_SUFFIX = Rule("ages:digits_suffix", _A, (CERTAIN,),
+                     "an age in digits before years old or its shorthand (92 yo, 92-year-old, 92yoF)")
+AGE_LABEL = Rule("ages:age_label", _A, (CERTAIN,), "a number after an age label",
+                 reads=_CONTEXT)
+SUBJECT_IS = Rule("ages:subject_is", _A, (CERTAIN,),
+                  "a number after a person and is or was, ending its clause (She is 94.)",
+                  reads=_CONTEXT)
+ARTICLE_SEX = Rule("ages:article_sex", _A, (CERTAIN,),
+                   "a number between an article and a sex (a 92 M, is a 94 female, (F, 93))",
+                   reads=_CONTEXT)
+DECADE = Rule("ages:decade", _A, (CERTAIN,),
+              "a decade of life over 89 (in her 90s, in his late nineties)", reads=_WORDS_LISTS)
+YEARS_REVIEW = Rule("ages:years_review", _A, (REVIEW,), "a number of years that may be an age",
+                    amber="the number may be a duration rather than the patient's age",
+                    reads=_CONTEXT)
+APPOSITION_REVIEW = Rule("ages:apposition_review", _A, (REVIEW,),
+                         "a number beside a name that may be an age",
+                         amber="the number may not be an age")
+WORDS = Rule("ages:words", _A, (CERTAIN,), "an age written in words", reads=_WORDS_LISTS)
+WORDS_CUE = Rule("ages:words_cue", _A, (CERTAIN,),
+                 "a number word after a word that states an age (is ninety-four, turned ninety-one)",
+                 reads=_WORDS_LISTS + ("units.txt",))
+
+
 def _digits(m: re.Match[str]) -> Verdict:
     # Speed: each check tries the cheap anchored pattern after the number first, and the
     # ``$``-anchored search over the window before it only when that one matched; the label
@@ -142,26 +157,26 @@ def _digits(m: re.Match[str]) -> Verdict:
         return None
     lo = max(0, s - 24)
     if _SUFFIX_AFTER.match(text, end):
-        return Hit(s, end, name="digits_suffix")
+        return Hit(s, end, rule=DIGITS_SUFFIX)
     low = text[lo:s].lower()
     if ("age" in low or "turn" in low or "ll" in low) and not _LABEL_NOT_AFTER.match(text, end):
         line = line_before(text, s, 24)
         if ("age" in line or "turn" in line or "ll" in line) and _LABEL_BEFORE.search(line):
-            return Hit(s, end, name="age_label")
+            return Hit(s, end, rule=AGE_LABEL)
     if text[end:end + 8].lstrip(" \t-")[:1].isdigit():
         return None           # another number next: every check below needs a letter or a mark
     if _DIGIT_CLAUSE_END.match(text, end) and _SUBJECT_IS_BEFORE.search(text, lo, s):
-        return Hit(s, end, name="subject_is")               # "she is 94.", "died at 92"
+        return Hit(s, end, rule=SUBJECT_IS)               # "she is 94.", "died at 92"
     if _SEX_AFTER.match(text, end) and _ARTICLE_BEFORE.search(text, lo, s):
-        return Hit(s, end, name="article_sex")
+        return Hit(s, end, rule=ARTICLE_SEX)
     if m.group()[-1] == "0" and _DECADE_AFTER.match(text, end) and _DECADE_BEFORE.search(text, lo, s):
-        return Hit(s, _DECADE_AFTER.match(text, end).end(), name="decade")
+        return Hit(s, _DECADE_AFTER.match(text, end).end(), rule=DECADE)
     if text.startswith(")", end) and _SEX_COMMA_BEFORE.search(text, lo, s):
-        return Hit(s, end, name="article_sex")              # (F, 93)
+        return Hit(s, end, rule=ARTICLE_SEX)              # (F, 93)
     if _YEARS_AFTER.match(text, end):
-        return Hit(s, end, REVIEW, name="years_review")
+        return Hit(s, end, REVIEW, rule=YEARS_REVIEW)
     if _COMMA_AFTER.match(text, end) and _COMMA_BEFORE.search(text, lo, s):
-        return Hit(s, end, REVIEW, name="apposition_review")  # "dad, 91, has"; "YVETTE (92)"
+        return Hit(s, end, REVIEW, rule=APPOSITION_REVIEW)  # "dad, 91, has"; "YVETTE (92)"
     return None
 
 
@@ -189,18 +204,22 @@ def _words_cue(m: re.Match[str]) -> Verdict:
 _WORD_GATE = ("ninet", "hundred")
 #: The table, in the order the patterns run (the first accepted span wins an overlap).
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("digits", _NUM, "AGE", validator=_digits),
-    Pattern("words", _WORDS, "AGE", validator=_words, gate=_WORD_GATE),
-    Pattern("words_cue", _BARE_WORDS, "AGE", validator=_words_cue, gate=_WORD_GATE),
-    Pattern("decade", _DECADE_WORD, "AGE", validator=lambda m: Hit(m.start("d"), m.end("d")),
+    Pattern((DIGITS_SUFFIX, AGE_LABEL, SUBJECT_IS, ARTICLE_SEX, DECADE, YEARS_REVIEW, APPOSITION_REVIEW),
+            _NUM, "AGE", validator=_digits),
+    Pattern(WORDS, _WORDS, "AGE", validator=_words, gate=_WORD_GATE),
+    Pattern(WORDS_CUE, _BARE_WORDS, "AGE", validator=_words_cue, gate=_WORD_GATE),
+    Pattern(DECADE, _DECADE_WORD, "AGE", validator=lambda m: Hit(m.start("d"), m.end("d")),
             gate=_WORD_GATE),
 )
 
+#: Every rule of the detector, in table order.
+RULES = rules_of(p.rules for p in PATTERNS)
+
 
 def detect(doc: Document) -> Iterable[Span]:
-    """AGE spans (ages over 89 only) in ``doc.text``; see the module docstring.
+    """AGE spans (ages over 89 only) in ``doc.text`` (the rules: :data:`RULES`).
 
     Returns:
-        Non-overlapping spans sorted by start, label ``AGE``, source ``ages:<pattern>``.
+        Non-overlapping spans sorted by start, label ``AGE``, source ``ages:<rule>``.
     """
-    return list(run(PATTERNS, doc.text, Emitter("ages")))
+    return list(run(PATTERNS, doc.text, Emitter()))

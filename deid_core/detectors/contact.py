@@ -1,33 +1,12 @@
 """CONTACT detector: phone, fax and pager numbers, email addresses, URLs, IPv4 and IPv6.
 
-Finds (source ``contact:<pattern>``):
-
-* ``phone_us``: ``(617) 555-0199``, ``617-555-0199``, ``617.555.0199``, ``617/555/0199``,
-  ``+1 617 555 0199``, ``HOME-617 555-0199`` (a label glued by a dash),
-  with an extension (``x123``, ``ext. 45``) inside the span, also glued to a label
-  (``ph:617-555-0199``, ``Tel617-555-0199``). Space-only separators are certain after a phone
-  label, review otherwise; ten bare digits (``6175550199``) only after a phone label.
-* ``phone_intl``: ``+44 20 7946 0958`` (8-15 digits after ``+``).
-* ``phone_trunk``: numbers with a trunk 0 (``07700 900461``, ``020 7946 0958``): certain after a
-  phone label or before ``(mobile)``/``(home)``..., review otherwise.
-* ``phone_local``: ``555-0199`` (certain after a phone label, review otherwise; ``555 0199`` only
-  after a label; an unlabelled number range such as ``500-1000`` or ``900-1000cc`` is not one);
-* ``phone_typo`` (certain): a number in brackets with one digit too many in a group, or its
-  groups run together (``(617 555 01993)``, ``(617555-0199)``): a phone number typed in a hurry
-  (on the real notes of issue 8 every one was a phone); ``pager``:
-  ``pager 3-4412``, ``pgr #4412``; ``extension``: ``call x4412``.
-* The label becomes ``FAX`` when the nearest label before the number (same line) is a fax
-  label (``fax``, ``F:``, ``(f)``) or ``(fax)`` follows it.
-* ``email``, ``url`` (``http(s)://``, ``ftp://``, ``www.``, bare domains with a common TLD such
-  as ``example.org/path``; trailing sentence punctuation left out), ``ipv4`` (octets 0-255,
-  a CIDR suffix ``/24`` inside the span), ``ipv6`` (full and compressed, checked by
-  :mod:`ipaddress`; the loopback ``::1``, IPv4-mapped and embedded forms
-  ``::ffff:203.0.113.7`` masked whole, a zone ``%eth1`` and a prefix ``/64`` inside the span).
-
-The patterns are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`.
-
-A label may sit at the end of the previous line (``Phone:\n617-555-0199``).
-Not contact: lab values, doses, dates, times, ranges (they lack these shapes).
+The rules are a table (:data:`PATTERNS`, after :data:`_WEB_PATTERNS` and the bare host names of
+:func:`_bare_domains`) run by :func:`~deid_core.detectors.patterns.run`; each rule is declared
+above its validator (what each finds: ``docs/rules.md``). A phone's label becomes ``FAX`` when
+the nearest label before the number (same line) is a fax label (``fax``, ``F:``, ``(f)``) or
+``(fax)`` follows it; a label may sit at the end of the previous line (``Phone:\n617-555-0199``).
+Label and other words: ``lists/contact_words.txt``. Not contact: lab values, doses, dates, times,
+ranges (they lack these shapes).
 """
 from __future__ import annotations
 
@@ -37,6 +16,7 @@ from collections.abc import Iterable
 
 from .. import lists
 from ..document import Document
+from ..rules import Rule, rules_of
 from ..spans import CERTAIN, REVIEW, Span
 from .patterns import (Emitter, Hit, Pattern, Verdict, alternation, clear_before, label_before, line_before,
                        run)
@@ -153,6 +133,13 @@ def _strip_url(text: str, start: int, end: int) -> int:
 # Validators: one per pattern, ``f(match) -> Verdict`` (see patterns.Pattern)
 # --------------------------------------------------------------------------------------------
 
+_PHONES = ("PHONE", "FAX")
+_CR = (CERTAIN, REVIEW)
+_DIGITS_AMBER = "the digits may be another kind of number"
+PHONE_US = Rule("contact:phone_us", _PHONES, _CR, "a US phone number", amber=_DIGITS_AMBER,
+                reads=(_WORDS,))
+
+
 def _phone_us(m: re.Match[str]) -> Verdict:
     text, start = m.string, m.start()
     if start and (text[start - 1].isdigit() or text[start - 1] in "+./" or (
@@ -179,6 +166,10 @@ def _phone_us(m: re.Match[str]) -> Verdict:
     return Hit(start, m.end(), tier, _phone_label(text, start, m.end()))
 
 
+PHONE_INTL = Rule("contact:phone_intl", _PHONES, (CERTAIN,),
+                  "an international phone number after + (+44 20 7946 0958)", reads=(_WORDS,))
+
+
 def _phone_intl(m: re.Match[str]) -> Verdict:
     digits = sum(ch.isdigit() for ch in m.group())
     if 8 <= digits <= 15 and clear_before(m.string, m.start(), "+"):
@@ -186,8 +177,16 @@ def _phone_intl(m: re.Match[str]) -> Verdict:
     return None
 
 
+PAGER = Rule("contact:pager", ("PHONE",), (CERTAIN,), "a pager number after a pager word (pgr #4412)",
+             reads=(_WORDS,))
+
+
 def _pager(m: re.Match[str]) -> Verdict:
     return Hit(m.start("n"), m.end("n")) if clear_before(m.string, m.start()) else None
+
+
+PHONE_TRUNK = Rule("contact:phone_trunk", _PHONES, _CR, "a phone number with a trunk prefix",
+                   amber=_DIGITS_AMBER, reads=(_WORDS,))
 
 
 def _phone_trunk(m: re.Match[str]) -> Verdict:
@@ -209,6 +208,10 @@ def _number_range(n: str) -> bool:
     return b > a and (a % 10 == 0 or b % 100 == 0)
 
 
+PHONE_LOCAL = Rule("contact:phone_local", _PHONES, _CR, "a seven-digit phone number",
+                   amber="seven digits may be another kind of number", reads=(_WORDS,))
+
+
 def _phone_local(m: re.Match[str]) -> Verdict:
     text = m.string
     if not clear_before(text, m.start(), "-./"):
@@ -222,12 +225,24 @@ def _phone_local(m: re.Match[str]) -> Verdict:
                _phone_label(text, m.start(), m.end()))
 
 
+PHONE_TYPO = Rule("contact:phone_typo", _PHONES, (CERTAIN,),
+                  "a phone number in brackets typed with a digit too many or its groups run together",
+                  reads=(_WORDS,))
+
+
 def _phone_typo(m: re.Match[str]) -> Verdict:
     return Hit(m.start("n"), m.end("n"), label=_phone_label(m.string, m.start(), m.end()))
 
 
+EXTENSION = Rule("contact:extension", ("PHONE",), (CERTAIN,),
+                 "a phone extension after a phone label (call x4412)", reads=(_WORDS,))
+
+
 def _extension(m: re.Match[str]) -> Verdict:
     return clear_before(m.string, m.start()) and _labelled(m.string, m.start())
+
+
+EMAIL = Rule("contact:email", ("EMAIL",), (CERTAIN,), "an e-mail address")
 
 
 def _email(m: re.Match[str]) -> Verdict:
@@ -241,6 +256,9 @@ def _email(m: re.Match[str]) -> Verdict:
     return None
 
 
+URL = Rule("contact:url", ("URL",), (CERTAIN,), "a web address (http://, www.)")
+
+
 def _url(m: re.Match[str]) -> Verdict:
     text = m.string
     end = _strip_url(text, m.start(), m.end())
@@ -249,9 +267,16 @@ def _url(m: re.Match[str]) -> Verdict:
     return None
 
 
+IPV4 = Rule("contact:ipv4", ("IPADDR",), (CERTAIN,), "an IPv4 address, with its prefix length")
+
+
 def _ipv4(m: re.Match[str]) -> Verdict:
     return clear_before(m.string, m.start(), "./") and all(
         _OCTET.fullmatch(o) for o in m.group().split("/")[0].split("."))
+
+
+IPV6 = Rule("contact:ipv6", ("IPADDR",), (CERTAIN,),
+            "an IPv6 address, with its zone and prefix length")
 
 
 def _ipv6(m: re.Match[str]) -> Verdict:
@@ -273,6 +298,10 @@ def _ipv6(m: re.Match[str]) -> Verdict:
     return True
 
 
+URL_DOMAIN = Rule("contact:url_domain", ("URL",), (CERTAIN,),
+                  "a host name ending with a common top-level domain (example.org/path)", reads=(_WORDS,))
+
+
 def _bare_domains(e: Emitter, text: str) -> None:
     """``example.org/path``: a host name walked back from a common TLD (bounded), not already
     inside an email or URL."""
@@ -290,38 +319,41 @@ def _bare_domains(e: Emitter, text: str) -> None:
             continue
         m = _BARE_DOMAIN.match(text, start)
         if m is not None:
-            e.add(m.start(), _strip_url(text, m.start(), m.end()), "URL", CERTAIN, "url_domain")
+            e.add(m.start(), _strip_url(text, m.start(), m.end()), "URL", CERTAIN, URL_DOMAIN)
 
 
 _AT = re.compile("@")
 #: Email and URLs; then bare domains (:func:`_bare_domains`); then the rest, in this order.
 _WEB_PATTERNS: tuple[Pattern, ...] = (
-    Pattern("email", _AT, "EMAIL", validator=_email),
-    Pattern("url", _URL, "URL", validator=_url, gate=("://", "www.")),
+    Pattern(EMAIL, _AT, "EMAIL", validator=_email),
+    Pattern(URL, _URL, "URL", validator=_url, gate=("://", "www.")),
 )
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("ipv6", _IPV6, "IPADDR", validator=_ipv6,
+    Pattern(IPV6, _IPV6, "IPADDR", validator=_ipv6,
             gate=lambda t: ("::" in t or t.count(":") >= 6) and _IPV6_PAIR.search(t) is not None),
-    Pattern("ipv4", _IPV4, "IPADDR", validator=_ipv4),
-    Pattern("phone_us", _PHONE_CC, "PHONE", validator=_phone_us),
-    Pattern("phone_us", _PHONE_US, "PHONE", validator=_phone_us),
-    Pattern("phone_intl", _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
-    Pattern("pager", _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "pg", "beep", "bpr")),
-    Pattern("phone_trunk", _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
-    Pattern("phone_local", _PHONE_LOCAL, "PHONE", validator=_phone_local),
-    Pattern("phone_typo", _PHONE_TYPO, "PHONE", CERTAIN, validator=_phone_typo),
-    Pattern("extension", _X_EXTENSION, "PHONE", validator=_extension),
-    Pattern("extension", _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
+    Pattern(IPV4, _IPV4, "IPADDR", validator=_ipv4),
+    Pattern(PHONE_US, _PHONE_CC, "PHONE", validator=_phone_us),
+    Pattern(PHONE_US, _PHONE_US, "PHONE", validator=_phone_us),
+    Pattern(PHONE_INTL, _PHONE_INTL, "PHONE", validator=_phone_intl, gate=("+",)),
+    Pattern(PAGER, _PAGER, "PHONE", validator=_pager, gate=("pag", "pgr", "pg", "beep", "bpr")),
+    Pattern(PHONE_TRUNK, _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
+    Pattern(PHONE_LOCAL, _PHONE_LOCAL, "PHONE", validator=_phone_local),
+    Pattern(PHONE_TYPO, _PHONE_TYPO, "PHONE", CERTAIN, validator=_phone_typo),
+    Pattern(EXTENSION, _X_EXTENSION, "PHONE", validator=_extension),
+    Pattern(EXTENSION, _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
 )
+
+#: Every rule of the detector, in the order they run.
+RULES = rules_of([*(p.rules for p in _WEB_PATTERNS), URL_DOMAIN, *(p.rules for p in PATTERNS)])
 
 
 def detect(doc: Document) -> Iterable[Span]:
-    """PHONE, FAX, EMAIL, URL and IPADDR spans in ``doc.text`` (see the module docstring).
+    """PHONE, FAX, EMAIL, URL and IPADDR spans in ``doc.text``.
 
     Returns:
-        Non-overlapping spans sorted by start, source ``contact:<pattern>``.
+        Non-overlapping spans sorted by start, source ``contact:<rule>`` (:data:`RULES`).
     """
     text = doc.text
-    e = run(_WEB_PATTERNS, text, Emitter("contact"))
+    e = run(_WEB_PATTERNS, text, Emitter())
     _bare_domains(e, text)
     return list(run(PATTERNS, text, e))

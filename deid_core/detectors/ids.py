@@ -1,39 +1,14 @@
 """ID detector: SSN, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE, VEHICLE, DEVICE, BIOID, IDNUM.
 
-Finds (source ``ids:<pattern>``), the label itself always outside the span:
-
-* ``ssn_shape``: ``123-45-6789``, ``123.45.6789`` (certain whatever the issuing rules say:
-  invented SSNs break them on purpose); ``ssn_context``: ``123 45 6789`` or nine digits after an
-  SSN label; ``ssn_split``: ``12345-6789`` after an SSN label (else a ZIP+4);
-  ``ssn_spaced`` (review): ``123 45 6789`` with no label; ``ssn_last4``: ``SSN ending in 8550``.
-* ``label:<LABEL>``: the value after an identifier label (same line, or the start of the next
-  line for a specific label): ``MRN: 4471203``, ``MR# 88-1204``, ``Med Rec No. 00451``,
-  ``| MRN | 4400172``, ``MRN RM 008-331-62``, ``Unit No 2231``, ``Acct# A99812``, ``ENC: E-2019-04``,
-  ``Member ID XJ4410029``, ``Medicare 1EG4-TE5-MK73``, ``Ins: ANT-900417723``, ``License # C12345``,
-  ``DEA AB1234563``, ``NPI 1234567893``, ``CLIA 22D0987714``, ``VIN ...``, ``plate NH 4KX-772``,
-  ``S/N PM22310``, ``sensor DWB242927E``, ``accession S14-2231``, ``order # 5510231``,
-  ``case no. 14-0033``, ``UBRN 0004 7719 2208``, ``#44512``. Between label and value, ``#``, ``:``,
-  ``.``, ``-``, ``No.`` and spaces may come in any order (``MRN#:1234567``, ``MRN No.: 12-34-56``).
-  An insurer's name followed by a plan word labels a HEALTHPLAN number (``BCBS policy XGH884512301``,
-  ``Aetna ID W123456789``, ``Humana Medicare Advantage member 77120934``). A second value joined by ``and``/``,``
-  (``SN PJN7721094 and PJN7720841``) takes the same label. The value must hold a digit; valid
-  numeric dates, bare years, phone numbers (after generic labels) and quantities are left alone,
-  and so are, after a generic ``ID:``/``#`` label, a nurse's values (``ID: T 101.8`` under the
-  infectious-disease heading, ``#20fr``, ``#8ETT``, ``PA # 35/18``), a colour (``#aa00ff``) and,
-  after any IDNUM label, a dose (``order 5cc``).
-* ``vin``: a 17-character VIN whose check digit is right, anywhere; ``mbi``: the Medicare
-  Beneficiary Identifier shape (``1EG4-TE5-MK73``); ``isbt_unit``: blood unit numbers
-  (``W0419 23 118776``).
-* ``iban`` and ``card`` (``ACCOUNT``): IBANs passing mod-97 (``GB82 WEST 1234 5698 7654 32``) and
-  13-19 digit card numbers passing Luhn (``4111 1111 1111 1111``).
-* ``code_shape`` (review, ``IDNUM``): upper-case codes with dashes holding 5+ digits or a 4-digit
-  group (``FC23-0277``, ``S24-3301-F``).
-* ``bare_number`` (review, ``IDNUM``): 7 or more digits (dashes allowed, up to three letters
-  in front) with no label, unless dash/dot-separated phone-, ZIP+4-, time-range- or
-  quantity-shaped. Ten bare digits stay a review IDNUM (contact marks them PHONE when labelled).
-
-Clinical codes stay: HbA1c, C3, CD4, B12, pH 7.4, ICD-10 (I10, E11.9), LOINC (4548-4),
-COVID-19, PHQ-9, CA-125: no label, and too few digits for the shapes above.
+The rules are a table (:data:`PATTERNS`) run by :func:`~deid_core.detectors.patterns.run`; each
+is declared above its validator (what each finds: ``docs/rules.md``). An identifier's label is
+always outside the span. After a label (``lists/id_labels.txt``, insurers' names of
+``lists/insurers.txt`` with a plan word) the value must hold a digit; valid numeric dates, bare
+years, phone numbers (after generic labels) and quantities are left alone, and so are, after a
+generic ``ID:``/``#`` label, a nurse's values (``ID: T 101.8`` under the infectious-disease
+heading, ``#20fr``, ``PA # 35/18``) and a colour (``#aa00ff``). Clinical codes stay: HbA1c, C3,
+CD4, B12, pH 7.4, ICD-10 (I10, E11.9), LOINC (4548-4), COVID-19, PHQ-9, CA-125: no label, and too
+few digits for the shapes.
 
 Speed: the label pattern runs only at word tokens that can start a label (and at each ``#``),
 taken from the shared :attr:`Document.tokens`; shape patterns start with a digit or a capital.
@@ -46,6 +21,7 @@ from collections.abc import Iterable
 from .. import lists
 from ..datereader import numeric_date
 from ..document import Document
+from ..rules import Rule, rules_of
 from ..spans import CERTAIN, REVIEW, Span
 from .patterns import (UNITS, Emitter, GatedTable, Hit, Pattern, Verdict, alternation, gapped_alternation, just_before,
                        line_before, luhn_ok, run, vin_check_ok)
@@ -226,6 +202,23 @@ def _label_starts(doc: Document) -> list[int]:
     return sorted(starts)
 
 
+_IDS = ("SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM")
+SSN_SHAPE = Rule("ids:ssn_shape", ("SSN",), (CERTAIN,),
+                 "a social security number's shape (123-45-6789), whatever the issuing rules say")
+SSN_LAST4 = Rule("ids:ssn_last4", ("SSN",), (CERTAIN,),
+                 "the last four digits of a social security number (SSN ending in 8550)")
+SSN_CONTEXT = Rule("ids:ssn_context", ("SSN",), (CERTAIN,),
+                   "nine digits, spaced or not, after a social security label")
+SSN_SPLIT = Rule("ids:ssn_split", ("SSN",), (CERTAIN,),
+                 "a social security number written 12345-6789 after its label")
+SSN_SPACED = Rule("ids:ssn_spaced", ("SSN",), (REVIEW,),
+                  "digits spaced like a social security number (123 45 6789) with no label",
+                  amber="nine digits in three groups may be another kind of number")
+LABEL = Rule("ids:label", _IDS, (CERTAIN,), "a number after an identifier label (MRN, account)",
+             detail="the label of the value", list="id_labels.txt",
+             reads=("insurers.txt", "id_label_words.tsv", "id_context_words.txt", "units.txt"))
+
+
 def _plate(m: re.Match[str]) -> Verdict:
     v = m["v"]
     if m.string[m.start()] in "pPlL" and any(ch.isdigit() for ch in v) and len(v) >= 4:
@@ -269,13 +262,17 @@ def _labelled(m: re.Match[str]) -> Verdict:
         return None                                    # "#aa00ff": a colour
     if generic and _PRESSURE_VALUE.fullmatch(value):
         return None                                    # "opening # PA 70/38": a pressure
-    hits = [Hit(vs, ve, label=label, name=f"label:{label}")]
+    hits = [Hit(vs, ve, label=label, detail=label)]
     if not generic:
         nxt = _LIST_NEXT.match(text, ve)               # "SN PJN7721094 and PJN7720841"
         if nxt is not None and abs(len(nxt["v2"]) - len(value)) <= 2 and " " not in nxt["v2"] \
                 and sum(ch.isdigit() for ch in nxt["v2"]) >= 4:
-            hits.append(Hit(nxt.start("v2"), nxt.end("v2"), label=label, name=f"label:{label}"))
+            hits.append(Hit(nxt.start("v2"), nxt.end("v2"), label=label, detail=label))
     return hits
+
+
+VIN = Rule("ids:vin", ("VEHICLE",), (CERTAIN,),
+           "a 17-character vehicle identification number whose check digit is right")
 
 
 def _vin(m: re.Match[str]) -> Verdict:
@@ -292,6 +289,9 @@ def iban_ok(value: str) -> bool:
     return int(digits) % 97 == 1
 
 
+IBAN = Rule("ids:iban", ("ACCOUNT",), (CERTAIN,), "an IBAN bank account number passing mod-97")
+
+
 def _iban(m: re.Match[str]) -> Verdict:
     text = m.string
     start = m.start() - 2                              # matched from the check digits on
@@ -301,10 +301,20 @@ def _iban(m: re.Match[str]) -> Verdict:
     return None
 
 
+CARD = Rule("ids:card", ("ACCOUNT",), (CERTAIN,), "a card number of 13 to 19 digits passing Luhn")
+
+
 def _card(m: re.Match[str]) -> Verdict:
     digits = m.group().replace(" ", "").replace("-", "")
     return 13 <= len(digits) <= 19 and luhn_ok(digits)
 
+
+MBI = Rule("ids:mbi", ("HEALTHPLAN",), (CERTAIN,),
+           "a Medicare Beneficiary Identifier's shape (1EG4-TE5-MK73)")
+ISBT_UNIT = Rule("ids:isbt_unit", ("IDNUM",), (CERTAIN,), "a blood unit number (W0419 23 118776)")
+CODE_SHAPE = Rule("ids:code_shape", ("IDNUM",), (REVIEW,), "a code of letters and digits",
+                  amber="a code may be a product or lab code rather than an identifier",
+                  reads=("abbreviations.txt",))
 
 #: ``HR-110-133``, ``BP130-140``: a vital sign's abbreviation glued to its range.
 _VITAL_RANGE = re.compile(r"(?P<w>[A-Za-z]{2,4})-?\d{2,3}-\d{2,3}")
@@ -317,6 +327,11 @@ def _code_shape(m: re.Match[str]) -> Verdict:
         return None                      # a clinical abbreviation and a range of values
     digits = sum(ch.isdigit() for ch in v)
     return digits >= 5 or (digits >= 4 and _DIGIT_GROUP4.search(v) is not None)
+
+
+BARE_NUMBER = Rule("ids:bare_number", ("IDNUM",), (REVIEW,), "a long number with no label",
+                   amber="a number with no label may be a lab value or an order number",
+                   reads=("id_context_words.txt", "units.txt"))
 
 
 def _bare(m: re.Match[str]) -> Verdict:
@@ -345,33 +360,36 @@ def _bare(m: re.Match[str]) -> Verdict:
 
 #: The table, in the order the patterns run (the first accepted span wins an overlap).
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("ssn_shape", _SSN, "SSN"),
-    Pattern("ssn_last4", _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
+    Pattern(SSN_SHAPE, _SSN, "SSN"),
+    Pattern(SSN_LAST4, _SSN_LAST4, "SSN", validator=lambda m: Hit(m.start("v"), m.end("v")),
             gate=_ssn_last4_gate),
-    Pattern("ssn_context", _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
-    Pattern("ssn_split", _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
-    Pattern("ssn_spaced", _SSN_SPACED, "SSN", REVIEW),
-    Pattern("label:VEHICLE", _PLATE, "VEHICLE", validator=_plate, at_anchors=True),
-    Pattern("label", _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
-    Pattern("vin", _VIN, "VEHICLE", validator=_vin),
-    Pattern("iban", _IBAN, "ACCOUNT", validator=_iban),
-    Pattern("card", _CARD, "ACCOUNT", validator=_card),
-    Pattern("mbi", _MBI, "HEALTHPLAN"),
-    Pattern("isbt_unit", _ISBT, "IDNUM"),
-    Pattern("code_shape", _CODE_SHAPE, "IDNUM", REVIEW, validator=_code_shape),
-    Pattern("bare_number", _BARE, "IDNUM", REVIEW, validator=_bare),
+    Pattern(SSN_CONTEXT, _SSN_LOOSE, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
+    Pattern(SSN_SPLIT, _SSN_SPLIT, "SSN", context=_SSN_CONTEXT, gate=_SSN_CONTEXT_WORDS),
+    Pattern(SSN_SPACED, _SSN_SPACED, "SSN", REVIEW),
+    Pattern(LABEL, _PLATE, "VEHICLE", validator=_plate, at_anchors=True, detail="VEHICLE"),
+    Pattern(LABEL, _LABELLED, "IDNUM", validator=_labelled, at_anchors=True),
+    Pattern(VIN, _VIN, "VEHICLE", validator=_vin),
+    Pattern(IBAN, _IBAN, "ACCOUNT", validator=_iban),
+    Pattern(CARD, _CARD, "ACCOUNT", validator=_card),
+    Pattern(MBI, _MBI, "HEALTHPLAN"),
+    Pattern(ISBT_UNIT, _ISBT, "IDNUM"),
+    Pattern(CODE_SHAPE, _CODE_SHAPE, "IDNUM", REVIEW, validator=_code_shape),
+    Pattern(BARE_NUMBER, _BARE, "IDNUM", REVIEW, validator=_bare),
 )
+
+#: Every rule of the detector, in table order.
+RULES = rules_of(p.rules for p in PATTERNS)
 
 
 #: The table without the patterns that seldom match (in one note in ten or fewer) when one
 #: search finds none of them (speed: four scans of the note saved on most notes).
-_TABLE = GatedTable(PATTERNS, [p for p in PATTERNS if p.name in ("ssn_shape", "ssn_spaced", "iban", "card")])
+_TABLE = GatedTable(PATTERNS, [p for p in PATTERNS if p.rule in (SSN_SHAPE, SSN_SPACED, IBAN, CARD)])
 
 
 def detect(doc: Document) -> Iterable[Span]:
-    """Identifier spans in ``doc.text`` (see the module docstring for patterns and tiers).
+    """Identifier spans in ``doc.text`` (the rules: :data:`RULES`).
 
     Returns:
-        Non-overlapping spans sorted by start, source ``ids:<pattern>``.
+        Non-overlapping spans sorted by start, source ``ids:<rule>`` (``ids:label:<LABEL>``).
     """
-    return list(run(_TABLE.for_text(doc.text), doc.text, Emitter("ids"), _label_starts(doc)))
+    return list(run(_TABLE.for_text(doc.text), doc.text, Emitter(), _label_starts(doc)))

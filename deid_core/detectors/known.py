@@ -2,29 +2,14 @@
 
 ``doc.known`` (:class:`~deid_core.document.Known`) may carry the patient's names, medical record
 numbers, addresses and birth dates. Every occurrence in the note, and every simple variant, is
-certain (sources ``known:<kind>``):
-
-* ``known:name``: the name in any case and order, with or without commas, periods and initials
-  (``John C Smith``, ``SMITH, JOHN``, ``Smith, J.``, ``J. Smith``, ``john smith``), accents
-  optional (``José`` / ``Jose``), straight or curly apostrophes.
-* ``known:name_part``: a part alone: the surname (2+ letters) or a given or middle name (3+
-  letters). A lower-case occurrence of a part in a note that has capitals is review
-  (``known:name_part_lowercase``: ``mark the site``), and so is a part followed by an eponym
-  follower (``known:name_part_eponym``: ``Foley catheter``, ``St. John's wort``; list
-  ``eponym_followers()`` and ``known_part_followers.txt``).
-* ``known:initials`` (review): the initials glued together as one token (``JS``, ``J.C.S.``).
-* ``known:mrn`` (MEDICALRECORD): the number ignoring separators (``-``, space, ``.``, ``/``),
-  letter case and leading zeros; numbers shorter than 4 characters after that are ignored.
-* ``known:address`` (STREET) for the street line (suffixes and abbreviations interchangeable:
-  ``Street``/``St``, ``Apartment``/``Apt``/``#``); ``known:address_city`` (CITY),
-  ``known:address_state`` (STATE: a full state name anywhere, an abbreviation only after the
-  city), ``known:address_zip`` (ZIP).
-* ``known:birth_date`` (DATE): any date in the note that denotes the same day, whatever its format
-  (``1950-03-02``, ``3/2/1950``, ``03-02-50``, ``March 2nd, 1950``, ``2 Mar 1950``, ``19500302``).
-  Numeric dates are read month-first and, where possible, day-first too.
-
-The dates are read by :mod:`deid_core.datereader`; the name, MRN and address patterns are built per
-call, only when ``doc.known`` is non-empty.
+certain, but for a lone name part that may be an ordinary word and glued initials (review): the
+rules are declared beside the function that applies them (what each finds: ``docs/rules.md``).
+Names match in any case and order, with or without commas, periods and initials, accents
+optional, straight or curly apostrophes; MRNs ignoring separators, letter case and leading zeros;
+addresses with street suffixes and abbreviations interchangeable (``lists/address_forms.tsv``);
+birth dates whatever their format, read by :mod:`deid_core.datereader` (numeric dates month-first
+and, where possible, day-first too). The patterns are built per call, only when ``doc.known`` is
+non-empty.
 """
 from __future__ import annotations
 
@@ -35,6 +20,7 @@ from functools import lru_cache
 
 from .. import datereader, lists
 from ..document import Document, Known
+from ..rules import Rule
 from ..spans import CERTAIN, REVIEW, Span
 
 # --------------------------------------------------------------------------------------------
@@ -106,6 +92,21 @@ def _before_clinical_word(text: str, end: int) -> bool:
     return bool(m) and m.group(1).lower() in _clinical_followers()
 
 
+NAME = Rule("known:name", ("PATIENT",), (CERTAIN,),
+            "the patient's name as you supplied it, in any order or case (SMITH, JOHN; J. Smith)",
+            reads=("titles.txt", "name_cues.txt", "credentials.txt"))
+NAME_PART = Rule("known:name_part", ("PATIENT",), (CERTAIN,), "a part of the patient's name")
+NAME_PART_LOWERCASE = Rule("known:name_part_lowercase", ("PATIENT",), (REVIEW,),
+                           "a part of the patient's name, in lower case",
+                           amber="a part of the name in lower case may be an ordinary word")
+NAME_PART_EPONYM = Rule("known:name_part_eponym", ("PATIENT",), (REVIEW,),
+                        "a part of the patient's name, next to an eponym word",
+                        amber="a part of the name next to an eponym word may be a disease or sign",
+                        reads=("eponym_followers.txt", "known_part_followers.txt"))
+INITIALS = Rule("known:initials", ("PATIENT",), (REVIEW,), "the patient's initials",
+                amber="the letters may be an abbreviation")
+
+
 def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
     parts: dict[str, int] = {}      # lower-case part -> minimum length to stand alone
     initials: set[str] = set()
@@ -157,18 +158,18 @@ def _names(text: str, names: Iterable[str]) -> Iterator[Span]:
             if len(word) < need_len.get(_part_key(word), 2):
                 continue
             if has_upper and word.islower():
-                yield Span(s, e, "PATIENT", REVIEW, "known:name_part_lowercase")
+                yield NAME_PART_LOWERCASE.span(s, e)
             elif _before_clinical_word(text, e):
-                yield Span(s, e, "PATIENT", REVIEW, "known:name_part_eponym")
+                yield NAME_PART_EPONYM.span(s, e)
             else:
-                yield Span(s, e, "PATIENT", CERTAIN, "known:name_part")
+                yield NAME_PART.span(s, e)
         else:
-            yield Span(s, e, "PATIENT", CERTAIN, "known:name")
+            yield NAME.span(s, e)
     glued = {g for g in glued if len(g) >= 2}
     if glued:
         alts = "|".join(sorted((r"\.?".join(g) + r"\.?" for g in glued), key=len, reverse=True))
         for m in re.finditer(rf"(?<![\w.])(?:{alts})(?![\w])", text):
-            yield Span(m.start(), m.end(), "PATIENT", REVIEW, "known:initials")
+            yield INITIALS.span(m.start(), m.end())
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,6 +182,10 @@ _MRN_SEP = r"[-. /]?"
 def _normal_mrn(mrn: str) -> str:
     """Letters and digits only, upper-case, leading zeros dropped (``0045-2231`` -> ``452231``)."""
     return re.sub(r"[^0-9A-Za-z]", "", mrn).upper().lstrip("0")
+
+
+MRN = Rule("known:mrn", ("MEDICALRECORD",), (CERTAIN,),
+           "the medical record number you supplied, whatever its separators")
 
 
 def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
@@ -197,7 +202,7 @@ def _mrns(text: str, mrns: Iterable[str]) -> Iterator[Span]:
     rx = re.compile(rf"(?i)(?<![0-9A-Za-z])(?<!0[-. /])(?:0{_MRN_SEP})*(?:{'|'.join(sorted(set(alts), key=len, reverse=True))})"
                     r"(?![0-9A-Za-z])")
     for m in rx.finditer(text):
-        yield Span(m.start(), m.end(), "MEDICALRECORD", CERTAIN, "known:mrn")
+        yield MRN.span(m.start(), m.end())
 
 
 # --------------------------------------------------------------------------------------------
@@ -239,6 +244,15 @@ def _street_regex(line: str) -> str | None:
         unit = sep.join(tok_rx(t) for t in toks[cut:])
         return rf"{base}(?:{sep}{unit})?"
     return base
+
+
+ADDRESS = Rule("known:address", ("STREET",), (CERTAIN,), "the street line of the address you supplied",
+               reads=("address_forms.tsv",))
+ADDRESS_CITY = Rule("known:address_city", ("CITY",), (CERTAIN,), "the city of the address you supplied")
+ADDRESS_STATE = Rule("known:address_state", ("STATE",), (CERTAIN,),
+                     "the state of the address you supplied (its abbreviation only after the city)",
+                     reads=("us_states.tsv", "us_territories.tsv"))
+ADDRESS_ZIP = Rule("known:address_zip", ("ZIP",), (CERTAIN,), "the ZIP code of the address you supplied")
 
 
 def _addresses(text: str, addresses: Iterable[str]) -> Iterator[Span]:
@@ -288,29 +302,29 @@ def _addresses(text: str, addresses: Iterable[str]) -> Iterator[Span]:
     if street_alts:
         rx = re.compile(rf"(?i)(?<![\w])(?:{'|'.join(sorted(street_alts, key=len, reverse=True))})(?![\w])")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "STREET", CERTAIN, "known:address")
+            yield ADDRESS.span(m.start(), m.end())
     for city in cities:
         forms = {city, city.upper(), city.title()}
         rx = re.compile(r"(?<![\w])(?:" + "|".join(
             r"[ \t]+".join(re.escape(w) for w in f.split()) for f in sorted(forms)) + r")(?![\w])")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "CITY", CERTAIN, "known:address_city")
+            yield ADDRESS_CITY.span(m.start(), m.end())
     for city, state in city_state:
         abbr = state.upper() if len(state) == 2 else _STATE_ABBR.get(state.lower(), "")
         if not abbr:
             continue
         rx = re.compile(rf"(?i:{re.escape(city)}),?[ \t]+(?P<st>{abbr})(?![\w])")
         for m in rx.finditer(text):
-            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "known:address_state")
+            yield ADDRESS_STATE.span(m.start("st"), m.end("st"))
     for name in state_names:
         forms = {name.title(), name.upper()}
         rx = re.compile(r"(?<![\w])(?:" + "|".join(
             r"[ \t]+".join(re.escape(w) for w in f.split()) for f in sorted(forms)) + r")(?![\w])")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "STATE", CERTAIN, "known:address_state")
+            yield ADDRESS_STATE.span(m.start(), m.end())
     for z in zips:
         for m in re.finditer(rf"(?<![\d-]){z}(?:-\d{{4}})?(?![\d])", text):
-            yield Span(m.start(), m.end(), "ZIP", CERTAIN, "known:address_zip")
+            yield ADDRESS_ZIP.span(m.start(), m.end())
 
 
 # --------------------------------------------------------------------------------------------
@@ -340,6 +354,10 @@ def parse_date(text: str) -> set[tuple[int, int, int]]:
     return {(parsed.year, parsed.month, parsed.day)}
 
 
+BIRTH_DATE = Rule("known:birth_date", ("DATE",), (CERTAIN,),
+                  "a date that is the birth date you supplied, whatever its format")
+
+
 def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
     known: set[tuple[int, int, int]] = set()
     for b in birth_dates:
@@ -356,7 +374,12 @@ def _birth_dates(text: str, birth_dates: Iterable[str]) -> Iterator[Span]:
         ys, ye = parsed.fields["y"]
         two = ye - ys == 2
         if any((y % 100, mo, d) in short if two else (y, mo, d) in known for y, mo, d in readings):
-            yield Span(m.start(), m.end(), "DATE", CERTAIN, "known:birth_date")
+            yield BIRTH_DATE.span(m.start(), m.end())
+
+
+#: Every rule of the detector, in the order they run.
+RULES = (NAME, NAME_PART, NAME_PART_LOWERCASE, NAME_PART_EPONYM, INITIALS, MRN, ADDRESS, ADDRESS_CITY,
+         ADDRESS_STATE, ADDRESS_ZIP, BIRTH_DATE)
 
 
 def detect(doc: Document) -> Iterable[Span]:
@@ -369,7 +392,7 @@ def detect(doc: Document) -> Iterable[Span]:
     Returns:
         A list of certain spans (review only for lower-case lone name parts and glued
         initials): PATIENT, MEDICALRECORD, STREET, CITY, STATE, ZIP, DATE, with sources
-        ``known:<kind>``.
+        ``known:<rule>`` (:data:`RULES`).
     """
     known: Known = doc.known
     text = doc.text

@@ -1,7 +1,8 @@
 """Shared building blocks for the shape-based detectors (dates, ages, contact, ids).
 
-A shape detector is a table of :class:`Pattern` (name, regex, label, tier, context words,
-validator) run in order by :func:`run` into an :class:`Emitter`; :func:`label_before` is the one
+A shape detector is a table of :class:`Pattern` (its :class:`~deid_core.rules.Rule` or the rules
+its validator chooses among, regex, label, tier, context words, validator) run in order by
+:func:`run` into an :class:`Emitter`; :func:`label_before` is the one
 "is there a label before the value" check and :func:`clear_before` the one "does the value start
 a run" check. Pure data and small validators, standard library only. Every regex here is compiled once at
 import and written so that no input can make it backtrack catastrophically: runs of word
@@ -18,8 +19,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from .. import lists
+from ..rules import Rule
 from ..spans import CERTAIN, Span
 from ..textview import ascii_twin, plain_ascii
+
 
 def alternation(words: Iterable[str], space: str = r"[ \t]", count: Iterable[str] = ()) -> str:
     """Regex source (no groups) matching any of ``words`` (a word list's entries), longest first
@@ -191,13 +194,12 @@ class Emitter:
 
     Patterns run from most to least specific, so the first accepted interpretation of a
     stretch of text wins inside a detector (the resolver settles clashes between detectors).
-    Offsets are characters; ``source`` is prefixed with the detector name.
+    Offsets are characters; a span's source is its :class:`~deid_core.rules.Rule`'s.
     """
 
-    __slots__ = ("prefix", "spans", "_starts", "_ends")
+    __slots__ = ("spans", "_starts", "_ends")
 
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
+    def __init__(self) -> None:
         self.spans: list[Span] = []
         self._starts: list[int] = []   # accepted intervals, sorted, non-overlapping
         self._ends: list[int] = []
@@ -207,15 +209,15 @@ class Emitter:
         i = bisect.bisect_left(self._starts, end)   # intervals starting before ``end``
         return not (i and self._ends[i - 1] > start)
 
-    def add(self, start: int, end: int, label: str, tier: str, name: str) -> bool:
-        """Accept ``Span(start, end, label, tier, f"{prefix}:{name}")`` unless it is empty or
-        overlaps an accepted span; returns whether it was accepted."""
+    def add(self, start: int, end: int, label: str, tier: str, rule: Rule, detail: str = "") -> bool:
+        """Accept ``rule.span(start, end, label, tier, detail)`` unless it is empty or overlaps
+        an accepted span; returns whether it was accepted."""
         if end <= start or not self.free(start, end):
             return False
         i = bisect.bisect_left(self._starts, start)
         self._starts.insert(i, start)
         self._ends.insert(i, end)
-        self.spans.append(Span(start, end, label, tier, f"{self.prefix}:{name}"))
+        self.spans.append(Span(start, end, label, tier, rule.source(detail)))
         return True
 
     def __iter__(self) -> Iterator[Span]:
@@ -243,14 +245,16 @@ def just_before(text: str, i: int, words: re.Pattern[str], width: int) -> re.Mat
 
 
 class Hit(NamedTuple):
-    """A span a validator asks for: offsets, and the tier, label and pattern name where they
-    differ from the :class:`Pattern`'s (``None`` keeps the pattern's)."""
+    """A span a validator asks for: offsets, and the tier, label, rule and detail where they
+    differ from the :class:`Pattern`'s (``None`` keeps the pattern's). The rule must be one of
+    the pattern's :attr:`Pattern.rules`."""
 
     start: int
     end: int
     tier: str | None = None
     label: str | None = None
-    name: str | None = None
+    rule: Rule | None = None
+    detail: str | None = None
 
 
 #: What a validator returns: ``None``/``False`` (no span), ``True`` (the match as found), a tier
@@ -263,7 +267,8 @@ class Pattern:
     """One identifier shape of a detector's table.
 
     Attributes:
-        name: the pattern's name; spans get source ``<detector>:<name>`` (or a validator's).
+        rules: the :class:`~deid_core.rules.Rule` of its spans, or a tuple of the rules its
+            validator chooses among (the first when the validator names none); set to a tuple.
         regex: compiled pattern; a match is a candidate.
         label: i2b2 label of its spans (``"DATE"``, ``"SSN"``...).
         tier: ``"certain"`` or ``"review"``.
@@ -277,11 +282,16 @@ class Pattern:
             pattern, so fewer tries).
         gate: lower-case substrings, the pattern running only when the lower-cased text holds
             one; or ``f(text) -> bool``.
+        detail: the detail of its spans' sources (``"VEHICLE"`` in ``ids:label:VEHICLE``), for a
+            rule that takes one; a validator's :class:`Hit` may give another.
         ascii_regex: :func:`ascii_twin` of ``regex`` (set from it; what :func:`run` scans a
             :func:`plain_ascii` note with).
+
+    Raises:
+        ValueError: on construction, if ``rules`` is empty or holds something that is no rule.
     """
 
-    name: str
+    rules: Rule | tuple[Rule, ...]
     regex: re.Pattern[str]
     label: str
     tier: str = CERTAIN
@@ -290,10 +300,20 @@ class Pattern:
     validator: Callable[[re.Match[str]], Verdict] | None = None
     at_anchors: bool | str = False
     gate: tuple[str, ...] | Callable[[str], bool] = ()
+    detail: str = ""
     ascii_regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        rules = (self.rules,) if isinstance(self.rules, Rule) else tuple(self.rules)
+        if not rules or not all(isinstance(r, Rule) for r in rules):
+            raise ValueError(f"a pattern names its rule or rules, not {self.rules!r}")
+        object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "ascii_regex", ascii_twin(self.regex))
+
+    @property
+    def rule(self) -> Rule:
+        """The rule of a span the validator names none for (the first of :attr:`rules`)."""
+        return self.rules[0]
 
 
 def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
@@ -304,12 +324,13 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
     Args:
         patterns: the detector's table.
         text: the note.
-        emitter: where spans go (its prefix names the detector).
+        emitter: where spans go.
         anchors: sorted offsets where ``at_anchors=True`` patterns are tried.
         named_anchors: sorted offsets by name, for patterns whose ``at_anchors`` is a name.
 
     Raises:
         KeyError: a pattern names anchors that ``named_anchors`` lacks.
+        ValueError: a validator names a rule that is not one of its pattern's :attr:`~Pattern.rules`.
     """
     low: str | None = None
     ascii = plain_ascii(text)
@@ -327,6 +348,7 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
             matches: Iterable[re.Match[str] | None] = (rx.match(text, a) for a in offsets)
         else:
             matches = rx.finditer(text)
+        rule = p.rules[0]
         for m in matches:
             if m is None:
                 continue
@@ -339,12 +361,19 @@ def run(patterns: Iterable[Pattern], text: str, emitter: Emitter,
             if verdict is None or verdict is False:
                 continue
             if verdict is True:
-                emitter.add(m.start(), m.end(), p.label, tier, p.name)
+                emitter.add(m.start(), m.end(), p.label, tier, rule, p.detail)
             elif isinstance(verdict, str):
-                emitter.add(m.start(), m.end(), p.label, verdict, p.name)
+                emitter.add(m.start(), m.end(), p.label, verdict, rule, p.detail)
             else:
                 for h in ((verdict,) if isinstance(verdict, Hit) else verdict):
-                    emitter.add(h.start, h.end, h.label or p.label, h.tier or tier, h.name or p.name)
+                    r = h.rule
+                    if r is None:
+                        r = rule
+                    elif r not in p.rules:
+                        raise ValueError(f"the validator of {rule.id} chose {r.id}, which the "
+                                         "pattern does not declare")
+                    emitter.add(h.start, h.end, h.label or p.label, h.tier or tier, r,
+                                p.detail if h.detail is None else h.detail)
     return emitter
 
 

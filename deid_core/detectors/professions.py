@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..document import CAP, LOW, UP, Document
+from ..rules import Rule
 from ..spans import CERTAIN, REVIEW, Span
 from .names import scan_note
 from .names import words as W
@@ -22,12 +23,23 @@ from .names.lexicon import NON, PROF
 from .names.scan import Scan
 
 
+LIST = Rule("professions:list", ("PROFESSION",), (CERTAIN, REVIEW),
+            "an occupation from the professions list",
+            amber="after 'is a' with no person as its subject the word may not be someone's occupation",
+            list="professions.txt", reads=("name_cues.txt",))
+AFTER = Rule("professions:after", ("PROFESSION",), (CERTAIN,),
+             "an occupation after the word '{detail}' (retired court stenographer)",
+             detail="the word before the occupation", reads=("name_cues.txt", "professions.txt"))
+#: Every rule of the detector, in the order they run.
+RULES = (LIST, AFTER)
+
+
 def detect(doc: Document) -> Iterable[Span]:
     """Find occupations in ``doc``.
 
     Returns:
         A list of PROFESSION spans, tier ``certain`` or ``review``, sources
-        ``professions:list`` or ``professions:after_<word>``.
+        ``professions:list`` or ``professions:after:<word>`` (:data:`RULES`).
 
     Raises:
         FileNotFoundError: if a word list is missing.
@@ -58,8 +70,7 @@ def profession_pass(sc: Scan, spans: list[Span]) -> None:
                 if tier:
                     for k in range(start_i, end_i + 1):
                         done[k] = 1
-                    spans.append(Span(sc.toks[start_i].start, sc.toks[end_i].end,
-                                           "PROFESSION", tier, "professions:list"))
+                    spans.append(LIST.span(sc.toks[start_i].start, sc.toks[end_i].end, tier=tier))
                 break
     for k in range(n):
         w = low[k]
@@ -88,8 +99,7 @@ def profession_run(sc: Scan, k: int, done: bytearray, spans: list[Span]) -> None
     if run:
         for m in run:
             done[m] = 1
-        spans.append(Span(sc.toks[run[0]].start, sc.toks[run[-1]].end, "PROFESSION",
-                               CERTAIN, f"professions:after_{low[k]}"))
+        spans.append(AFTER.span(sc.toks[run[0]].start, sc.toks[run[-1]].end, detail=low[k]))
 
 
 def profession_left(sc: Scan, i: int) -> int:

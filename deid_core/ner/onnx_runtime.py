@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..spans import Span
+from .int8 import FAST_DIR, FORMS, INT8_OPTIMIZATION, integer_graph
 from .pipeline import ONNX_FILE, NerModel, model_dir
 
 __all__ = ["OnnxNer", "OnnxUnavailable", "model_present", "onnxruntime_available"]
@@ -94,7 +95,6 @@ class OnnxNer:
                 or the ONNX file does not match ``ner.json``, an unknown ``form``, or
                 the integer form without the ``onnx`` package.
         """
-        from .int8 import FAST_DIR, FORMS
         if form not in FORMS:
             raise OnnxUnavailable(f"unknown model form {form!r}: choose one of {', '.join(FORMS)}")
         if integer is None:
@@ -118,7 +118,6 @@ class OnnxNer:
             raise OnnxUnavailable(f"{path} does not match the sha256 in {path.parent / 'ner.json'}")
         source: str | bytes = str(path)
         if integer:
-            from .int8 import integer_graph
             try:
                 source, _ = integer_graph(path)
             except ImportError:
@@ -136,7 +135,6 @@ class OnnxNer:
         # onnxruntime-web does not apply them, so its spans would differ from the CLI's.
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
         if integer:
-            from .int8 import INT8_OPTIMIZATION
             opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, INT8_OPTIMIZATION)
         if threads is None:
             env = os.environ.get("DEID_NER_THREADS", "").strip()

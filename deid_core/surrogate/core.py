@@ -13,8 +13,9 @@ PHONE, FAX                                :func:`~deid_core.surrogate.shapes.fak
 DATE                                      :func:`~deid_core.dateshift.shift_date_text` by the key's
                                           one offset; unreadable text -> a fake ISO date; a
                                           year alone -> one year up or down (see below)
-AGE                                       :func:`~deid_core.surrogate.shapes.fake_age` (a
-                                          decade at or over 90 such as ``90s`` is kept)
+AGE                                       :func:`~deid_core.surrogate.shapes.fake_age` (an
+                                          age over 89 becomes ``90+``; a decade at or over
+                                          90 such as ``90s`` is kept)
 EMAIL, URL, IPADDR                        documentation domains and addresses
 CITY, STATE, COUNTRY, STREET, HOSPITAL,   :class:`~deid_core.surrogate.places.PlaceFaker`
 ORGANIZATION, DEPARTMENT, LOCATION-OTHER

@@ -13,10 +13,11 @@
   digit not 9; toll-free ``800`` etc. kept) and a line in the fictional ``555-0100``-``555-0199``
   range; other numbers keep
   a ``+CC`` country code and are shape-mapped; an extension is shape-mapped.
-* :func:`fake_age`: an age over 89 becomes another age over 89 (90-99, or 100-109 for three
-  digits) in the same form, digits or words (``ninety-four`` -> ``ninety-one``). A decade
-  (``90s``, ``90's``, ``nineties``, ``100s``) or the Safe Harbor category itself (``90+``) is
-  kept as written: it reveals no more than a 10-year band at or over 90
+* :func:`fake_age`: an age over 89, in digits or words, becomes the Safe Harbor category
+  ``90+`` (``92`` -> ``90+``, ``ninety-four`` -> ``90+``): never a specific fake age over 89
+  (45 CFR 164.514(b)(2)(i)(C)). An age under 90 becomes another in the same band and form. A
+  decade (``90s``, ``90's``, ``nineties``, ``100s``) or the Safe Harbor category itself
+  (``90+``) is kept as written: it reveals no more than a 10-year band at or over 90
   (:func:`is_age_category`); a decade under 90 becomes another decade under 90.
 
 Every function returns ``None`` when it cannot produce a value different from the original
@@ -221,10 +222,7 @@ def _words_value(phrase: str) -> int:
 
 
 def _age_band(value: int, digits: int) -> range:
-    if value >= 100:
-        return range(100, 110)
-    if value >= 90:
-        return range(90, 100)
+    """The ages a fake for an age under 90 is drawn from: 1-9 for one digit, else 10-89."""
     return range(1 if digits == 1 else 10, 10 if digits == 1 else 90)
 
 
@@ -237,6 +235,11 @@ _DECADE_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(_DECADE_WORDS) + r")(?!
 _AGE_AGGREGATE = re.compile(
     r"(?:(?<!\d)(?:9\d|1\d\d)\s*\+|(?:>\s*=?|\bover\s+|\bolder\s+than\s+)(?:89|9\d|1\d\d)(?!\d)"
     r"|(?<!\d)(?:9\d|1\d\d)\s+(?:or|and)\s+(?:older|over|above)\b)", re.I)
+
+
+#: What a surrogate writes for an age over 89 (the Safe Harbor category; the same text as
+#: :data:`deid_core.safe_harbor.AGE_AGGREGATE`).
+AGE_OVER_89 = "90+"
 
 
 def is_age_category(text: str) -> bool:
@@ -254,10 +257,10 @@ def is_age_category(text: str) -> bool:
 
 
 def fake_age(key: LinkageKey, text: str) -> str | None:
-    """Another age in the same band and form: over 89 stays over 89 (90-99; 100-109 for a
-    three-digit or ``hundred`` age), digits stay digits, words stay words in the same case.
-    A decade stays a decade (``40s`` -> ``70s``, ``forties`` -> ``seventies``); a band at or
-    over 90 (:func:`is_age_category`) is returned unchanged."""
+    """An age over 89 (digits or words) becomes ``90+`` in its place (``92 yo`` -> ``90+ yo``);
+    an age under 90 becomes another in the same band and form (digits stay digits, words stay
+    words in the same case). A decade stays a decade (``40s`` -> ``70s``, ``forties`` ->
+    ``seventies``); a band at or over 90 (:func:`is_age_category`) is returned unchanged."""
     if is_age_category(text):
         return text
     m = _DECADE_DIGITS.search(text)
@@ -275,6 +278,8 @@ def fake_age(key: LinkageKey, text: str) -> str | None:
     m = re.search(r"\d+", text)
     if m and len(m.group()) <= 3:
         value = int(m.group())
+        if value >= 90:
+            return text[:m.start()] + AGE_OVER_89 + text[m.end():]
         band = tuple(v for v in _age_band(value, len(m.group())) if v != value)
         new = key.choice(band, "age", str(value))
         return text[:m.start()] + str(new) + text[m.end():]
@@ -282,6 +287,8 @@ def fake_age(key: LinkageKey, text: str) -> str | None:
     if m:
         phrase = m.group()
         value = _words_value(phrase)
+        if value >= 90:
+            return text[:m.start()] + AGE_OVER_89 + text[m.end():]
         band = tuple(v for v in _age_band(value, 2 if value >= 10 else 1) if v != value)
         new = key.choice(band, "age", str(value))
         hyphen = " " if re.search(r"[a-z]\s+[a-z]", phrase.lower()) and "-" not in phrase else "-"

@@ -1,88 +1,45 @@
 """LOCATION detector: street addresses, cities, states, ZIP codes, countries, hospitals,
 organisations, rooms, departments and landmarks, by pattern, word list and context.
 
-Finds (source ``locations:<rule>``):
-
-* ``street`` (STREET, certain): number + capitalised street name + suffix + optional unit, also
-  across a line break (``12 Elm Street\\nApt 3``, ``800 Orange Street, 4th Floor``); ``po_box``;
-  ``route`` (``Route 9``); ``street_no_number`` (review): ``Elm Street``; ``street_lower``
-  (review, lower-case notes only): ``88 cutler st``.
-* ``city_state_zip`` / ``city_state_name``: ``Springfield, IL 62704``, ``Boston, MA 02118-1234``,
-  ``Boston, Massachusetts``. Certain when the city/state pair is in the place list, a ZIP
-  follows, or a Title-case town precedes an unambiguous abbreviation (``Tarrytown, NY``);
-  review for a listed city before an abbreviation that is also a word; nothing for
-  abbreviations that are also clinical or credential words (``Smith, MD``, ``Head, CT``).
-  ``city_zip`` (``Chicago 60630``), ``city_country`` (``Lisbon, Portugal``), ``city_after``
-  (``2284 Granite Street, Bangor``; ``Maple Court Nursing Home, Dayton``).
-* ``place_context``: a city, state or country after a context word. Residence and travel words
-  (``lives in``, ``moved to``, ``born in``) make it certain; a bare preposition (``in``, ``to``,
-  ``at``) is certain only for multi-word or large (>= 100,000) cities, states and countries,
-  and after ``in`` for any listed city (session 6). Place names that are ordinary words
-  (``Mobile``, ``Buffalo``, ``Orange``) or given names (``Charlotte``, ``Chad``) are review at
-  best. An unknown Title-case place after a residence word is certain in a note with lower case
-  (``relocating to Winooski``), review in capitals.
-* ``zip_context``: ``zip code 94103``.
-* ``hospital`` (HOSPITAL): capitalised words ending with a hospital word (``Mercy General
-  Hospital``, ``St. Luke's Medical Center``, ``Lakeside Clinic``), certain unless every name word
-  is generic (``General Hospital``: review, certain right after a transfer or facility word,
-  ``at`` or ``in``, capitalised, without an article; ``Cardiology Clinic``: nothing). ``practice``:
-  a distinctive name before a specialty (``Cobalt Bay Urology``, ``Mill Pond Primary Care``).
-  ``saint_possessive`` (review): ``St. Jude's``. ``facility_context`` and ``at_capitalised``:
-  capitalised words after ``seen at``, ``admitted to``, ``at`` (``Cedar Crest``), or after a
-  care-team title and ``from`` (``Surgeon from Harwick called``); certain in a note with lower
-  case when every word is Title case or an acronym, else review; ORGANIZATION when the last
-  word is a company or school word.
-* ``organization`` (ORGANIZATION): company and business suffixes (``Acme Logistics Inc``,
-  ``Quarry Hill Pharmacy``), schools and universities, employer context (``works at ...``).
-* ``room`` (ROOM): the identifier after ``Room``/``Rm``/``Bed``/``Bay``/``Suite``/``Chair``/``Pod``
-  (``Room 412`` gives ``412``; ``room ED-14``), ``OR 7``.
-* ``department`` (DEPARTMENT): ``5 West``, ``Glenview 5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
-  ``Blackwood 9`` before a room, ``Wexford Chest Pain Unit``, ``Ferris Digestive Health Pavilion``.
-* ``landmark`` (LOCATION-OTHER): ``Bellwether Mall``, ``Kettle Pond State Park``, ``Lucky Peak Dam``;
-  ``region``: ``from the Northern Shore``, ``on the West Coast``.
-* Terse nursing notes (:mod:`.terse`): ``ward_number`` (DEPARTMENT, the word only):
-  ``TRANSFERRED TO HARTWELL 4``, review ``ON HARTWELL 4`` / ``PER HARTWELL 4 RN``;
-  ``facility_abbreviation`` (HOSPITAL): ``REFERRED TO SMH``; both then at every other mention
-  in the note (``:same_note``); ``saint_after_transfer``: ``TO GO TO ST. BRIGID``;
-  ``hospital:same_note``: ``AT OSTRANDER`` after ``OSTRANDER HOSPITAL``;
-  ``hospital:campus`` (review): ``scan on North Campus`` (the word before the campus word);
-  ``organization:university_place``: ``U OF MD``, ``U Maryland``. In an ALL-CAPS note a
-  facility phrase needs a name-list word or a transfer word before it (not ``REQUIRE REHAB``,
-  ``PROPOFOL INC``), and places are also found inside a capitalised run (``LIVES IN SPOKANE``).
+:func:`detect` runs the passes of :data:`PASSES` in order over one scan of the note (its
+capitalised runs: :func:`.text.scan_note`), then those of :data:`FOLLOW_UPS`, which read the
+spans found so far; each pass names the :class:`~deid_core.rules.Rule` values it may give (what
+each finds, its tiers and lists: ``docs/rules.md``). Whether the note is ALL CAPS or all lower
+case is the document's decision (:attr:`Document.mostly_caps`, :attr:`Document.mostly_lower`).
+In an ALL-CAPS note a facility phrase needs a name-list word or a transfer word before it (not
+``REQUIRE REHAB``, ``PROPOFOL INC``), and places are also found inside a capitalised run
+(``LIVES IN SPOKANE``).
 
 Not PHI here: ``the hospital``, ``ICU``, ``ED``, ``OR`` alone, ``IN 2 weeks``, ``Orange juice``,
 ``Glasgow Coma Scale``, ``St. John's wort``, ``room air``, ``POD 1``, plain ``cardiology``,
 ``TO MICU``, ``FROM OSH``, ``SENT TO CT``, ``FOLEY TO GRAVITY``, ``TRANSFUSED 2 UNITS``.
 
-Word lists: every one lives in ``lists/`` (see :mod:`.lexicon`); a missing file is an error.
+Word lists: every one lives in ``lists/`` (see :mod:`.lexicon`, :data:`SHARED_LISTS`); a missing
+file is an error.
 
 Modules: :mod:`.text` (words, capitalised runs, helpers), :mod:`.lexicon` (the word lists and
 word classes), :mod:`.addresses` (street, ZIP, city/state), :mod:`.places` (city, state,
 country by context), :mod:`.facilities` (hospital, practice, organization, landmark),
-:mod:`.units` (room, ward, department), :mod:`.terse` (ward numbers and hospital abbreviations
+:mod:`.organizations` (employers, universities by place), :mod:`.units` (room, ward, department), :mod:`.terse` (ward numbers and hospital abbreviations
 after transfer words, and their other mentions).
-
-TODO(document.py): the "is this note ALL CAPS" decision (``text.scan_note``: over 60% capitals in
-the first 4,000 characters) is to move to the shared ALL-CAPS note/line decision that
-``deid_core/document.py`` will hold (issue 7); until then locations keeps its own.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
 from ...document import Document
+from ...rules import Pass, rules_of
 from ...spans import CERTAIN, Span
-from .addresses import city_after, city_state, streets
+from . import addresses as A, facilities as F, organizations as O, places as P, terse as T, units as U
+from .addresses import city_after
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
-                         lower_case_facilities, lowercase_facility_after, our_lady,
-                         organizations_context, phrase_rules, saints, university_place)
+                         lowercase_facility_after, phrase_rules)
 from .lexicon import may_start_place, Tables, tables
-from .places import PLACE_CONTEXT_ALONE, lower_case_places, place_rules, regions
-from .terse import campus_names, saint_after_transfer, same_note_facilities, terse_context
+from .places import PLACE_CONTEXT_ALONE, place_rules
+from .terse import same_note_facilities
 from .text import is_connector, Note, PREPOSITIONS, scan_note, tail_may_end, tail_words
-from .units import departments, rooms
 
-__all__ = ["detect"]
+__all__ = ["FOLLOW_UPS", "PASSES", "RULES", "SHARED_LISTS", "detect"]
 
 #: The last words of a run's tail that :func:`.places.place_rules` and
 #: :func:`.facilities.facility_context` read (any other tail gives them nothing): the tail is
@@ -127,35 +84,72 @@ def _run_rules(n: Note, t: Tables) -> Iterator[Span]:
             yield from facility_context(n, t, r, tail)   # (after any other word it finds nothing)
 
 
+#: The passes of :func:`detect` over the note, in the order they run; each module declares its
+#: passes and the rules each may give beside its code.
+PASSES: tuple[Pass, ...] = (
+    Pass(_run_rules, F.RUN_RULES + P.RUN_RULES), A.STREETS_PASS, A.CITY_STATE_PASS, U.DEPARTMENTS_PASS,
+    O.EMPLOYERS_PASS, F.SAINTS_PASS, U.ROOMS_PASS, T.TERSE_PASS, O.UNIVERSITY_PLACE_PASS,
+    T.SAINT_AFTER_TRANSFER_PASS, F.OUR_LADY_PASS, P.REGIONS_PASS, T.CAMPUS_PASS, P.LOWER_CASE_PLACES_PASS,
+    F.LOWER_CASE_FACILITIES_PASS,
+)
+
+#: The sources of the certain hospital names whose first word :func:`.terse.same_note_facilities`
+#: looks for again (the hospital rules that run before it).
+_HOSPITAL_NAMES = frozenset(r.id for r in (F.HOSPITAL_DISTINCT, F.HOSPITAL_INSTITUTION,
+                                           F.HOSPITAL_LOWER_CASE_WORD, T.CAMPUS, T.ABBREVIATION_AFTER_AT,
+                                           T.ABBREVIATION_STAFF))
+#: The labels of the spans a city right after them follows (``2284 Granite Street, Bangor``).
+_ANCHOR_LABELS = ("STREET", "HOSPITAL", "ORGANIZATION", "LOCATION-OTHER", "DEPARTMENT")
+
+
+def _same_note(n: Note, t: Tables, out: list[Span]) -> Iterable[Span]:
+    return same_note_facilities(n, t, out, _HOSPITAL_NAMES)
+
+
+def _city_after(n: Note, t: Tables, out: list[Span]) -> Iterable[Span]:
+    return city_after(n, t, [s for s in out if s.tier == CERTAIN and s.label in _ANCHOR_LABELS])
+
+
+#: The passes that read the spans of the passes before them (``run(note, tables, spans)``).
+FOLLOW_UPS: tuple[Pass, ...] = (Pass(_same_note, T.SAME_NOTE_RULES), Pass(_city_after, A.CITY_AFTER_RULES))
+#: Every rule of the detector, in the order the passes meet them.
+RULES = rules_of(PASSES + FOLLOW_UPS)
+#: The lists the detector's shared word tables read (:func:`.lexicon.tables`), whatever the rule.
+SHARED_LISTS = ("us_places.tsv", "us_states.tsv", "us_territories.tsv", "countries.txt", "given_names.tsv",
+                "surnames.tsv", "english_collisions.txt", "medical_collisions.txt", "abbreviations.txt",
+                "address_forms.tsv", "titles.txt", "credentials.txt", "hospital_words.txt",
+                "hospital_words_weak.txt", "departments.txt", "generic_service_words.txt",
+                "unit_words.txt", "practice_words.txt", "street_suffixes.txt",
+                "street_suffixes_not_in_caps.txt", "company_suffixes.txt", "school_words.txt",
+                "landmark_words.txt", "street_words.txt", "lower_case_facility_words.txt",
+                "ward_words.txt", "facility_stop_words.txt", "not_facility_first.txt",
+                "generic_institution_words.txt", "place_common_words.txt", "place_name_collisions.txt",
+                "state_abbr_ambiguous.txt", "place_context_words.txt", "facility_context_words.txt",
+                "transfer_words.txt", "place_aliases.txt", "country_aliases.txt", "facility_tail_words.txt",
+                "facility_cues.txt", "quantity_after_words.txt", "room_words.txt")
+
+
 def detect(doc: Document) -> Iterable[Span]:
     """Find location candidates in ``doc.text``.
 
     Args:
-        doc: the note (:class:`~deid_core.document.Document`); only ``doc.text`` is read.
+        doc: the note (:class:`~deid_core.document.Document`): its text and its case decision.
 
     Returns:
         A list of :class:`~deid_core.spans.Span` candidates (labels STREET, CITY, STATE, ZIP,
         COUNTRY, HOSPITAL, ORGANIZATION, ROOM, DEPARTMENT, LOCATION-OTHER), possibly
-        overlapping; the resolver merges them. Sources are ``locations:<rule>``.
+        overlapping; the resolver merges them. Sources are ``locations:<rule>`` (:data:`RULES`).
 
     Raises:
         FileNotFoundError: a word list file is missing (on the first call).
     """
-    text = doc.text
-    if not text:
+    if not doc.text:
         return []
     t = tables()
-    n = scan_note(text)
+    n = scan_note(doc)
     out: list[Span] = []
-    for rule in (_run_rules, streets, city_state, departments, organizations_context,
-                 saints, rooms, terse_context, university_place, saint_after_transfer, our_lady,
-                 regions, campus_names):
-        out.extend(rule(n, t))
-    if n.lower:
-        out.extend(lower_case_places(n, t))
-        out.extend(lower_case_facilities(n, t))
-    out.extend(same_note_facilities(n, t, out))
-    anchors = [s for s in out if s.tier == CERTAIN and s.label in (
-        "STREET", "HOSPITAL", "ORGANIZATION", "LOCATION-OTHER", "DEPARTMENT")]
-    out.extend(city_after(n, t, anchors))
+    for p in PASSES:
+        out.extend(p.run(n, t))
+    for p in FOLLOW_UPS:
+        out.extend(p.run(n, t, out))
     return out

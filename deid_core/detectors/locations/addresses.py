@@ -1,9 +1,6 @@
-"""Addresses: streets, PO boxes, routes, ``City, ST 12345``, ZIP codes and the city after an
-address or a facility (``2284 Granite Street, Bangor``).
-
-Sources ``locations:street``, ``po_box``, ``route``, ``street_lower``, ``city_state_zip``,
-``zip_context``, ``city_zip``, ``city_after`` / ``<label>_after``.
-"""
+"""Addresses: streets, PO boxes, routes, ``City, ST 12345``, ZIP codes and the place after an
+address or a facility (``2284 Granite Street, Bangor``); each rule is declared above the
+function that applies it."""
 from __future__ import annotations
 
 import re
@@ -11,6 +8,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (CREDENTIAL_ABBR, city_words_after_facility, known_city_suffix,
                       lookup_place, plain_city, Tables)
@@ -70,6 +68,18 @@ _ST_CARDIAC_AFTER_RE = re.compile(
     re.IGNORECASE)
 
 
+_C, _CR = (CERTAIN,), (CERTAIN, REVIEW)
+_STREET_LISTS = ("street_suffixes.txt", "street_suffixes_not_in_caps.txt", "facility_stop_words.txt")
+STREET = Rule("locations:street", ("STREET",), _C, "a street address", list="street_suffixes.txt",
+              reads=_STREET_LISTS[1:])
+PO_BOX = Rule("locations:po_box", ("STREET",), _C, "a post office box (PO Box 123)")
+ROUTE = Rule("locations:route", ("STREET",), _C, "a numbered route or highway (Route 9, I-95)")
+STREET_LOWER = Rule("locations:street_lower", ("STREET",), (REVIEW,), "a street address in lower case",
+                    amber="in a note without capitals a number, a word and a street word may be "
+                          "something else (2 ct scan)",
+                    list="street_suffixes.txt", reads=("facility_stop_words.txt", "clinical_nouns.txt"))
+
+
 def streets(n: Note, t: Tables) -> Iterator[Span]:
     """Streets with a house number (certain), PO boxes, routes, and in all-lower-case notes
     ``88 cutler st`` (review). Yields STREET spans."""
@@ -84,11 +94,11 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
         if text[end - 1] == "." and not re.search(r"(?i)\b(?:st|ave|rd|dr|blvd|ln|ct|pl|hwy|pkwy|ter)\.$",
                                                   text[m.start():end]):
             end -= 1
-        yield Span(m.start(), end, "STREET", CERTAIN, "locations:street")
+        yield STREET.span(m.start(), end)
     for m in _PO_BOX_RE.finditer(text) if note_may_hold(n, ("box",)) else ():
-        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:po_box")
+        yield PO_BOX.span(m.start(), m.end())
     for m in _ROUTE_RE.finditer(text):
-        yield Span(m.start(), m.end(), "STREET", CERTAIN, "locations:route")
+        yield ROUTE.span(m.start(), m.end())
     if n.lower:
         for m in t.street_lower_re.finditer(text):
             words = split_words(m.group("name"), m.start("name"))
@@ -96,7 +106,7 @@ def streets(n: Note, t: Tables) -> Iterator[Span]:
                 continue
             if before_clinical_noun(text, m.end()):
                 continue   # "1 degree av block", "2 ct scan": the suffix reads as a clinical word
-            yield Span(m.start(), m.end(), "STREET", REVIEW, "locations:street_lower")
+            yield STREET_LOWER.span(m.start(), m.end())
 
 
 @lru_cache(maxsize=1)
@@ -104,6 +114,16 @@ def _shorthand() -> frozenset[str]:
     """Clinical abbreviations and ICU shorthand (``lists/abbreviations.txt``: ``K``, ``MG``,
     ``CA``, ``AM``, ``TX``), in capitals: no town or state code in a lab or care list."""
     return frozenset(a.upper() for a in lists.abbreviations("clinical", "shorthand"))
+
+
+CITY_STATE_ZIP = Rule(
+    "locations:city_state_zip", ("CITY", "STATE", "ZIP"), _CR, "a city, state and ZIP code",
+    amber="the state code is also an ordinary word, or the town before it is on no list",
+    list="us_states.tsv", reads=("us_places.tsv", "us_territories.tsv", "state_abbr_ambiguous.txt",
+                                 "credentials.txt", "abbreviations.txt"))
+ZIP_CONTEXT = Rule("locations:zip_context", ("ZIP",), _C, "a ZIP code after the words zip code")
+CITY_ZIP = Rule("locations:city_zip", ("CITY", "ZIP"), _C, "a listed city before a ZIP code (Chicago 60630)",
+                list="us_places.tsv")
 
 
 def city_state(n: Note, t: Tables) -> Iterator[Span]:
@@ -142,28 +162,42 @@ def city_state(n: Note, t: Tables) -> Iterator[Span]:
         else:
             continue
         if city and norm(city[0].text) not in t.not_first:
-            yield Span(city[0].start, city[-1].end, "CITY", tier, "locations:city_state_zip")
-        yield Span(m.start("st"), m.end("st"), "STATE", tier, "locations:city_state_zip")
+            yield CITY_STATE_ZIP.span(city[0].start, city[-1].end, "CITY", tier)
+        yield CITY_STATE_ZIP.span(m.start("st"), m.end("st"), "STATE", tier)
         if zip_:
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+            yield CITY_STATE_ZIP.span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN)
     zips = _ZIP_CONTEXT_RE.finditer(text) if note_may_hold(n, ("zip", "postal")) else ()
     for m in zips:
-        yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:zip_context")
+        yield ZIP_CONTEXT.span(m.start("zip"), m.end("zip"))
     for m in _zips_after_word(text):
         city = known_city_suffix(words_before(n, m.start()), t)
         if city:
-            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_zip")
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_zip")
+            yield CITY_ZIP.span(city[0].start, city[-1].end, "CITY")
+            yield CITY_ZIP.span(m.start("zip"), m.end("zip"), "ZIP")
     if n.lower:
         for m in _LOWER_CSZ_RE.finditer(text):
             if m.group("st").upper() not in t.abbrs:
                 continue
             words = [w for w in split_words(m.group("city"), m.start("city")) if norm(w.text) not in t.stop]
             if words:
-                yield Span(words[0].start, words[-1].end, "CITY", CERTAIN, "locations:city_state_zip")
-            yield Span(m.start("st"), m.end("st"), "STATE", CERTAIN, "locations:city_state_zip")
-            yield Span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN, "locations:city_state_zip")
+                yield CITY_STATE_ZIP.span(words[0].start, words[-1].end, "CITY", CERTAIN)
+            yield CITY_STATE_ZIP.span(m.start("st"), m.end("st"), "STATE", CERTAIN)
+            yield CITY_STATE_ZIP.span(m.start("zip"), m.end("zip"), "ZIP", CERTAIN)
 
+
+
+_AFTER_AMBER = "the place name is also an ordinary word or a person's name"
+CITY_AFTER = Rule("locations:city_after", ("CITY",), _CR,
+                  "a town right after an address or a facility (2284 Granite Street, Bangor)",
+                  amber="the word is on no place list, or is also an ordinary word or a name",
+                  list="us_places.tsv", reads=("place_common_words.txt", "place_name_collisions.txt"))
+STATE_AFTER = Rule("locations:state_after", ("STATE",), _CR,
+                   "a state right after an address or a facility", amber=_AFTER_AMBER,
+                   list="us_states.tsv", reads=("place_common_words.txt", "place_name_collisions.txt"))
+COUNTRY_AFTER = Rule("locations:country_after", ("COUNTRY",), _CR,
+                     "a country right after an address or a facility", amber=_AFTER_AMBER,
+                     list="countries.txt", reads=("place_common_words.txt", "place_name_collisions.txt"))
+_AFTER = {"CITY": CITY_AFTER, "STATE": STATE_AFTER, "COUNTRY": COUNTRY_AFTER}
 
 
 def city_after(n: Note, t: Tables, anchors: list[Span]) -> Iterator[Span]:
@@ -184,7 +218,13 @@ def city_after(n: Note, t: Tables, anchors: list[Span]) -> Iterator[Span]:
             label = found[1]
             key = place_key(" ".join(w.text for w in words))
             tier = REVIEW if key in t.common_words or key in t.name_collisions else CERTAIN
-            yield Span(words[0].start, words[-1].end, label, tier, f"locations:{label.lower()}_after")
+            yield _AFTER[label].span(words[0].start, words[-1].end, label, tier)
         elif plain_city(words, t) and not any(w.text.isupper() and len(w.text) <= 3 for w in words):
-            yield Span(words[0].start, words[-1].end, "CITY", REVIEW, "locations:city_after")
+            yield CITY_AFTER.span(words[0].start, words[-1].end, "CITY", REVIEW)
 
+
+#: The passes of this module over the note, each with the rules it may give; and the rules of
+#: :func:`city_after`, which reads the spans of the passes before it.
+STREETS_PASS = Pass(streets, (STREET, PO_BOX, ROUTE, STREET_LOWER))
+CITY_STATE_PASS = Pass(city_state, (CITY_STATE_ZIP, ZIP_CONTEXT, CITY_ZIP))
+CITY_AFTER_RULES = (CITY_AFTER, STATE_AFTER, COUNTRY_AFTER)

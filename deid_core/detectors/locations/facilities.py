@@ -1,11 +1,8 @@
 """Facilities: hospitals, clinics, practices, named units, companies, schools and landmarks
 found by the phrase that ends their name (``Mercy General Hospital``, ``Cobalt Bay Urology``,
 ``Acme Logistics Inc``, ``Bellwether Mall``), by context (``seen at Cedar Crest``, ``works at
-...``), and saints' possessives (``St. Jude's``).
-
-Sources ``locations:hospital:<kind>``, ``practice``, ``department:named_unit``,
-``organization:<rule>``, ``landmark``, ``street_no_number``, ``hospital:lower_case_word``,
-``facility_context``, ``at_capitalised``, ``saint_possessive``, ``hospital_lower``.
+...``), and saints' possessives (``St. Jude's``). Each rule is declared above the function that
+applies it.
 """
 from __future__ import annotations
 
@@ -14,16 +11,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
-from ..patterns import lead_alternation
-from .lexicon import BIG_CITY, Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
+from .lexicon import Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
 from .terse import after_transfer
-from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector,
-                   note_may_hold, norm, Note, place_key, phrase_key, Run, run_at, segment,
-                   sentence_initial, tail_words,
-                   same_line_words, trim_end, split_words)
+from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, norm, Note,
+                   phrase_key, Run, segment, sentence_initial, tail_words, same_line_words, trim_end,
+                   split_words)
 
-#: The words of ``lists/facility_cues.txt`` by use (saint_follower, employer_context ...).
+#: The words of ``lists/facility_cues.txt`` by use (saint_follower, hospital_after ...).
 _CUES = "facility_cues.txt"
 
 
@@ -32,22 +28,9 @@ def _cue_words(use: str) -> str:
     return alternation(lists.tagged(_CUES, use), SP)
 
 
-#: Prepositions between a work word and an employer (grammar).
-_EMPLOYER_PREPOSITIONS = "at|for|by|with|from"
 _SAINT_RE = re.compile(
     r"S(?<![\w]S)(?:t\.?|aint|T\.?|AINT)[ \t]+[A-Z][A-Za-z]{1,30}(?:'s|’s|'S|’S)"
     r"(?![ \t]+(?i:" + _cue_words("saint_follower") + r"))")
-_ORG_CONTEXT_RE = re.compile(
-    r"(?:" + lead_alternation(lists.tagged(_CUES, "employer_context"), r"[\w]", SP, ignorecase=True) + r")"
-    r"[ \t]+(?:(?i:full|part)[- ]time[ \t]+)?(?:(?i:as)[ \t]+(?:an?[ \t]+)?[a-z-]{1,20}(?:[ \t]+[a-z-]{1,20}){0,2}[ \t]+)?"
-    r"(?i:" + _EMPLOYER_PREPOSITIONS + r")(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:the[ \t]+)?(?=[A-Z])")
-_ORG_LABEL_RE = re.compile(
-    r"(?:" + lead_alternation(lists.tagged(_CUES, "employer_label"), r"[\w]", SP, ignorecase=True) + r")[ \t]*:[ \t]*"
-    r"(?:the[ \t]+)?(?=[A-Z])")
-#: The first words of the cues of :data:`_ORG_CONTEXT_RE` / :data:`_ORG_LABEL_RE`: every match
-#: holds one, lower-cased (the cheap test of ``may_hold`` before the scan).
-_ORG_CONTEXT_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "employer_context")}))
-_ORG_LABEL_WORDS = tuple(sorted({e.split()[0] for e in lists.tagged(_CUES, "employer_label")}))
 _LOWER_HW_AFTER_RE = re.compile(r"[ \t]+(?:" + _cue_words("hospital_after") + r")(?![\w'’])")
 _BOAT_RE = re.compile(rf"{GAP}(?:{_cue_words('place_part_after')})(?![\w])")
 _UNIT_NUMBER_AFTER_RE = re.compile(rf"[ \t]+\d{{1,2}}[A-Z]?(?:[ \t]?{DIRECTION})?(?![\w])")
@@ -98,6 +81,42 @@ def after_care_word(text: str, start: int, t: Tables, caps: bool,
         return False
     return after_transfer(tail, t.transfer_words) or bool(_facility_context_word(tail)) \
         or not caps and tail[-1] == "in"   # "Knows she is in General Hospital"
+
+
+_C, _CR, _R = (CERTAIN,), (CERTAIN, REVIEW), (REVIEW,)
+_CAPS_AMBER = "written all in capitals, the words may be ordinary ones"
+_NAME_LISTS = ("facility_stop_words.txt", "generic_service_words.txt", "not_facility_first.txt")
+HOSPITAL_DISTINCT = Rule(
+    "locations:hospital:distinct", ("HOSPITAL",), _CR,
+    "a hospital or clinic name: a distinctive name before a hospital word (Mercy General Hospital)",
+    amber="an acronym, words in capitals or a name after a title may be no hospital's name",
+    list="hospital_words.txt", reads=("hospital_words_weak.txt", "facility_tail_words.txt") + _NAME_LISTS)
+HOSPITAL_INSTITUTION = Rule(
+    "locations:hospital:institution", ("HOSPITAL",), _CR,
+    "a hospital name made of generic words (General Hospital, Memorial Hospital)",
+    amber="a name of generic words names one hospital only right after a transfer or facility word",
+    list="hospital_words.txt", reads=("generic_institution_words.txt", "transfer_words.txt",
+                                      "facility_context_words.txt"))
+PRACTICE = Rule("locations:practice", ("HOSPITAL",), _CR,
+                "a practice's name before its specialty (Cobalt Bay Urology)", amber=_CAPS_AMBER,
+                list="practice_words.txt", reads=("departments.txt",) + _NAME_LISTS)
+NAMED_UNIT = Rule("locations:department:named_unit", ("DEPARTMENT",), _CR,
+                  "a unit's name before a unit word (Wexford Chest Pain Unit)", amber=_CAPS_AMBER,
+                  list="unit_words.txt", reads=("departments.txt",) + _NAME_LISTS)
+COMPANY = Rule("locations:organization:company", ("ORGANIZATION",), _CR,
+               "a company or business name before a business word (Acme Logistics Inc)",
+               amber=_CAPS_AMBER, list="company_suffixes.txt", reads=_NAME_LISTS)
+UNIVERSITY = Rule("locations:organization:university", ("ORGANIZATION",), _C,
+                  "a university's name (University of Vermont)", list="school_words.txt")
+SCHOOL = Rule("locations:organization:school", ("ORGANIZATION",), _C,
+              "a school's name before a school word (Northgate Elementary School)", list="school_words.txt",
+              reads=_NAME_LISTS)
+LANDMARK = Rule("locations:landmark", ("LOCATION-OTHER",), _CR, "a landmark name",
+                amber="with no place word before it (near, at, in) the words may be ordinary",
+                list="landmark_words.txt", reads=_NAME_LISTS)
+STREET_NO_NUMBER = Rule("locations:street_no_number", ("STREET",), _R, "a street name without a house number",
+                        amber="without a house number the words may be no street (Main Street Pharmacy)",
+                        list="street_words.txt", reads=_NAME_LISTS)
 
 
 def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -> Iterator[Span]:
@@ -174,17 +193,17 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                 tier = CERTAIN   # "transferred from Memorial Hospital", "TAKEN TO GENERAL HOSPITAL"
             else:
                 tier = REVIEW
-            yield Span(name[0].start, end, "HOSPITAL", tier, f"locations:hospital:{kind}")
+            yield (HOSPITAL_DISTINCT if kind == "distinct" else HOSPITAL_INSTITUTION).span(
+                name[0].start, end, tier=tier)
     if "practice" in kinds and kind == "distinct" and not title and not colon:
-        yield Span(name[0].start, phrase_end, "HOSPITAL", REVIEW if all_caps else CERTAIN,
-                   "locations:practice")
+        yield PRACTICE.span(name[0].start, phrase_end, tier=REVIEW if all_caps else CERTAIN)
     if "unit" in kinds and kind == "distinct" and not title:
         end = phrase_end
         m = _UNIT_NUMBER_AFTER_RE.match(text, end)
         if m:
             end = m.end()
         tier = REVIEW if all_caps and len(name) == 1 and len(name[0].text) <= 3 else CERTAIN
-        yield Span(name[0].start, end, "DEPARTMENT", tier, "locations:department:named_unit")
+        yield NAMED_UNIT.span(name[0].start, end, tier=tier)
     if "company" in kinds and kind == "distinct" and not title and words[j].text != "CO":
         # ("FICK CO", "TD CO": cardiac output, not a company)
         low = phrase_key(words[i].text) if i == j else ""
@@ -192,8 +211,7 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         if not (weak and (colon or (nxt is not None and _TITLE_CASE_RE.match(nxt.text)))) and \
                 not (low in _COMPANY_WEAK_INITIAL and len(name) == 1
                      and sentence_initial(text, name[0].start)):
-            yield Span(name[0].start, phrase_end, "ORGANIZATION", REVIEW if all_caps else CERTAIN,
-                       "locations:organization:company")
+            yield COMPANY.span(name[0].start, phrase_end, tier=REVIEW if all_caps else CERTAIN)
     if "school" in kinds:
         if nxt is not None and nxt.text.lower() == "of" and words[i].text.lower() in ("university", "college"):
             seg = []
@@ -206,9 +224,9 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
                 seg = _caps_university_tail(t, seg)
             if seg:
                 start = name[0].start if kind == "distinct" else words[i].start
-                yield Span(start, seg[-1].end, "ORGANIZATION", CERTAIN, "locations:organization:university")
+                yield UNIVERSITY.span(start, seg[-1].end)
         elif kind == "distinct" and not title:
-            yield Span(name[0].start, phrase_end, "ORGANIZATION", CERTAIN, "locations:organization:school")
+            yield SCHOOL.span(name[0].start, phrase_end)
     if "landmark" in kinds and kind == "distinct" and not title:
         end = phrase_end
         m = _BOAT_RE.match(text, end)
@@ -217,10 +235,9 @@ def phrase_rules(n: Note, t: Tables, r: Run, i: int, j: int, kinds: frozenset) -
         before = text[max(0, name[0].start - 12):name[0].start].lower().split()
         context = bool(before) and before[-1] in ("near", "at", "in", "on", "by", "from", "to",
                                                   "outside", "behind", "the")
-        yield Span(name[0].start, end, "LOCATION-OTHER", CERTAIN if context else REVIEW,
-                   "locations:landmark")
+        yield LANDMARK.span(name[0].start, end, tier=CERTAIN if context else REVIEW)
     if "street" in kinds and kind != "none" and name and not title:
-        yield Span(name[0].start, phrase_end, "STREET", REVIEW, "locations:street_no_number")
+        yield STREET_NO_NUMBER.span(name[0].start, phrase_end)
 
 
 def _caps_university_tail(t: Tables, seg: list[Word]) -> list[Word]:
@@ -237,6 +254,13 @@ def _caps_university_tail(t: Tables, seg: list[Word]) -> list[Word]:
     return seg[:k]
 
 
+HOSPITAL_LOWER_CASE_WORD = Rule(
+    "locations:hospital:lower_case_word", ("HOSPITAL",), _CR,
+    "a capitalised name before a hospital word in lower case (Mt. Sinai hospital)",
+    amber="only right after a transfer or facility word is such a name surely a hospital's",
+    list="hospital_words.txt", reads=("transfer_words.txt", "facility_context_words.txt"))
+
+
 def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     """``Mt. Sinai hospital``, ``Cedars-Sinai clinic``: a capitalised name, then a lower-case
     hospital word: certain in a note with lower case after a transfer word, a facility verb, a
@@ -251,8 +275,7 @@ def lowercase_facility_after(n: Note, t: Tables, r: Run) -> Iterator[Span]:
     if name and name_kind(name, t.generic) == "distinct" and not after_title(n.text, name[0].start):
         # after a transfer or facility word, a proper-shaped name: "was in St Mary hospital"
         sure = not n.caps and proper_shaped(name) and after_care_word(n.text, name[0].start, t, n.caps)
-        yield Span(name[0].start, m.end(), "HOSPITAL", CERTAIN if sure else REVIEW,
-                   "locations:hospital:lower_case_word")
+        yield HOSPITAL_LOWER_CASE_WORD.span(name[0].start, m.end(), tier=CERTAIN if sure else REVIEW)
 
 
 
@@ -262,21 +285,33 @@ CONTEXT_LAST = ("at", "to", "from", "@")
 CONTEXT_ARTICLES = ("the", "our")
 
 
-def _facility_context_word(tail: list[str]) -> str:
-    """``"facility_context"`` after ``seen at``/``admitted to``..., ``"at_capitalised"`` after a
-    bare ``at``, else ``""``."""
+FACILITY_CONTEXT = Rule(
+    "locations:facility_context", ("HOSPITAL", "ORGANIZATION"), _CR,
+    "a name after a facility word (admitted to, transferred to)",
+    amber="the words after the facility word are not all written as a proper name",
+    reads=("facility_context_words.txt", "transfer_words.txt", "titles.txt", "company_suffixes.txt",
+           "school_words.txt"))
+AT_CAPITALISED = Rule(
+    "locations:at_capitalised", ("HOSPITAL", "ORGANIZATION"), _CR, "capitalised words after 'at'",
+    amber="only the word 'at' before the capitalised words suggests a place",
+    reads=("company_suffixes.txt", "school_words.txt"))
+
+
+def _facility_context_word(tail: list[str]) -> Rule | None:
+    """:data:`FACILITY_CONTEXT` after ``seen at``/``admitted to``..., :data:`AT_CAPITALISED`
+    after a bare ``at``, else ``None``."""
     words = tail[:-1] if tail and tail[-1] in CONTEXT_ARTICLES else tail
     if not words or words[-1] not in CONTEXT_LAST:
-        return ""
+        return None
     verbs = tables().facility_verbs | tables().transfer_words
     for w in reversed(words[-4:-1]):
         if w in verbs:
-            return "facility_context"
+            return FACILITY_CONTEXT
         if w not in ADVERBS:
             break
     if words[-1] == "from" and len(words) >= 2 and words[-2] in _care_team_titles():
-        return "facility_context"   # "Surgeon from Harwick called": the team's hospital
-    return "at_capitalised" if words[-1] in ("at", "@") else ""
+        return FACILITY_CONTEXT   # "Surgeon from Harwick called": the team's hospital
+    return AT_CAPITALISED if words[-1] in ("at", "@") else None
 
 
 
@@ -295,8 +330,8 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
     ASQ-PHI dev and the real notes such spans were PHI), else review; ``tail`` is
     ``tail_words(n.text, r.start)``."""
     text = n.text
-    source = _facility_context_word(tail)
-    if not source:
+    rule = _facility_context_word(tail)
+    if rule is None:
         return
     first_line = [r.words[0]]
     for w in same_line_words(r.words[1:]):
@@ -323,7 +358,7 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
     # "works at Acme Corp", "teacher at Northgate Elementary School": a company or a school
     org = t.phrases.get(phrase_key(words[-1].text), ())
     label = "ORGANIZATION" if "company" in org or "school" in org else "HOSPITAL"
-    yield Span(words[0].start, end, label, tier, f"locations:{source}")
+    yield rule.span(words[0].start, end, label, tier)
 
 
 def proper_shaped(words: list[Word]) -> bool:
@@ -337,76 +372,47 @@ def proper_shaped(words: list[Word]) -> bool:
 
 
 
-def organizations_context(n: Note, t: Tables) -> Iterator[Span]:
-    """An employer after ``works at``/``employed by`` or ``Employer:`` (ORGANIZATION, certain)."""
-    text = n.text
-    low = n.low
-    for rx, source, words in ((_ORG_CONTEXT_RE, "employer_context", _ORG_CONTEXT_WORDS),
-                              (_ORG_LABEL_RE, "employer_label", _ORG_LABEL_WORDS)):
-        if not note_may_hold(n, words):
-            continue   # the pattern's keyword is nowhere in the note
-        for m in rx.finditer(text):
-            r = run_at(n, m.end())
-            if r is None:
-                continue
-            words = strip_leading([r.words[0]] + list(same_line_words(r.words[1:6])))
-            if not words or name_kind(words, t.generic) != "distinct" or after_title(text, words[0].start):
-                continue
-            end = trim_end(words[-1].end, text, words[0].start)
-            yield Span(words[0].start, end, "ORGANIZATION", CERTAIN, f"locations:organization:{source}")
-
+SAINT_POSSESSIVE = Rule("locations:saint_possessive", ("HOSPITAL",), _R, "a Saint's name (St. Mary's)",
+                        amber="a saint's possessive may be a church, a plant (St. John's wort) or a person",
+                        reads=("facility_cues.txt",))
 
 
 def saints(n: Note, t: Tables) -> Iterator[Span]:
     """``St. Jude's`` (review): a saint's possessive, often a hospital's short name."""
     for m in _SAINT_RE.finditer(n.text):
-        yield Span(m.start(), m.end(), "HOSPITAL", REVIEW, "locations:saint_possessive")
+        yield SAINT_POSSESSIVE.span(m.start(), m.end())
+
+
+HOSPITAL_LOWER = Rule("locations:hospital_lower", ("HOSPITAL",), _R, "a hospital name in lower case",
+                      amber="in a note without capitals the words before a hospital word may be ordinary",
+                      list="lower_case_facility_words.txt")
+ORGANIZATION_LOWER = Rule(
+    "locations:organization:lower_case", ("ORGANIZATION",), _R,
+    "a business or school name in lower case before a business or school word",
+    amber="in a note without capitals the words before a business word may be ordinary",
+    list="company_suffixes.txt", reads=("school_words.txt",))
 
 
 def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: facilities and businesses before a lower-case facility or company
-    word (review)."""
+    word (review). Nothing in a note with capitals (:attr:`.text.Note.lower`)."""
+    if not n.lower:
+        return
     text = n.text
-    for rx, label, source, first in (
-            (t.hospital_lower_re, "HOSPITAL", "hospital_lower", t.hospital_lower_first),
-            (t.org_lower_re, "ORGANIZATION", "organization:lower_case", t.org_lower_first)):
+    for rx, rule, first in ((t.hospital_lower_re, HOSPITAL_LOWER, t.hospital_lower_first),
+                            (t.org_lower_re, ORGANIZATION_LOWER, t.org_lower_first)):
         if not any(w in text for w in first):
             continue   # no keyword of the pattern (case-sensitive) anywhere in the note
         for m in rx.finditer(text):
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if name_kind(words, t.generic) != "distinct":
                 continue
-            yield Span(words[0].start, m.end(), label, REVIEW, f"locations:{source}")
+            yield rule.span(words[0].start, m.end())
 
 
 
-#: ``U of MD``, ``U Maryland``, ``UOf Maryland``, ``university of maryland``, ``UNIV. OF OHIO``:
-#: a university named by a state or a state code (after ``of``) or a large city.
-_UNIVERSITY_PLACE_RE = re.compile(
-    r"(?P<u>U(?<![\w.]U)(?<!\d[ \t]U)(?:|NIV\.?|niv\.?|niversity|NIVERSITY)"
-    r"|u(?<![\w.]u)(?<!\d[ \t]u)(?:niv\.?|niversity))"
-    r"(?:[ \t]*(?P<of>of|OF|Of)[ \t]+|[ \t]+)"
-    r"(?P<place>[A-Za-z]{2,20}(?:[ \t][A-Za-z]{2,20})?|[A-Z](?![\w'’-]))")
-
-
-def university_place(n: Note, t: Tables) -> Iterator[Span]:
-    """``U OF MD``, ``U Maryland scale``, ``university of maryland hospital``: ``U``/``Univ``/
-    ``University`` and a state, a state code after ``of`` (not ``10 U OF NPH``), or a city of
-    100,000 or more (ORGANIZATION, certain; the school rule covers Title-case names too)."""
-    text = n.text
-    for m in _UNIVERSITY_PLACE_RE.finditer(text):
-        words = m.group("place").split()
-        for k in range(len(words), 0, -1):
-            phrase = " ".join(words[:k])
-            key = place_key(phrase)
-            state_code = k == 1 and m.group("of") and phrase.isupper() and (
-                phrase in t.abbrs or (len(phrase) == 1 and m.group("u") == "U"))   # U OF M
-            if key in t.states or state_code or t.places.get(key, 0) >= BIG_CITY:
-                if m.group("u") == "U" and not (m.group("of") or phrase[:1].isupper()):
-                    break   # "U heparin": a unit of a drug
-                end = m.start("place") + len(" ".join(m.group("place").split()[:k]))
-                yield Span(m.start(), end, "ORGANIZATION", CERTAIN, "locations:organization:university_place")
-                break
+OUR_LADY = Rule("locations:our_lady", ("HOSPITAL",), _C,
+                "a hospital named Our Lady of ... (Our Lady of Lourdes)", reads=("facility_stop_words.txt",))
 
 
 _OUR_LADY_RE = re.compile(
@@ -426,4 +432,14 @@ def our_lady(n: Note, t: Tables) -> Iterator[Span]:
                 break
             keep.append(w)
         if keep:
-            yield Span(m.start(), keep[-1].end, "HOSPITAL", CERTAIN, "locations:our_lady")
+            yield OUR_LADY.span(m.start(), keep[-1].end)
+
+
+#: The rules :func:`phrase_rules`, :func:`lowercase_facility_after` and :func:`facility_context`
+#: may give (run inside the capitalised runs by :func:`deid_core.detectors.locations.detect`), and
+#: the passes of this module over the note.
+RUN_RULES = (HOSPITAL_DISTINCT, HOSPITAL_INSTITUTION, PRACTICE, NAMED_UNIT, COMPANY, UNIVERSITY, SCHOOL,
+             LANDMARK, STREET_NO_NUMBER, HOSPITAL_LOWER_CASE_WORD, FACILITY_CONTEXT, AT_CAPITALISED)
+SAINTS_PASS = Pass(saints, (SAINT_POSSESSIVE,))
+OUR_LADY_PASS = Pass(our_lady, (OUR_LADY,))
+LOWER_CASE_FACILITIES_PASS = Pass(lower_case_facilities, (HOSPITAL_LOWER, ORGANIZATION_LOWER))

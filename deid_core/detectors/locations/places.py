@@ -1,9 +1,7 @@
 """Places: a city, state or country after a context word (``lives in Boston``, ``from Ohio``),
 before a state or country after a comma (``Boston, Massachusetts``, ``Lisbon, Portugal``), or
-in ``our Chicago clinic``; the same after context words in all-lower-case notes.
-
-Sources ``locations:place_context:<label>``, ``place_context:unknown``, ``city_state_name``,
-``city_country``, ``city_facility``, ``place_context_lower:<label>``.
+in ``our Chicago clinic``; the same after context words in all-lower-case notes; regions
+(``the West Coast``). Each rule is declared above the function that applies it.
 """
 from __future__ import annotations
 
@@ -12,6 +10,7 @@ from functools import lru_cache
 from collections.abc import Iterator
 
 from ... import lists
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (BIG_CITY, city_words_after_facility, known_city_suffix, lookup_place,
                       plain_city, relative_before, Tables, tables)
@@ -43,13 +42,23 @@ _REGION_RE = _region_re()
 _REGION_NOUNS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facility_cues.txt", "region_noun")}))
 
 
+_C, _CR = (CERTAIN,), (CERTAIN, REVIEW)
+_PLACES = ("CITY", "STATE", "COUNTRY")
+_PLACE_LISTS = ("us_places.tsv", "us_states.tsv", "countries.txt", "place_context_words.txt",
+                "place_common_words.txt", "place_name_collisions.txt", "place_aliases.txt",
+                "country_aliases.txt")
+REGION = Rule("locations:region", ("LOCATION-OTHER",), _C,
+              "a region named by a compass word and a place noun (the Western Shore)",
+              list="facility_cues.txt")
+
+
 def regions(n: Note, t: Tables) -> Iterator[Span]:
     """``FROM THE NORTHERN SHORE``, ``on the West Coast``: a region named by a compass word and a
     geographic noun after a preposition and ``the`` (LOCATION-OTHER, certain)."""
     if not note_may_hold(n, _REGION_NOUNS):
         return
     for m in _REGION_RE.finditer(n.text):
-        yield Span(m.start("r"), m.end("r"), "LOCATION-OTHER", CERTAIN, "locations:region")
+        yield REGION.span(m.start("r"), m.end("r"))
 
 
 def _context_tier(t: Tables, key: str, label: str, n_words: int, pop: int, ctx_first: str,
@@ -99,7 +108,7 @@ def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> list[Span]:
         if ctx_first in t.strong_context and st in t.abbrs and st not in t.ambiguous_abbr and (
                 len(run_words) == 1 or run_words[1].nl):
             w = run_words[0]
-            out.append(Span(w.start, w.end, "STATE", CERTAIN, "locations:place_context:code"))
+            out.append(PLACE_CODE.span(w.start, w.end))
     else:
         found = lookup_place(t, run_words)
         # (nothing below can come of a run that starts no place, after no context word, our
@@ -115,6 +124,19 @@ def place_rules(n: Note, t: Tables, r: Run, tail: list[str]) -> list[Span]:
     return out
 
 
+PLACE_CODE = Rule("locations:place_context:code", ("STATE",), _C,
+                  "a state code after a residence word (lives in DC)", list="us_states.tsv",
+                  reads=("place_context_words.txt", "state_abbr_ambiguous.txt"))
+PLACE_UNKNOWN = Rule("locations:place_context:unknown", ("CITY",), _CR,
+                     "a capitalised name on no place list after a residence or travel word "
+                     "(relocating to Winooski)",
+                     amber="in a note written in capitals the words may be ordinary",
+                     reads=("place_context_words.txt", "hospital_words.txt"))
+CITY_FACILITY = Rule("locations:city_facility", ("CITY", "STATE"), _C,
+                     "a city or state before a facility word (our Boston clinic)",
+                     list="us_places.tsv", reads=("us_states.tsv", "facility_cues.txt"))
+
+
 def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[str],
                      ctx_first: str, found) -> Iterator[Span]:
     """The place rules for the words at the start of a run (see :func:`place_rules`); ``found``
@@ -128,8 +150,8 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
             if len(words) <= 2 and plain_city(words, t) and not any(w.text.isupper() for w in words):
                 # certain in a note with lower case, every word Title case (lives in Bel Air)
                 sure = not n.caps and all(w.text[:1].isupper() and w.text[1:].islower() for w in words)
-                yield Span(words[0].start, trim_end(words[-1].end, text, words[0].start), "CITY",
-                           CERTAIN if sure else REVIEW, "locations:place_context:unknown")
+                yield PLACE_UNKNOWN.span(words[0].start, trim_end(words[-1].end, text, words[0].start),
+                                         tier=CERTAIN if sure else REVIEW)
     if found:
         k, label, pop = found
         prev = words_before_comma(n, r.start)
@@ -140,11 +162,11 @@ def _run_start_place(n: Note, t: Tables, r: Run, words: list[Word], tail: list[s
         state = next((run[-k:] for k in range(min(3, len(run)), 1, -1)
                       if place_key(" ".join(w.text for w in run[-k:])) in t.states), [])
         if state:   # "our New York clinic": a state of two or three words, not its last word
-            yield Span(state[0].start, state[-1].end, "STATE", CERTAIN, "locations:city_facility")
+            yield CITY_FACILITY.span(state[0].start, state[-1].end, "STATE")
             return
         city = known_city_suffix(run, t)
         if city and not (len(city) == 1 and norm(city[0].text) in t.common_words):
-            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_facility")
+            yield CITY_FACILITY.span(city[0].start, city[-1].end, "CITY")
 
 
 def _facility_in(t: Tables, tail: list[str]) -> bool:
@@ -184,6 +206,14 @@ def _clinical_abbr() -> frozenset[str]:
     return frozenset(a.upper() for a in lists.abbreviations("clinical"))
 
 
+PLACE_CONTEXT = Rule(
+    "locations:place_context", _PLACES, _CR, "a {detail} name after a place word (lives in, from)",
+    amber="a place name after a bare preposition, or one that is also an ordinary word or a "
+          "person's name, may not be a place",
+    list="us_places.tsv", reads=_PLACE_LISTS[1:] + ("clinical_nouns.txt", "eponym_followers.txt"),
+    detail="the kind of place")
+
+
 def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_first: str) -> Iterator[Span]:
     """The place ``found`` (``(n_words, label, population)``) at the start of ``words``, after
     the context word ``ctx_first``, with its tier (or nothing)."""
@@ -201,7 +231,7 @@ def _context_place(n: Note, t: Tables, words: list[Word], found: tuple, ctx_firs
     followed = k < len(words) and not words[k].nl and not is_connector(words[k]) and not n.caps
     tier = _context_tier(t, key, label, k, pop, ctx_first, followed)
     if tier:
-        yield Span(words[0].start, end, label, tier, f"locations:place_context:{label.lower()}")
+        yield PLACE_CONTEXT.span(words[0].start, end, label, tier, detail=label.lower())
 
 
 def _inner_place(n: Note, t: Tables, run_words: tuple, k: int) -> Iterator[Span]:
@@ -243,6 +273,15 @@ def _place_context_word(tail: list[str]) -> str:
 
 
 
+CITY_COUNTRY = Rule("locations:city_country", ("CITY", "COUNTRY"), _C,
+                    "a city and its country after a comma (Lisbon, Portugal)", list="countries.txt",
+                    reads=("place_name_collisions.txt",))
+CITY_STATE_NAME = Rule("locations:city_state_name", ("CITY", "STATE", "ZIP"), _CR,
+                       "a city and its state written out (Boston, Massachusetts)",
+                       amber="the state's name is also a person's name, or the town is on no list",
+                       list="us_states.tsv", reads=("us_places.tsv", "place_name_collisions.txt"))
+
+
 def _city_then_state_or_country(n: Note, t: Tables, prev: list[Word], words: list[Word], k: int,
                                 label: str) -> Iterator[Span]:
     text = n.text
@@ -250,10 +289,10 @@ def _city_then_state_or_country(n: Note, t: Tables, prev: list[Word], words: lis
     if label == "COUNTRY":
         if key in t.name_collisions:
             return  # "Smith, Jordan" is a name
-        yield Span(words[0].start, words[k - 1].end, "COUNTRY", CERTAIN, "locations:city_country")
+        yield CITY_COUNTRY.span(words[0].start, words[k - 1].end, "COUNTRY")
         city = city_words_after_facility(prev, t)
         if plain_city(city, t):
-            yield Span(city[0].start, city[-1].end, "CITY", CERTAIN, "locations:city_country")
+            yield CITY_COUNTRY.span(city[0].start, city[-1].end, "CITY")
         return
     abbr = t.states.get(key, "")
     city = known_city_suffix(prev, t)
@@ -270,17 +309,25 @@ def _city_then_state_or_country(n: Note, t: Tables, prev: list[Word], words: lis
         city = city_words_after_facility(prev, t)[-3:]
         city_tier = REVIEW if tier == CERTAIN and not zip_m else tier
     if city and norm(city[0].text) not in t.not_first:
-        yield Span(city[0].start, city[-1].end, "CITY", city_tier, "locations:city_state_name")
-    yield Span(words[0].start, words[k - 1].end, "STATE", tier, "locations:city_state_name")
+        yield CITY_STATE_NAME.span(city[0].start, city[-1].end, "CITY", city_tier)
+    yield CITY_STATE_NAME.span(words[0].start, words[k - 1].end, "STATE", tier)
     if zip_m:
-        yield Span(zip_m.start(1), zip_m.end(1), "ZIP", CERTAIN, "locations:city_state_name")
+        yield CITY_STATE_NAME.span(zip_m.start(1), zip_m.end(1), "ZIP", CERTAIN)
 
+
+
+PLACE_CONTEXT_LOWER = Rule(
+    "locations:place_context_lower", _PLACES, _CR, "a {detail} name in lower case after a place word",
+    amber="in a note without capitals only the place word before it suggests a place",
+    list="us_places.tsv", reads=_PLACE_LISTS[1:], detail="the kind of place")
 
 
 def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
     """All-lower-case notes: places after context words: certain after a residence word or
     ``from`` (``lives in southlake``; any population since session 6), review after another
-    context word (``in southlake``)."""
+    context word (``in southlake``). Nothing in a note with capitals (:attr:`.text.Note.lower`)."""
+    if not n.lower:
+        return
     text = n.text
     for m in t.context_lower_re.finditer(text):
         words = split_words(m.group("run"), m.start("run"))
@@ -296,5 +343,11 @@ def lower_case_places(n: Note, t: Tables) -> Iterator[Span]:
         if tier == CERTAIN and ctx_first not in t.strong_context:
             tier = REVIEW
         if tier:
-            yield Span(words[0].start, words[k - 1].end, label, tier,
-                       f"locations:place_context_lower:{label.lower()}")
+            yield PLACE_CONTEXT_LOWER.span(words[0].start, words[k - 1].end, label, tier, detail=label.lower())
+
+
+#: The rules :func:`place_rules` may give (run inside the capitalised runs by
+#: :func:`deid_core.detectors.locations.detect`), and the passes of this module over the note.
+RUN_RULES = (PLACE_CONTEXT, PLACE_CODE, PLACE_UNKNOWN, CITY_FACILITY, CITY_COUNTRY, CITY_STATE_NAME)
+REGIONS_PASS = Pass(regions, (REGION,))
+LOWER_CASE_PLACES_PASS = Pass(lower_case_places, (PLACE_CONTEXT_LOWER,))

@@ -9,31 +9,8 @@ The context is a word of ``lists/transfer_words.txt`` (``transferred``, ``sent``
 department and ward words, generic and clinical acronyms (``lists/abbreviations.txt``:
 ``TO MICU``, ``TO CT``, ``FROM OSH``), stop words, clinical nouns and medical words.
 
-* ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
-  the word: the gold convention of the real notes leaves the number out); not before a unit
-  (``2 UNITS``, ``5 MG``), a dose frequency (``25 BID``) or a time, date or decimal; also a
-  choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
-  HARTWELL4``: the span is the whole token).
-* ``ward_number:weak_context`` (certain since issue 8: with its name-list word or ward
-  follower, real notes dev 22 characters of wards, no false alarm, with the last rule): after
-  ``on``/``per``/``to``/``from`` without a transfer word, with a name-list word or a ward
-  follower (``PER HARTWELL 4 RN``); ``department:ward_after_on`` (review: a plural drug class
-  reads the same, ``ON PRESSORS 2 NOW``): after ``on``/``from`` with a word or a sentence end
-  after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
-  not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
-* ``department:ward_before_staff`` (certain: a ward follower after the number): a ward number
-  before a ward follower with no context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
-* ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
-  (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
-  an all-lower-case note.
-* ``hospital:abbreviation_after_at`` (HOSPITAL, review): the same shape in capitals after
-  ``at`` (not a sentence's ``At``), a transfer word right before it (``MAY HAVE TO LEAVE SMH``)
-  or where a person says where he is (``says she is in SMH``, ``I'm in SMH``).
-* ``hospital:abbreviation_staff`` (HOSPITAL, review): the same shape in capitals after a
-  preposition without a transfer word, before a staff word (``VISITED BY SMH NURSE``, ``PER SMH
-  STAFF``).
-* ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
-  ward word, same case for an abbreviation).
+The rules (declared above :func:`terse_context` and the functions after it) and how each is
+tiered: ``docs/rules.md``; the conditions are in :func:`terse_context`'s docstring.
 """
 from __future__ import annotations
 
@@ -42,6 +19,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import Tables, proper_evidence
 from .text import Note, Word, after_words, note_may_hold, norm, tail_words
@@ -242,9 +220,73 @@ def _lower_context_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
             re.compile(_CONTEXT_REST))
 
 
+_C = (CERTAIN,)
+_TERSE_LISTS = ("transfer_words.txt", "abbreviations.txt", "facility_stop_words.txt",
+                "generic_service_words.txt")
+WARD_NUMBER = Rule("locations:ward_number", ("DEPARTMENT",), _C,
+                   "a ward named by a building word and a floor number (HARTWELL 4)", list="transfer_words.txt",
+                   reads=_TERSE_LISTS[1:] + ("quantity_after_words.txt",))
+WARD_WEAK_CONTEXT = Rule(
+    "locations:ward_number:weak_context", ("DEPARTMENT",), _C,
+    "a ward and its number after on, per, to or from, with a name-list word or a staff word "
+    "(PER HARTWELL 4 RN)",
+    reads=_TERSE_LISTS + ("quantity_after_words.txt",))
+WARD_AFTER_ON = Rule("locations:department:ward_after_on", ("DEPARTMENT",), (REVIEW,),
+                     "a word and a number after on or from, ending its clause (CODED ON HARTWELL 4 LAST WEEK)",
+                     amber="a plural drug class reads the same (ON PRESSORS 2 NOW)", reads=_TERSE_LISTS)
+FACILITY_ABBREVIATION = Rule("locations:facility_abbreviation", ("HOSPITAL",), _C,
+                             "a hospital abbreviation after a transfer word (to SMH)",
+                             list="transfer_words.txt",
+                             reads=_TERSE_LISTS[1:])
+ABBREVIATION_AFTER_AT = Rule(
+    "locations:hospital:abbreviation_after_at", ("HOSPITAL",), (REVIEW,),
+    "a hospital abbreviation in capitals after at or in, or after a leaving word (DIALYSIS IS DONE AT SMH)",
+    amber="capitals after 'at' may be a clinical abbreviation rather than a hospital", reads=_TERSE_LISTS)
+ABBREVIATION_STAFF = Rule(
+    "locations:hospital:abbreviation_staff", ("HOSPITAL",), (REVIEW,),
+    "a hospital abbreviation in capitals before a staff word (PER SMH STAFF)",
+    amber="capitals before a staff word may be a service rather than a hospital",
+    reads=_TERSE_LISTS + ("quantity_after_words.txt",))
+WARD_BEFORE_STAFF = Rule("locations:department:ward_before_staff", ("DEPARTMENT",), _C,
+                         "a ward and its number before a staff or bed word (HARTWELL 4 WHEN BED READY)",
+                         reads=_TERSE_LISTS + ("quantity_after_words.txt",))
+WARD_SAME_NOTE = Rule("locations:ward_number:same_note", ("DEPARTMENT",), _C,
+                      "another mention of a ward found after a transfer word in this note")
+ABBREVIATION_SAME_NOTE = Rule("locations:facility_abbreviation:same_note", ("HOSPITAL",), _C,
+                              "another mention of a hospital abbreviation found after a transfer word "
+                              "in this note")
+
+
 def terse_context(n: Note, t: Tables) -> Iterator[Span]:
     """Ward numbers and hospital abbreviations after a transfer word, and their other mentions
-    in the note. Yields DEPARTMENT and HOSPITAL spans, certain."""
+    in the note. Yields DEPARTMENT and HOSPITAL spans:
+
+    * ``ward_number`` (DEPARTMENT, certain): a word of 4+ letters then a number 1-99 (the span is
+      the word: the gold convention of the real notes leaves the number out); not before a unit
+      (``2 UNITS``, ``5 MG``), a dose frequency (``25 BID``) or a time, date or decimal; also a
+      choice of two (``transfer to hartwell 2/3``) and a number glued on (``TRANSFER TO
+      HARTWELL4``: the span is the whole token).
+    * ``ward_number:weak_context`` (certain since issue 8: with its name-list word or ward
+      follower, real notes dev 22 characters of wards, no false alarm, with the last rule): after
+      ``on``/``per``/``to``/``from`` without a transfer word, with a name-list word or a ward
+      follower (``PER HARTWELL 4 RN``); ``department:ward_after_on`` (review: a plural drug class
+      reads the same, ``ON PRESSORS 2 NOW``): after ``on``/``from`` with a word or a sentence end
+      after the number (``CODED ON HARTWELL 4 LAST WEEK``, ``wallet recovered from hartwell 5.``;
+      not ``ON DOPAMINE 3-5MCG``, ``ON METOPROLOL 50 TID``, nor a listed drug or shorthand).
+    * ``department:ward_before_staff`` (certain: a ward follower after the number): a ward number
+      before a ward follower with no context word at all (``DISPO: HARTWELL 4 WHEN BED READY``).
+    * ``facility_abbreviation`` (HOSPITAL, certain): an ALL-CAPS token of 2-5 letters with no vowel
+      (``GH``, ``SMH``, ``PVMC``), or ending in ``MC``; lower-case of 3+ letters (``gmc``), or 2 in
+      an all-lower-case note.
+    * ``hospital:abbreviation_after_at`` (HOSPITAL, review): the same shape in capitals after
+      ``at`` (not a sentence's ``At``), a transfer word right before it (``MAY HAVE TO LEAVE SMH``)
+      or where a person says where he is (``says she is in SMH``, ``I'm in SMH``).
+    * ``hospital:abbreviation_staff`` (HOSPITAL, review): the same shape in capitals after a
+      preposition without a transfer word, before a staff word (``VISITED BY SMH NURSE``, ``PER SMH
+      STAFF``).
+    * ``<rule>:same_note``: the same word elsewhere in the note (whole word; case-insensitive for a
+      ward word, same case for an abbreviation).
+    """
     text = n.text
     transfer, clinical, abbr, _context_re = _vocab()
     wards: set[str] = set()
@@ -271,59 +313,55 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             # "TRANSFER TO HARTWELL4", "transfer to hartwell 2/3": after a transfer word only
             if strong and ward_shape:
                 wards.add(low)
-                yield Span(c.start(), c.end() if glued else c.end("w"), "DEPARTMENT", CERTAIN,
-                           "locations:ward_number")
+                yield WARD_NUMBER.span(c.start(), c.end() if glued else c.end("w"))
             continue
         if c.group("num") and ward_shape:
             if strong:
                 wards.add(low)
-                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN, "locations:ward_number")
+                yield WARD_NUMBER.span(c.start("w"), c.end("w"))
             elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
-                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", CERTAIN,
-                           "locations:ward_number:weak_context")
+                yield WARD_WEAK_CONTEXT.span(c.start("w"), c.end("w"))
             elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
-                yield Span(c.start("w"), c.end("w"), "DEPARTMENT", REVIEW,
-                           "locations:department:ward_after_on")
+                yield WARD_AFTER_ON.span(c.start("w"), c.end("w"))
         elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
                 and low not in clinical:
             # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
-            yield Span(c.start("w"), c.end("w"), "HOSPITAL", CERTAIN,
-                       "locations:facility_abbreviation")
+            yield FACILITY_ABBREVIATION.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
                 and low not in clinical and _abbreviation_weak_context(tail, context):
             # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
-            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
-                       "locations:hospital:abbreviation_after_at")
+            yield ABBREVIATION_AFTER_AT.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
                 and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
-            yield Span(c.start("w"), c.end("w"), "HOSPITAL", REVIEW,
-                       "locations:hospital:abbreviation_staff")
+            yield ABBREVIATION_STAFF.span(c.start("w"), c.end("w"))
     for m in _ward_followers(text):
         word = m.group("w")
         low = norm(word)
         if low in t.stop or low in t.generic or low in t.not_first or low in transfer \
                 or low in clinical or word.upper() in abbr or low in t.hospital_words:
             continue
-        yield Span(m.start("w"), m.end("w"), "DEPARTMENT", CERTAIN,
-                   "locations:department:ward_before_staff")
+        yield WARD_BEFORE_STAFF.span(m.start("w"), m.end("w"))
     if wards:
         rx = re.compile(r"(?<![\w'’-])(?i:" + "|".join(re.escape(w) for w in sorted(wards))
                         + r")(?:[1-9]\d?)?(?![\w'’]|-\w)")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "DEPARTMENT", CERTAIN, "locations:ward_number:same_note")
+            yield WARD_SAME_NOTE.span(m.start(), m.end())
     if abbrs:
         rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(abbrs))
                         + r")(?![\w'’/-])")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN,
-                       "locations:facility_abbreviation:same_note")
+            yield ABBREVIATION_SAME_NOTE.span(m.start(), m.end())
 
 
 _SAINT_AFTER_RE = re.compile(r"(?:ST|St|SAINT|Saint)\.?[ \t]+(?:[A-Z][a-z]{2,20}|[A-Z]{3,20})"
                             r"(?:['’][sS])?(?![\w'’-])")
+
+
+SAINT_AFTER_TRANSFER = Rule("locations:saint_after_transfer", ("HOSPITAL",), _C,
+                            "a Saint's name after a transfer word (to St. Brigid)", list="transfer_words.txt")
 
 
 def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
@@ -335,7 +373,7 @@ def saint_after_transfer(n: Note, t: Tables) -> Iterator[Span]:
     for pos, _context in contexts(n):
         s = _SAINT_AFTER_RE.match(text, pos)
         if s and after_transfer(tail_words(text, pos), transfer):
-            yield Span(s.start(), s.end(), "HOSPITAL", CERTAIN, "locations:saint_after_transfer")
+            yield SAINT_AFTER_TRANSFER.span(s.start(), s.end())
 
 
 #: ``North Campus``, ``the quillton campus ed``: one name word before a ``name_before`` word of
@@ -345,6 +383,12 @@ _NAME_BEFORE_RE = re.compile(
     + "|".join(re.escape(w) for w in lists.tagged("facility_cues.txt", "name_before")) + r")(?![\w'’-])")
 #: The lower-case first words of those cues: a note without one skips the scan.
 _NAME_BEFORE_WORDS = tuple(sorted({w.split()[0].lower() for w in lists.tagged("facility_cues.txt", "name_before")}))
+
+
+CAMPUS = Rule("locations:hospital:campus", ("HOSPITAL",), (CERTAIN, REVIEW),
+              "the name before a campus word (North Campus)",
+              amber="the word before the campus word is on no name list", list="facility_cues.txt",
+              reads=_TERSE_LISTS + ("place_common_words.txt",))
 
 
 def campus_names(n: Note, t: Tables) -> Iterator[Span]:
@@ -369,18 +413,25 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
         elif word.islower() and not proper_evidence([Word(m.start("w"), m.end("w"), word)], t):
             continue   # "the entire campus"; "the quillton campus" needs a name-list word
         strong = low in compass or proper_evidence([Word(m.start("w"), m.end("w"), word)], t)
-        yield Span(m.start("w"), m.end("w"), "HOSPITAL", CERTAIN if strong else REVIEW,
-                   "locations:hospital:campus")
+        yield CAMPUS.span(m.start("w"), m.end("w"), tier=CERTAIN if strong else REVIEW)
 
 
-def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span]:
+HOSPITAL_SAME_NOTE = Rule(
+    "locations:hospital:same_note", ("HOSPITAL",), _C,
+    "another mention of the first word of a hospital's name found in this note (AT BRIARWOOD)",
+    reads=("generic_service_words.txt", "facility_stop_words.txt", "place_common_words.txt"))
+
+
+def same_note_facilities(n: Note, t: Tables, spans: list[Span],
+                         hospital_names: frozenset[str]) -> Iterator[Span]:
     """The first word of a certain hospital name (``BRIARWOOD`` of ``BRIARWOOD HOSPITAL``) at its
     other mentions in the note (``3/11 AT BRIARWOOD``), when it is a listed surname or place that
-    is no ordinary word (HOSPITAL, certain; same case, whole word)."""
+    is no ordinary word (HOSPITAL, certain; same case, whole word). ``hospital_names``: the
+    sources of the spans whose names count (the hospital rules' ids)."""
     text = n.text
     names = set()
     for s in spans:
-        if s.label != "HOSPITAL" or s.tier != CERTAIN or not s.source.startswith("locations:hospital:"):
+        if s.label != "HOSPITAL" or s.tier != CERTAIN or s.source not in hospital_names:
             continue
         first = re.match(r"[A-Za-z]{4,20}(?![\w'’-])", text[s.start:s.end])
         if first is None:
@@ -395,4 +446,14 @@ def same_note_facilities(n: Note, t: Tables, spans: list[Span]) -> Iterator[Span
         rx = re.compile(r"(?<![\w'’/-])(?:" + "|".join(re.escape(w) for w in sorted(names))
                         + r")(?![\w'’/]|-\w)")
         for m in rx.finditer(text):
-            yield Span(m.start(), m.end(), "HOSPITAL", CERTAIN, "locations:hospital:same_note")
+            yield HOSPITAL_SAME_NOTE.span(m.start(), m.end())
+
+
+#: The passes of this module over the note, each with the rules it may give; and the rule of
+#: :func:`same_note_facilities`, which reads the spans of the passes before it.
+TERSE_PASS = Pass(terse_context, (WARD_NUMBER, WARD_WEAK_CONTEXT, WARD_AFTER_ON, FACILITY_ABBREVIATION,
+                                  ABBREVIATION_AFTER_AT, ABBREVIATION_STAFF, WARD_BEFORE_STAFF, WARD_SAME_NOTE,
+                                  ABBREVIATION_SAME_NOTE))
+SAINT_AFTER_TRANSFER_PASS = Pass(saint_after_transfer, (SAINT_AFTER_TRANSFER,))
+CAMPUS_PASS = Pass(campus_names, (CAMPUS,))
+SAME_NOTE_RULES = (HOSPITAL_SAME_NOTE,)

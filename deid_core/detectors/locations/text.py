@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ... import lists
+from ...document import Document
 from ..patterns import alternation as _alternation
 
 # --------------------------------------------------------------------------------------------
@@ -119,8 +120,8 @@ class Note:
     """The text, its capitalised runs and document-level facts the rules share."""
 
     text: str
-    caps: bool            # mostly capitals (an ALL-CAPS note)
-    lower: bool           # almost no capitals (an all-lower-case note)
+    caps: bool            # mostly capitals (an ALL-CAPS note: Document.mostly_caps)
+    lower: bool           # almost no capitals (an all-lower-case note: Document.mostly_lower)
     runs: list
     run_starts: list
     #: ``text.lower()``, made once for the rules' cheap tests (:func:`may_hold`) and scans.
@@ -137,31 +138,10 @@ class Note:
     memo: dict = field(default_factory=dict)
 
 
-_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
-_ASCII_UPPER = bytes(range(65, 91))
-_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
-
-
-def _letters_upper(s: str) -> tuple[int, int]:
-    """How many characters of ``s`` are letters (``str.isalpha``) and how many capitals
-    (``str.isupper``): the ASCII ones counted by deleting ASCII letters from its bytes (an ASCII
-    character is a letter or a capital exactly when it is one of A-Z, a-z), the few others one by
-    one; the same counts as a loop over every character, at C speed."""
-    b = s.encode("ascii", "ignore")
-    n = len(b)
-    letters = n - len(b.translate(None, _ASCII_LETTERS))
-    upper = n - len(b.translate(None, _ASCII_UPPER))
-    if n < len(s):
-        others = _NON_ASCII_RE.findall(s)
-        letters += sum(map(str.isalpha, others))
-        upper += sum(map(str.isupper, others))
-    return letters, upper
-
-
-def scan_note(text: str) -> Note:
-    """The runs of ``text`` and whether it is an ALL-CAPS note (over 60% of the letters of its
-    first 4,000 characters) or an all-lower-case one (under 2%)."""
-    letters, upper = _letters_upper(text[:4000])
+def scan_note(doc: Document) -> Note:
+    """The runs of ``doc.text``, and whether it is an ALL-CAPS note or an all-lower-case one
+    (:attr:`Document.mostly_caps`, :attr:`Document.mostly_lower`: the document decides)."""
+    text = doc.text
     runs = []
     append = runs.append
     for m in _RUN_RE.finditer(text):
@@ -188,8 +168,8 @@ def scan_note(text: str) -> Note:
         append(_new(Run, (base, end, tuple(words))))
     low = text.lower()
     folds = not text.isascii() and any(c in text for c in _CASE_FOLDS)
-    return Note(text, letters > 0 and upper > 0.6 * letters, letters > 0 and upper < 0.02 * letters,
-                 runs, [r.start for r in runs], low, len(low) == len(text) and not folds, folds)
+    return Note(text, doc.mostly_caps, doc.mostly_lower, runs, [r.start for r in runs], low,
+                len(low) == len(text) and not folds, folds)
 
 
 def split_words(text: str, offset: int) -> list[Word]:

@@ -1,8 +1,6 @@
 """Units inside a facility: rooms and beds (``Room 412`` gives ``412``), wards and departments
-(``5 West``, ``Ward 7B``, ``Ellison 12 MICU``, ``Blackwood 9`` before a room).
-
-Sources ``locations:room``, ``locations:department:<rule>`` (direction, ward,
-building_number_unit, building_number_room, after_room, on_number_at).
+(``5 West``, ``Ward 7B``, ``Ellison 12 MICU``, ``Blackwood 9`` before a room). Each rule is
+declared above the function that applies it.
 """
 from __future__ import annotations
 
@@ -11,6 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ... import lists
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import name_kind, strip_leading, Tables
 from ..patterns import lead_alternation
@@ -98,6 +97,27 @@ def number_before_room(n: Note) -> bool:
 _AT_TIME_RE = re.compile(r"at[ \t]+\d{3}")
 
 
+_D, _C = ("DEPARTMENT",), (CERTAIN,)
+_NAME_LISTS = ("facility_stop_words.txt", "generic_service_words.txt")
+DEPT_DIRECTION = Rule("locations:department:direction", _D, _C,
+                 "a ward named by a number and a compass word (5 West, Glenview 5 West)", reads=_NAME_LISTS)
+WARD = Rule("locations:department:ward", _D, _C, "a ward after a ward word (Ward 7B)",
+            list="ward_words.txt", reads=_NAME_LISTS)
+BUILDING_NUMBER_UNIT = Rule("locations:department:building_number_unit", _D, _C,
+                            "a building's name and a number before a unit word (Ellison 12 MICU)",
+                            list="unit_words.txt", reads=_NAME_LISTS)
+BUILDING_NUMBER_ROOM = Rule("locations:department:building_number_room", _D, _C,
+                            "a building's name and a number before a room (Blackwood 9, room 4)",
+                            list="room_words.txt", reads=_NAME_LISTS)
+AFTER_ROOM = Rule("locations:department:after_room", _D, _C,
+                  "a building's name and a number after a room (Room 4, Ellison 12)",
+                  list="room_words.txt", reads=_NAME_LISTS)
+ON_NUMBER_AT = Rule("locations:department:on_number_at", _D, (REVIEW,),
+                    "a name and a number after on and before a time (on Hale 5 at 0800)",
+                    amber="a word and a number before a time may be a drug and its dose",
+                    reads=_NAME_LISTS)
+
+
 def departments(n: Note, t: Tables) -> Iterator[Span]:
     """Wards and departments (DEPARTMENT): ``5 West``, ``Ward 7B``, ``Ellison 12 MICU``,
     ``Blackwood 9`` before a room, ``Room 4, Ellison 12``, ``on Hale 5 at 0800`` (review)."""
@@ -114,15 +134,14 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
     has_direction = any(d in low for d in ("north", "south", "east", "west"))
     has_unit = any(u in text for u in _UNIT_LITERALS)
     has_room = any(r in low for r in ("rm", "room", "bed"))
-    for rx, source in ((_DEPT_DIR_RE if has_direction else None, "direction"),
-                       (_dept_ward_re(t.ward_lead), "ward")):
+    for rx, rule in ((_DEPT_DIR_RE if has_direction else None, DEPT_DIRECTION),
+                     (_dept_ward_re(t.ward_lead), WARD)):
         for m in rx.finditer(text) if rx else ():
             name = name_before(m.start())
-            yield Span(name[0].start if name else m.start(), m.end(), "DEPARTMENT", CERTAIN,
-                       f"locations:department:{source}")
-    for rx, source in ((_DEPT_NUMBER_UNIT_RE if has_unit else None, "building_number_unit"),
-                       (_DEPT_BEFORE_ROOM_RE if has_room and number_before_room(n) else None,
-                        "building_number_room")):
+            yield rule.span(name[0].start if name else m.start(), m.end())
+    for rx, rule in ((_DEPT_NUMBER_UNIT_RE if has_unit else None, BUILDING_NUMBER_UNIT),
+                     (_DEPT_BEFORE_ROOM_RE if has_room and number_before_room(n) else None,
+                      BUILDING_NUMBER_ROOM)):
         for m in rx.finditer(text) if rx else ():
             if re.fullmatch(r"\d{1,2}[ \t]+(?i:units?)", m.group()):
                 continue   # "Received 1 unit", "given 2 units": a quantity
@@ -132,15 +151,19 @@ def departments(n: Note, t: Tables) -> Iterator[Span]:
                 if lw and norm(lw.group(1)) not in t.generic | t.stop:
                     name = [Word(m.start() - len(lw.group()), m.start(), lw.group(1))]
             if name:
-                yield Span(name[0].start, m.end(), "DEPARTMENT", CERTAIN, f"locations:department:{source}")
-    for rx, source, tier in ((_DEPT_AFTER_ROOM_RE if has_room else None, "after_room", CERTAIN),
-                             (_DEPT_ON_AT_RE if _AT_TIME_RE.search(text) else None, "on_number_at", REVIEW)):
+                yield rule.span(name[0].start, m.end())
+    for rx, rule in ((_DEPT_AFTER_ROOM_RE if has_room else None, AFTER_ROOM),
+                     (_DEPT_ON_AT_RE if _AT_TIME_RE.search(text) else None, ON_NUMBER_AT)):
         for m in rx.finditer(text) if rx else ():
             words = strip_leading(split_words(m.group("name"), m.start("name")))
             if not words or name_kind(words, t.generic) != "distinct":
                 continue
-            yield Span(words[0].start, m.end(), "DEPARTMENT", tier, f"locations:department:{source}")
+            yield rule.span(words[0].start, m.end())
 
+
+
+ROOM = Rule("locations:room", ("ROOM",), _C, "a room or bed number (Room 412, Bed 3)", list="room_words.txt",
+            reads=("quantity_after_words.txt",))
 
 
 def rooms(n: Note, t: Tables) -> Iterator[Span]:
@@ -163,5 +186,10 @@ def rooms(n: Note, t: Tables) -> Iterator[Span]:
             continue  # "RML pneumonia", "RMs": a letter glued to the keyword is one word
         if re.fullmatch(r"[Xx]\d*", ident) or (n.caps and ident.isalpha()):
             continue  # "CHAIR X2" is twice; "BED P" in an ALL-CAPS note is shorthand
-        yield Span(m.start("id"), m.end("id"), "ROOM", CERTAIN, "locations:room")
+        yield ROOM.span(m.start("id"), m.end("id"))
 
+
+#: The passes of this module, each with the rules it may give.
+DEPARTMENTS_PASS = Pass(departments, (DEPT_DIRECTION, WARD, BUILDING_NUMBER_UNIT, BUILDING_NUMBER_ROOM,
+                                      AFTER_ROOM, ON_NUMBER_AT))
+ROOMS_PASS = Pass(rooms, (ROOM,))

@@ -5,7 +5,9 @@ made only of such words becomes certain.
 from __future__ import annotations
 
 from ...document import CAP, INI, LOW, OTHER
-from ...spans import CERTAIN, REVIEW, Span
+from ...rules import Pass, Rule
+from ...spans import CERTAIN, REVIEW
+from . import evidence as E
 from . import words as W
 from .runs import service_word
 from .lexicon import CLN, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, TITLE
@@ -41,6 +43,10 @@ def found_word_indices(sc: Scan) -> list[int] | range:
     return sc.indices_in({key + end for key in sc.found for end in ("", "'s", "’s")})
 
 
+DOCUMENT_CONSISTENCY = Rule("names:document_consistency", ("PATIENT", "DOCTOR"), (CERTAIN,),
+                            "a name found elsewhere in this note")
+
+
 def consistency_pass(sc: Scan) -> None:
     """Words of names found with high confidence are certain elsewhere too; a review
     candidate made only of such words becomes certain."""
@@ -54,8 +60,7 @@ def consistency_pass(sc: Scan) -> None:
             for m in range(a, b):
                 sp = sc.spans[m]
                 label = next(iter(labels)) if len(labels) == 1 else sp.label
-                sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN,
-                                   sp.source + "+document_consistency")
+                sc.spans[m] = E.DOCUMENT_CONSISTENCY.add_to(sp, label, CERTAIN)
     low = sc.low
     for i in found_word_indices(sc):
         if used[i] or shape[i] in (INI, OTHER):
@@ -75,7 +80,11 @@ def consistency_pass(sc: Scan) -> None:
         if sc.fl[i] & ENG and sc.sentence_start(i) and (
                 role == "giv" and nxt not in W.PERSON_VERBS or nxt in W.VERB_READING_NEXT):
             continue   # "Hope to discharge"; but "Patient: Mary Smith. Mary reports pain."
-        sc.emit([i], label, CERTAIN, "names:document_consistency", remember=False)
+        sc.emit([i], label, CERTAIN, DOCUMENT_CONSISTENCY, remember=False)
+
+
+COORDINATED = Rule("names:coordinated", ("PATIENT", "DOCTOR"), (CERTAIN,),
+                   "a capitalised word after a name and 'and' (Margaret and Bram)")
 
 
 def coordination_pass(sc: Scan) -> None:
@@ -104,6 +113,11 @@ def coordination_pass(sc: Scan) -> None:
         if sc.used[j]:
             for m, sp in enumerate(sc.spans):
                 if sp.start == start and sp.tier == REVIEW and sp.category == "NAME":
-                    sc.spans[m] = Span(sp.start, sp.end, label, CERTAIN, sp.source + "+coordinated")
+                    sc.spans[m] = E.COORDINATED.add_to(sp, label, CERTAIN)
             continue
-        sc.emit([j], label, CERTAIN, "names:coordinated", remember=False)
+        sc.emit([j], label, CERTAIN, COORDINATED, remember=False)
+
+
+#: The passes of this module, each with the rule it may give.
+COORDINATION_PASS = Pass(coordination_pass, (COORDINATED,))
+CONSISTENCY_PASS = Pass(consistency_pass, (DOCUMENT_CONSISTENCY,))

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP
-from ...spans import CERTAIN, REVIEW, Span
+from ...rules import Pass, Rule
+from ...spans import CERTAIN, REVIEW
 from . import words as W
+from .evidence import AND, GLUED, UPGRADES
 from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
 from .runs import service_word, take
 from .scan import SPACES_STR, Scan, indices_of
-from .signatures import (after_slash_or_dash, dotted_letters, initials_after_label, sign_off,
-                         signature_initials)
+from .signatures import (INITIALS_AFTER, SIGN_OFF, SIGNATURE_INITIALS, after_slash_or_dash, dotted_letters,
+                         initials_after_label, sign_off, signature_initials)
 from .usernames import login_shaped, username_after_label
 
 
@@ -107,6 +109,14 @@ def relation_phrase_at(sc: Scan, i: int) -> int:
     return 0
 
 
+_PD = ("PATIENT", "DOCTOR")
+TITLE_RULE = Rule("names:title", _PD, (CERTAIN, REVIEW), "a name after the title '{detail}'",
+             amber="after a weak title, where capitals tell nothing, a lone name that is also an "
+                   "ordinary word may be that word",
+             list="titles.txt", reads=("name_cues.txt", "credentials.txt"),
+             evidence=(AND,) + UPGRADES, detail="the title before the name")
+
+
 def title_rule(sc: Scan, i: int) -> None:
     """``Dr. Anne Whitcombe``, ``Mrs. Thao``, ``RN Chiara Bellweather``, ``Pt Achterberg,
     Willem``: the name after a title (the title itself stays outside the span)."""
@@ -168,8 +178,8 @@ def title_rule(sc: Scan, i: int) -> None:
     if strong and sj == OTHER and glued_word(sc, j):
         first = sc.toks[j].word.split("-")[0]   # "Dr. Voss-thinking is ...": the name, glued
         sc.used[j] = 1
-        sc.spans.append(Span(sc.toks[j].start, sc.toks[j].start + len(first), "DOCTOR", CERTAIN,
-                             f"names:title:{low}"))
+        sc.spans.append(TITLE_RULE.span(sc.toks[j].start, sc.toks[j].start + len(first), "DOCTOR", CERTAIN,
+                                   detail=low))
         return
     if not sc.ctx_ok(j) and not (strong and sj == LOW and not fj & NON
                                    and sc.toks[j].word.isalpha()) \
@@ -220,7 +230,8 @@ def title_rule(sc: Scan, i: int) -> None:
     # nothing, a lone name that is also an ordinary word may be that word (review)
     tier = REVIEW if not strong and len(idx) == 1 and fj & ENG and sc.strict(j) \
         and sc.shape[i] == LOW and low not in ("pt", "patient") else CERTAIN
-    sc.emit(idx, label, tier, f"names:title:{low}", remember=True)
+    sc.emit(idx, label, tier, TITLE_RULE, remember=True, detail=low, context=True,
+            strong=low in W.STRONG_TITLES)
     if strong:
         second_after_and(sc, idx[-1], label, low)
 
@@ -239,7 +250,14 @@ def second_after_and(sc: Scan, last: int, label: str, title: str) -> None:
         return
     nxt = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
     if fj & LIST and not fj & (ENG | MED) or title == "drs" or nxt in W.CLINICIAN_AFTER:
-        sc.emit([j], label, CERTAIN, f"names:title:{title}+and", remember=True)
+        sc.emit([j], label, CERTAIN, TITLE_RULE, remember=True, detail=title, evidence=(AND,), context=True)
+
+
+RELATION = Rule("names:relation", ("PATIENT",), (CERTAIN, REVIEW),
+                "a name after the relation word '{detail}'",
+                amber="the word after a relation word may not be a name", list="relations.txt",
+                reads=("name_cues.txt",), evidence=(GLUED,) + UPGRADES,
+                detail="the relation word before the name")
 
 
 def relation_rule(sc: Scan, i: int) -> None:
@@ -260,8 +278,8 @@ def relation_rule(sc: Scan, i: int) -> None:
     cut = glued_clause(sc, j) if "-" in w else 0
     if cut:
         sc.used[j] = 1   # "son Bram-who states": the name, glued to the next word
-        sc.spans.append(Span(sc.toks[j].start, sc.toks[j].start + cut, "PATIENT", CERTAIN,
-                             f"names:relation:{sc.low[i]}+glued"))
+        sc.spans.append(RELATION.span(sc.toks[j].start, sc.toks[j].start + cut, "PATIENT", CERTAIN,
+                                      detail=sc.low[i], evidence=(GLUED,)))
         return
     calendar = poss and w in W.CALENDAR_NAMES and sc.shape[j] != INI \
         and (j + 1 >= sc.n or sc.gap(j).lstrip(" \t")[:1] in ("\n", "\r", "(", ",", ";"))
@@ -318,7 +336,15 @@ def relation_rule(sc: Scan, i: int) -> None:
             return
     m = 0 if sc.fl[i] & REL else relation_phrase_at(sc, i)
     rel = "_".join(sc.low[i - m + 1:i + 1]) if m else sc.low[i]   # "significant_other"
-    sc.emit(idx, "PATIENT", tier, f"names:relation:{rel}", remember=tier == CERTAIN)
+    sc.emit(idx, "PATIENT", tier, RELATION, remember=tier == CERTAIN, detail=rel, context=True)
+
+
+LABEL = Rule("names:label", ("PATIENT", "DOCTOR", "USERNAME"), (CERTAIN, REVIEW),
+             "a name after the field label '{detail}'",
+             amber="the word after the label is also an ordinary word, and a lower-case word "
+                   "follows it",
+             list="name_labels.txt", reads=("name_cues.txt", "generic_service_words.txt"),
+             evidence=UPGRADES, detail="the label before the name")
 
 
 def label_rule(sc: Scan, i: int) -> None:
@@ -344,7 +370,7 @@ def label_rule(sc: Scan, i: int) -> None:
             continue
         j = i + 1
         if label == "USERNAME":
-            username_after_label(sc, j, words, colon)
+            username_after_label(sc, j, words, colon, LABEL)
             return
         if m == 1 and sc.lower[j] and low[i] in ("reviewed", "verified") and i > 0 \
                 and not sc.fl[j] & LIST and not low[i - 1].endswith("ly") \
@@ -357,7 +383,7 @@ def label_rule(sc: Scan, i: int) -> None:
         if sc.fl[j] & REL and sc.shape[j] != CAP or not colon and sc.fl[j] & NON and sc.shape[j] in (LOW, UP):
             return  # "form witnessed by wife", "HER PCP IN TO SEE HER": a relation or a function word
         if label == "DOCTOR" and colon and login_shaped(sc, j):
-            username_after_label(sc, j, words, colon)   # "Tech: dferreiral2"
+            username_after_label(sc, j, words, colon, LABEL)   # "Tech: dferreiral2"
             return
         if sc.used[j] or not sc.ctx_ok(j):
             return
@@ -383,8 +409,16 @@ def label_rule(sc: Scan, i: int) -> None:
             tier = REVIEW
         if label == "PATIENT" and sc.credential_after(idx[-1]):
             label = "DOCTOR"
-        sc.emit(idx, label, tier, f"names:label:{' '.join(words)}", remember=tier == CERTAIN)
+        sc.emit(idx, label, tier, LABEL, remember=tier == CERTAIN, detail=" ".join(words),
+                context=True, strong=True)
         return
+
+
+CREDENTIAL = Rule("names:credential", ("DOCTOR",), (CERTAIN, REVIEW),
+                  "a name before the credential '{detail}'",
+                  amber="the word before a credential may not be a name", list="credentials.txt",
+                  reads=("generic_service_words.txt", "number_words.tsv"), evidence=UPGRADES,
+                  detail="the credential after the name")
 
 
 def credential_rule(sc: Scan, i: int) -> None:
@@ -458,4 +492,11 @@ def credential_rule(sc: Scan, i: int) -> None:
     if tier == REVIEW and (idx[0] and sc.toks[idx[0] - 1].word[:1].isdigit()
                            or sc.text[e:e + 3].lstrip(".")[:2].lower() in ("'d", "’d")):
         return   # "O2 AT 2 LITERS NP": nasal prongs after an amount; "TUBE D.C.'D": stopped
-    sc.emit(idx, "DOCTOR", tier, f"names:credential:{sc.low[i]}", remember=tier == CERTAIN)
+    sc.emit(idx, "DOCTOR", tier, CREDENTIAL, remember=tier == CERTAIN, detail=sc.low[i], context=True,
+            strong=True)
+
+
+#: The pass of this module and the rules it may give (with :mod:`.signatures`' and the log-in
+#: after a label, :func:`.usernames.username_after_label`, a ``names:label`` span).
+CONTEXT_PASS = Pass(context_pass, (TITLE_RULE, RELATION, LABEL, CREDENTIAL, SIGNATURE_INITIALS,
+                                   INITIALS_AFTER, SIGN_OFF))

@@ -12,11 +12,14 @@ import re
 from bisect import bisect_left
 
 from ...document import CAP, INI, LOW, UP
-from ...spans import CERTAIN, REVIEW, Span
+from ...rules import Pass, Rule
+from ...spans import CERTAIN, REVIEW
 from . import words as W
+from .evidence import AGE_OR_IDENTIFIER, ENGLISH_COLLISION, PHONE_LABEL, UPGRADES
 from .lexicon import (CLN, COMMON, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, SUR,
                       TITLE, TTL_D)
 from .context import relation_phrase_at
+from .shapes import CAPITALISED
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, LINE_WORD_RE, Scan
 
@@ -36,6 +39,10 @@ def institutions_by_first() -> dict[str, list[tuple[str, ...]]]:
     return _INSTITUTIONS
 
 
+INSTITUTION = Rule("names:institution", ("HOSPITAL",), (CERTAIN,),
+                   "a name that is part of an institution's name", list="eponymous_institutions.txt")
+
+
 def institution_pass(sc: Scan) -> None:
     """``Johns Hopkins``, ``NYU Langone``: a hand-written hospital name made of name-list
     words (:data:`.name_rules.INSTITUTIONS`) is a HOSPITAL, certain, and no person."""
@@ -51,8 +58,7 @@ def institution_pass(sc: Scan) -> None:
                     sc.plain_gap(k) and "\n" not in sc.gap(k) for k in range(i, i + m - 1)):
                 for k in range(i, i + m):
                     sc.used[k] = 1
-                sc.spans.append(Span(sc.toks[i].start, sc.toks[i + m - 1].end, "HOSPITAL",
-                                       CERTAIN, "names:institution"))
+                sc.spans.append(INSTITUTION.span(sc.toks[i].start, sc.toks[i + m - 1].end))
                 break
 
 
@@ -91,6 +97,14 @@ def run_from(sc: Scan, j: int) -> list[int]:
     return idx
 
 
+_PD = ("PATIENT", "DOCTOR")
+HEAD = Rule("names:head", _PD, (CERTAIN,), "a name at the head of the note",
+            reads=("name_cues.txt",), evidence=(AGE_OR_IDENTIFIER,),
+            detail="the word before the name (pt, name)")
+SUBJECT_OF_AGE = Rule("names:subject_of_age", ("PATIENT",), (CERTAIN,),
+                      "a name before an age (Smith is 45)")
+
+
 def head_pass(sc: Scan) -> None:
     """A name heading a line and followed by the patient's age or an identifier label
     (``leopold fairweather, 96,``, ``Grimsby, Dmitri | MRN``, ``okafor, chinedu — 67
@@ -118,16 +132,16 @@ def head_pass(sc: Scan) -> None:
                 prefix or after.group("label")
                 or "," in text[toks[idx[0]].end:toks[idx[1]].start])):
             # an age after two unlisted words counts only after "pt" or in "LAST, FIRST"
-            source = "names:head+age_or_identifier"
+            detail, evidence = "", (AGE_OR_IDENTIFIER,)
         elif prefix in ("pt", "patient", "name") and len(words) >= 2 and fl[words[-1]] & LIST \
                 and not fl[words[-1]] & ENG and not sc.eponym_after(words[-1]) \
                 and not low[words[0]].endswith(("ing", "ed")) \
                 and not fl[words[0]] & ENG:
-            source = f"names:head:{prefix}"
+            detail, evidence = prefix, ()
         else:
             continue
         label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
-        sc.emit(idx, label, CERTAIN, source, remember=True)
+        sc.emit(idx, label, CERTAIN, HEAD, remember=True, detail=detail, evidence=evidence)
     depts = sc.lex.departments
     # (the tokens right before " (", in text order: found with str.find, not a pass over them)
     p = text.find(" (")
@@ -158,7 +172,7 @@ def head_pass(sc: Scan) -> None:
             k -= 1
         if idx and sc.sentence_start(idx[-1]) and low[idx[-1]] not in W.PARTICLES:
             idx.reverse()
-            sc.emit(idx, "PATIENT", CERTAIN, "names:subject_of_age", remember=True)
+            sc.emit(idx, "PATIENT", CERTAIN, SUBJECT_OF_AGE, remember=True)
 
 
 #: After a phone label: an optional ``#``, ``:`` or ``.``, then the number's first digit.
@@ -194,7 +208,13 @@ def phone_owner(sc: Scan) -> None:
         if len(idx) == 1 and not (fl[idx[0]] & LIST and plain):
             continue
         tier = CERTAIN if len(idx) >= 2 and plain else REVIEW
-        sc.emit(idx, "PATIENT", tier, "names:capitalised+phone_label", remember=tier == CERTAIN)
+        sc.emit(idx, "PATIENT", tier, CAPITALISED, remember=tier == CERTAIN, evidence=(PHONE_LABEL,))
+
+
+SERVICE_CONTACT = Rule("names:service_contact", ("DOCTOR",), (CERTAIN, REVIEW),
+                       "a name given as the {detail} service's contact",
+                       amber="the word may name the service rather than a person",
+                       list="departments.txt", evidence=UPGRADES, detail="the service")
 
 
 def service_contact(sc: Scan, i: int) -> None:
@@ -211,7 +231,14 @@ def service_contact(sc: Scan, i: int) -> None:
         return
     listed = any(sc.fl[k] & LIST and not sc.fl[k] & (ENG | MED) for k in idx)
     tier = CERTAIN if listed else REVIEW
-    sc.emit(idx, "DOCTOR", tier, f"names:service_contact:{sc.low[i]}", remember=listed)
+    sc.emit(idx, "DOCTOR", tier, SERVICE_CONTACT, remember=listed, detail=sc.low[i])
+
+
+ROLE_IN_BRACKETS = Rule(
+    "names:role_in_brackets", _PD, (CERTAIN, REVIEW),
+    "a name before the role '{detail}' in brackets (IMKE VANTERPOOL (DAUGHTER))",
+    amber="one word that is on no name list, or also an ordinary word, may not be a name",
+    reads=("relations.txt", "titles.txt"), evidence=UPGRADES, detail="the role in brackets")
 
 
 def role_in_brackets(sc: Scan) -> None:
@@ -250,7 +277,14 @@ def role_in_brackets(sc: Scan) -> None:
         tier = CERTAIN if len(idx) >= 2 or listed else REVIEW
         label = "DOCTOR" if fl[i] & TTL_D and not fl[i] & REL and not phrase else "PATIENT"
         role = "_".join(low[first:i + 1])   # "significant_other"
-        sc.emit(idx, label, tier, f"names:role_in_brackets:{role}", remember=tier == CERTAIN)
+        sc.emit(idx, label, tier, ROLE_IN_BRACKETS, remember=tier == CERTAIN, detail=role)
+
+
+FAMILY_NAME = Rule("names:family_name", ("PATIENT",), (CERTAIN, REVIEW),
+                   "a surname before the word 'family'",
+                   amber="a common surname that is also an ordinary word may be that word",
+                   list="surnames.tsv", reads=("name_cues.txt",),
+                   evidence=(ENGLISH_COLLISION,) + UPGRADES)
 
 
 def family_name(sc: Scan) -> None:
@@ -271,13 +305,21 @@ def family_name(sc: Scan) -> None:
         if not (s in (CAP, UP) and (s == CAP or sc.caps_line(k)) or s == LOW and sc.lower[k]):
             continue   # "the large family": lower case among capitals is an ordinary word
         after_the = k > 0 and sc.low[k - 1] == "the" and sc.plain_gap(k - 1)
-        source = "names:family_name"
+        evidence = ()
         if f & SUR and not f & (ENG | MED):
             tier = CERTAIN
         elif f & SUR and f & COMMON and not f & MED:
-            tier, source = REVIEW, source + "+english_collision"
+            tier, evidence = REVIEW, (ENGLISH_COLLISION,)
         elif not f & LIST and s == CAP and not sc.strict(k) and after_the:
             tier = CERTAIN
         else:
             continue
-        sc.emit([k], "PATIENT", tier, source, remember=tier == CERTAIN)
+        sc.emit([k], "PATIENT", tier, FAMILY_NAME, remember=tier == CERTAIN, evidence=evidence)
+
+
+#: The passes of this module, each with the rules it may give (run in :data:`..PASSES` order).
+INSTITUTION_PASS = Pass(institution_pass, (INSTITUTION,))
+HEAD_PASS = Pass(head_pass, (HEAD, SUBJECT_OF_AGE, SERVICE_CONTACT))
+ROLE_PASS = Pass(role_in_brackets, (ROLE_IN_BRACKETS,))
+PHONE_OWNER_PASS = Pass(phone_owner, (CAPITALISED,))
+FAMILY_PASS = Pass(family_name, (FAMILY_NAME,))

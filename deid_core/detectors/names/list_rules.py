@@ -1,7 +1,8 @@
-"""List rules: names found by the Census lists and the shape of the words, without context.
+"""List rules: names found by the Census lists, without context (the rules by the shape of the
+words alone are :mod:`.shapes`; :func:`list_pass` runs both).
 
-``LAST, FIRST M``; a given name followed by a capitalised word or an initial; an initial
-followed by a surname; a lone word in the surname or given-name list. The tier follows the
+``LAST, FIRST M``; a given name followed by a capitalised word or an initial; a lone word in
+the surname or given-name list. The tier follows the
 collision rules: a medical word (``Parkinson``) goes to review, an ordinary English word
 (``Will``, ``Hope``) holds fire at the start of a sentence and goes to review elsewhere, a
 word followed by an eponym follower (``Bell's palsy``) gives no span, one followed by a
@@ -12,12 +13,22 @@ from __future__ import annotations
 
 from ... import lists
 from ...document import CAP, INI, LOW, UP
+from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
-from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, PROF, REL,
-                      STATE, SUR, TITLE)
+from .evidence import (CAPITALISED as CAPITALISED_NEXT, CLINICAL_NOUN, ENGLISH_COLLISION, IDENTIFIER,
+                       INITIAL, MEDICAL_COLLISION, NO_CASE_EVIDENCE, NOTE_END, PERSON_VERB,
+                       PRECEDING_WORD, SOCIAL_HEADING, STATE_NAME, SURNAME, UPGRADES)
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE, SUR,
+                      TITLE)
 from .runs import service_word
-from .scan import AGE_ID_AFTER_RE, SPACES, SPACES_STR, Scan
+from .scan import AGE_ID_AFTER_RE, SPACES, Scan
+from .shapes import (ACCENTED_CAPITALISED, CAPITALISED, INITIAL_RULE, accented, initial_surname,
+                     lower_initial_surname, speaker, unlisted_initial_name)
+
+
+_PD = ("PATIENT", "DOCTOR")
+_NAME_LISTS = ("surnames.tsv", "given_names.tsv")
 
 
 def list_pass(sc: Scan) -> None:
@@ -76,6 +87,11 @@ def part_listed(sc: Scan, part: str) -> bool:
     return bool(part) and bool(sc.lex.flags(part) & LIST)
 
 
+LAST_FIRST = Rule("names:last_first", _PD, (CERTAIN, REVIEW), "a name written last name, first name",
+                  amber="the words may not be a name", reads=_NAME_LISTS,
+                  evidence=(IDENTIFIER,) + UPGRADES)
+
+
 def last_first(sc: Scan, i: int) -> bool:
     """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial."""
     shape, fl = sc.shape, sc.fl
@@ -93,7 +109,7 @@ def last_first(sc: Scan, i: int) -> bool:
         if AGE_ID_AFTER_RE.match(sc.text, end):
             # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
             label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-            sc.emit(idx, label, CERTAIN, "names:last_first+identifier", remember=True)
+            sc.emit(idx, label, CERTAIN, LAST_FIRST, remember=True, evidence=(IDENTIFIER,))
             return True
     if not fl[j] & GIV or fl[j] & (NON | STATE) or shape[j] != shape[i] or shape[i] not in (CAP, UP, LOW):
         return False
@@ -127,8 +143,13 @@ def last_first(sc: Scan, i: int) -> bool:
     if tier == REVIEW and sc.id_after(idx[-1]) and not (fl[i] | fl[j]) & MED:
         tier = CERTAIN   # "Wexley, Cornelius (MRN 3206731)"
     label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, tier, "names:last_first", remember=True)
+    sc.emit(idx, label, tier, LAST_FIRST, remember=True)
     return True
+
+
+GIVEN = Rule("names:given", _PD, (CERTAIN, REVIEW), "a given name followed by another name part",
+             amber="the words may not be a name", list="given_names.tsv", reads=("surnames.tsv",),
+             evidence=(INITIAL, SURNAME, CAPITALISED_NEXT) + UPGRADES)
 
 
 def given_next(sc: Scan, i: int) -> bool:
@@ -159,7 +180,7 @@ def given_next(sc: Scan, i: int) -> bool:
             idx.append(j + 1)   # Mary A. Johnson, Osvaldo K. Oyelaran
         last = idx[-1]
         if sc.eponym_after(last):
-            sc.emit(idx, "PATIENT", None, "", remember=False)
+            sc.emit(idx, "PATIENT", None, None, remember=False)
             return True
         if fi & MONTH or sc.strict(i) or fi & ENG and sc.sentence_start(i) and not (
                 len(idx) == 3 and fl[idx[2]] & SUR):
@@ -167,7 +188,7 @@ def given_next(sc: Scan, i: int) -> bool:
         else:
             tier = CERTAIN
         label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
-        sc.emit(idx, label, tier, "names:given+initial", remember=True)
+        sc.emit(idx, label, tier, GIVEN, remember=True, evidence=(INITIAL,))
         return True
     device_name = (sj == CAP and fj & LIST and not fi & ENG and not sc.strict(j)
                    and sc.low[j] in sc.lex.abbreviations)   # "Osvaldo Foley", not "Foley catheter"
@@ -187,7 +208,7 @@ def given_next(sc: Scan, i: int) -> bool:
         idx.append(j + 1)   # Mary Ann Smith; "CONTACTS IRMA LYNN VOSKUIJLEN" ending the line
     last = idx[-1]
     if sc.eponym_after(last):
-        sc.emit(idx, "PATIENT", None, "", remember=False)
+        sc.emit(idx, "PATIENT", None, None, remember=False)
         return True
     strict = sc.strict(i)
     start = sc.sentence_start(i)
@@ -206,7 +227,7 @@ def given_next(sc: Scan, i: int) -> bool:
             tier = REVIEW
         else:
             tier = CERTAIN
-        source = "names:given+surname"
+        evidence = (SURNAME,)
     else:
         if strict:
             if fi & ENG:
@@ -225,65 +246,10 @@ def given_next(sc: Scan, i: int) -> bool:
             tier = REVIEW
         else:
             tier = CERTAIN
-        source = "names:given+capitalised"
+        evidence = (CAPITALISED_NEXT,)
     label = "DOCTOR" if sc.credential_after(last) else "PATIENT"
-    sc.emit(idx, label, tier, source, remember=True)
+    sc.emit(idx, label, tier, GIVEN, remember=True, evidence=evidence)
     return True
-
-
-def caps_initial_surname(sc: Scan, i: int, dotted: bool = True) -> bool:
-    """``R. BASKOV AWARE``, ``PER T. HALLORAN``: in capitals, an initial, a dot and a surname
-    (listed or not) next to a person word (a person's verb or ``aware`` after it, ``per`` /
-    ``by`` / ``with`` before it); without the dot (``J HALLORAN ORDERED``) only a listed
-    surname before a care-team verb (``ordered``, ``aware``). Certain; False when the words
-    do not fit."""
-    j = i + 1
-    w, fj = sc.low[j], sc.fl[j]
-    start = sc.toks[i].start
-    if start and sc.text[start - 1] not in " \t\n\r(":
-        return False   # "D/C. PULSES", "C&D. DRESSING": an abbreviation, no initial
-    if fj & (NON | CLN | FOL | CRED | TITLE | REL) or not sc.toks[j].word.isalpha() or len(w) < 3 \
-            or w.endswith(("ed", "ing", "ly")) or w in W.NAME_STOP_WORDS or sc.eponym_after(j):
-        return False
-    after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
-    before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
-    if not dotted and not (fj & SUR and after in W.CLINICIAN_AFTER):
-        return False
-    if not (after in W.NAME_STOP_WORDS or after in W.PERSON_AFTER or before in W.PERSON_BEFORE
-            or fj & SUR and after in W.CLINICIAN_AFTER):
-        return False
-    label = "DOCTOR" if sc.credential_after(j) or after in W.CLINICIAN_AFTER else "PATIENT"
-    sc.emit([i, j], label, CERTAIN, "names:initial+surname+person_word", remember=bool(fj & LIST))
-    return True
-
-
-def initial_surname(sc: Scan, i: int) -> None:
-    """``J. Smith``: an initial, a dot, a surname."""
-    j = i + 1
-    text = sc.text
-    if sc.gap(i) == " " and not sc.used[j] and sc.shape[j] == UP and sc.strict(j):
-        caps_initial_surname(sc, i, dotted=False)   # "J HALLORAN ORDERED"
-        return
-    if sc.gap(i).rstrip(" \t") != "." or sc.used[j] or not sc.shaped(j):
-        return
-    fj = sc.fl[j]
-    if sc.shape[j] == UP and sc.strict(j) and caps_initial_surname(sc, i):
-        return
-    if not fj & SUR or fj & NON:
-        return
-    before = text[:sc.toks[i].start].rstrip(" \t")
-    if before.endswith("&") or fj & ENG and sc.low[i] in ("s", "o", "a", "p") and (
-            not before or before.endswith("\n")):
-        return   # "A&O. PLEASANT", "STRICT I & O. KEEP NEG", "O. SEE CHART": a SOAP heading or I&O
-    if i > 0 and sc.shape[i - 1] in (CAP, UP) and sc.plain_gap(i - 1):
-        return  # "Hep B. Smith" / handled by given+initial
-    if i > 0 and text[sc.toks[i].start - 1:sc.toks[i].start] in ".-/":
-        return
-    if sc.eponym_after(j) or fj & MED and sc.strict(j):
-        return
-    tier = REVIEW if sc.strict(j) else CERTAIN
-    label = "DOCTOR" if sc.credential_after(j) else "PATIENT"
-    sc.emit([i, j], label, tier, "names:initial+surname", remember=True)
 
 
 def lower_in_caps(sc: Scan, i: int) -> bool:
@@ -295,106 +261,8 @@ def lower_in_caps(sc: Scan, i: int) -> bool:
             or not fj & SUR or fj & (ENG | MED | NON | CLN | FOL) \
             or not (sc.person_context(i) or sc.person_context(j)):
         return False
-    sc.emit([i, j], "PATIENT", CERTAIN, "names:given+surname", remember=True)
+    sc.emit([i, j], "PATIENT", CERTAIN, GIVEN, remember=True, evidence=(SURNAME,))
     return True
-
-
-def _lower_pair(sc: Scan, i: int, collisions: bool = False) -> int:
-    """In lower-case text, token i is an initial and token i+1 a listed surname that is no
-    clinical word and (unless ``collisions``) no ordinary or medical word (``k. varga``,
-    ``d hill``): 2 if the initial is dotted, 1 if not, 0 if the two do not fit."""
-    j = i + 1
-    if j >= sc.n or sc.shape[i] != INI or not sc.lower[i] or sc.shape[j] != LOW or sc.used[j]:
-        return 0
-    start = sc.toks[i].start
-    if start and sc.text[start - 1] not in " \t\n\r(":
-        return 0   # "w/c", "s/p d": an abbreviation, no initial
-    g = sc.gap(i)
-    dotted = g.startswith(".")
-    if (g[1:] if dotted else g).strip(SPACES_STR) or not g.strip(".") and not dotted:
-        return 0
-    fj = sc.fl[j]
-    if not fj & SUR or fj & (NON | CLN | FOL | TITLE | REL | CRED) \
-            or fj & (ENG | MED) and not collisions \
-            or len(sc.low[j]) < 3 or sc.eponym_after(j):
-        return 0
-    return 2 if dotted else 1
-
-
-def lower_initial_surname(sc: Scan, i: int) -> bool:
-    """``per d hill``, ``nsg (k. varga and t. osei) verified``: in lower-case text an
-    initial and a listed surname (:func:`_lower_pair`) after a person word (``per``, ``by``,
-    ``with``), before a person's verb (``aware``, ``ordered``), or two dotted pairs joined
-    by ``and``. Certain; DOCTOR (staff write their colleagues so); False when nothing fits."""
-    j = i + 1
-    before = sc.low[i - 1] if i > 0 and sc.plain_gap(i - 1) else ""
-    kind = _lower_pair(sc, i, collisions=before in W.INITIAL_BEFORE)   # "per d hill"
-    if not kind:
-        return False
-    after = sc.low[j + 1] if j + 1 < sc.n and sc.plain_gap(j) else ""
-    joined = after in ("and", "&") and _lower_pair(sc, j + 2) == 2 and sc.plain_gap(j + 1) \
-        or before in ("and", "&") and i >= 3 and _lower_pair(sc, i - 3) == 2 and sc.plain_gap(i - 2)
-    if not (before in W.INITIAL_BEFORE or kind == 2 and (before in W.PERSON_BEFORE or
-            joined or after in W.NAME_STOP_WORDS or after in W.CLINICIAN_AFTER)):
-        return False
-    sc.emit([i, j], "DOCTOR", CERTAIN, "names:initial+surname+person_word", remember=True)
-    return True
-
-
-def unlisted_initial_name(sc: Scan, i: int) -> bool:
-    """``Faina D. Yefremova``: capitalised word, initial, capitalised word, none listed as
-    a non-name; review (an undotted initial only after a listed given name)."""
-    j, k = i + 1, i + 2
-    fk = sc.fl[k]
-    if fk & (NON | FOL | CLN | TITLE | CRED) or sc.used[j] or sc.used[k]:
-        return False
-    dotted = sc.text.startswith(".", sc.toks[j].end)
-    if not (sc.plain_gap(i) and sc.plain_gap(j)) or "\n" in sc.gap(i) + sc.gap(j):
-        return False
-    if not dotted and not sc.fl[i] & GIV:
-        return False
-    if sc.eponym_after(k):
-        return False
-    label = "DOCTOR" if sc.credential_after(k) else "PATIENT"
-    tier = CERTAIN if dotted and sc.id_after(k) else REVIEW   # "Ngozi W. Okafor, 80 yo"
-    sc.emit([i, j, k], label, tier, "names:capitalised+initial+capitalised",
-              remember=tier == CERTAIN)
-    return True
-
-
-def accented(sc: Scan, i: int) -> None:
-    """A capitalised word with non-ASCII letters that is in no list (``Krisztián
-    Szöllösy``): in an English note most likely a name; review."""
-    if sc.eponym_after(i) or sc.lower[i]:
-        return
-    idx = [i]
-    k = i
-    while k + 1 < sc.n and len(idx) < 3 and sc.plain_gap(k) and sc.shape[k + 1] in (CAP, INI) \
-            and not sc.fl[k + 1] & (NON | FOL | CLN | TITLE | CRED) and not sc.used[k + 1]:
-        k += 1
-        idx.append(k)
-    if i > 0 and not sc.used[i - 1] and sc.shape[i - 1] == CAP and sc.plain_gap(i - 1) \
-            and not sc.fl[i - 1] & (NON | FOL | CLN | TITLE | REL | LBL):
-        idx.insert(0, i - 1)
-    if sc.shape[idx[-1]] == INI and len(idx) > 1 and not sc.text.startswith(".", sc.toks[idx[-1]].end):
-        idx.pop()
-    if sc.eponym_after(idx[-1]):
-        return
-    label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, REVIEW, "names:accented_capitalised", remember=False)
-
-
-def speaker(sc: Scan, i: int) -> None:
-    """``At this time, Radka wishes ...``: an unlisted capitalised word inside a sentence
-    (capitals are evidence) before a verb only a person does (cue ``speaker_verb``:
-    ``wishes``, ``verbalizes``, ``states``) is a name; certain, remembered for the note."""
-    j = i + 1
-    w = sc.low[i]
-    if sc.lower[i] or sc.used[j] or not sc.plain_gap(i) or sc.low[j] not in W.SPEAKER_VERBS \
-            or len(w) < 3 or not w.isalpha() or sc.fl[i] & (PROF | MONTH | STATE) \
-            or service_word(w) or sc.sentence_start(i):
-        return
-    sc.emit([i], "PATIENT", CERTAIN, "names:capitalised+speaker_verb", remember=True)
 
 
 def social_heading_before(sc: Scan, i: int) -> bool:
@@ -404,6 +272,17 @@ def social_heading_before(sc: Scan, i: int) -> bool:
         and sc.gap(i - 1).strip(" \t") in (":", "-", "--", ":-", "-:")
 
 
+_LONE_EVIDENCE = (CLINICAL_NOUN, PERSON_VERB, SOCIAL_HEADING, NOTE_END, NO_CASE_EVIDENCE,
+                  ENGLISH_COLLISION, MEDICAL_COLLISION, STATE_NAME, PRECEDING_WORD) + UPGRADES
+_LONE_AMBER = "a lone word of a name list, with nothing around it that says it is a person"
+SURNAME_LIST = Rule("names:surname_list", _PD, (CERTAIN, REVIEW), "a word in the surname list",
+                    amber=_LONE_AMBER, list="surnames.tsv",
+                    reads=("note_headings.txt", "name_cues.txt", "us_places.tsv"), evidence=_LONE_EVIDENCE)
+GIVEN_LIST = Rule("names:given_list", _PD, (CERTAIN, REVIEW), "a word in the given-name list",
+                  amber=_LONE_AMBER, list="given_names.tsv",
+                  reads=("note_headings.txt", "name_cues.txt", "us_places.tsv"), evidence=_LONE_EVIDENCE)
+
+
 def lone(sc: Scan, i: int) -> None:
     """A single word in the surname or given-name list, tiered by the collision rules."""
     f = sc.fl[i]
@@ -411,7 +290,6 @@ def lone(sc: Scan, i: int) -> None:
         return   # ... and "Screening Test": a follower word is no name on its own
     if i + 1 < sc.n and sc.gap(i).startswith(":") and sc.sentence_start(i):
         return  # "Lines:" at the start of a line is a heading
-    kind = "surname" if f & SUR else "given"
     if any(service_word(p) or p in lists.handwritten("note_headings") for p in sc.low[i].split("-") if p) \
             and not sc.person_context(i):
         return   # "GU-Foley with clear urine", "ID-Max T 99.8": shorthand or a heading, no person
@@ -424,7 +302,8 @@ def lone(sc: Scan, i: int) -> None:
         return   # "HUNT AND HESS 2", "Hunt and Hess grade 3": a scale named after two people
     # "Smith J." after a surname: take the initial too
     idx = [i]
-    source = f"names:{kind}_list"
+    rule = SURNAME_LIST if f & SUR else GIVEN_LIST
+    evidence: tuple = ()
     strict = sc.strict(i)
     eng_person = False
     if f & ENG and (strict or sc.sentence_start(i)):
@@ -447,16 +326,16 @@ def lone(sc: Scan, i: int) -> None:
     if sc.clinical_after(i):
         if i > 0 and service_word(sc.low[i - 1]) and sc.plain_gap(i - 1):
             return   # "intolerant of Ca Channel Blockers": shorthand, a word, a clinical noun
-        tier, source = REVIEW, source + "+clinical_noun"
+        tier, evidence = REVIEW, (CLINICAL_NOUN,)
     elif eng_person and f & GIV and social_heading_before(sc, i):
-        tier, source = CERTAIN, source + "+person_verb+social_heading"   # "social: bob visited"
+        tier, evidence = CERTAIN, (PERSON_VERB, SOCIAL_HEADING)   # "social: bob visited"
     elif eng_person:
-        tier, source = REVIEW, source + "+person_verb"
+        tier, evidence = REVIEW, (PERSON_VERB,)
     elif closing:
-        tier, source = CERTAIN, source + "+note_end"   # the writer signing off
+        tier, evidence = CERTAIN, (NOTE_END,)   # the writer signing off
     elif strict:
         tier = REVIEW
-        source += "+no_case_evidence"
+        evidence = (NO_CASE_EVIDENCE,)
         if not f & (ENG | MED) and i > 0 and sc.low[i - 1] in W.INITIAL_BEFORE and sc.plain_gap(i - 1):
             tier = CERTAIN   # "spoke with greta today", "HELD PER HALVORSEN"
     elif f & ENG:
@@ -470,14 +349,14 @@ def lone(sc: Scan, i: int) -> None:
             and sc.text.startswith(".", sc.toks[i + 1].end)   # "COPD, Smith J., visited"
         if not (sc.person_context(i) or apposition or after_given or after_title or place or initial):
             return   # "Face Mask", "Activity/Comfort:", "Lungs Clear": an English word, no person near
-        tier, source = REVIEW, source + "+english_collision"
+        tier, evidence = REVIEW, (ENGLISH_COLLISION,)
     elif f & MED:
         if not (i > 0 and sc.low[i - 1] in W.EPONYM_PERSON_BEFORE and sc.plain_gap(i - 1)
                 or i + 1 < sc.n and sc.low[i + 1] in W.PERSON_AFTER):
             return   # "Parkinson stable", "Hx: Parkinson, CHF": the disease, no person near
-        tier, source = REVIEW, source + "+medical_collision"   # "message for Parkinson"
+        tier, evidence = REVIEW, (MEDICAL_COLLISION,)   # "message for Parkinson"
     elif f & STATE:
-        tier, source = REVIEW, source + "+state_name"
+        tier, evidence = REVIEW, (STATE_NAME,)
     else:
         tier = CERTAIN
         if f & SUR and i + 1 < sc.n and sc.shape[i + 1] == INI and sc.plain_gap(i) \
@@ -488,6 +367,11 @@ def lone(sc: Scan, i: int) -> None:
             and not sc.fl[p] & (NON | FOL | CLN | TITLE | REL | LBL | CRED | ENG | MED) \
             and all(c in SPACES for c in sc.gap(p)):
         idx.insert(0, p)   # Tilly Nicholson: an unlisted capitalised word before a surname
-        source += "+preceding_word"
+        evidence += (PRECEDING_WORD,)
     label = "DOCTOR" if closing or sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, tier, source, remember=False)
+    sc.emit(idx, label, tier, rule, remember=False, evidence=evidence)
+
+
+#: The pass of this module and the rules it may give (with those of :mod:`.shapes`).
+LIST_PASS = Pass(list_pass, (LAST_FIRST, GIVEN, INITIAL_RULE, CAPITALISED, ACCENTED_CAPITALISED, SURNAME_LIST,
+                             GIVEN_LIST))

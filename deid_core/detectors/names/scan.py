@@ -5,7 +5,9 @@ letter case (:meth:`deid_core.document.Document.cases`), which tokens a rule has
 taken (``used``), the spans found so far, and the names found with strong evidence
 (``found``, for :mod:`.consistency`). The rule modules (:mod:`.context`, :mod:`.heads`,
 :mod:`.list_rules`, :mod:`.signatures`, :mod:`.usernames`, :mod:`.consistency`) are functions
-of a :class:`Scan`; :func:`deid_core.detectors.names.scan_note` runs them in order.
+of a :class:`Scan`; :func:`deid_core.detectors.names.scan_note` runs them in order. Where
+capitals tell nothing, token by token: :mod:`.case` (lines and sentences in lower case) and the
+document's note-level decision (:attr:`Document.lower_note`, :meth:`Document.caps_line`).
 """
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ import re
 
 from ... import lists
 from ...document import CAP, INI, LOW, OTHER, UP, Document
+from ...rules import Evidence, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import alternation
 from . import words as W
+from .case import lower_segments, one_letter_indices
 from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, PROF, REL,
                       TITLE, Lexicon)
 
@@ -43,31 +47,6 @@ LINE_WORD_RE = re.compile(r"(?m)^[ \t\-–—•*>]*(?=[^\W_])")
 NOT_NAME = NON | FOL | CLN | TITLE | REL | LBL | CRED | PROF | MONTH
 
 
-#: Gap tests of ``Scan._lower_segments`` (``\s`` is what ``str.isspace`` says).
-_SPACE_RE = re.compile(r"\s")
-_GLUE_RE = re.compile(r"[@._/\\]")
-_STOP_RE = re.compile(r"[.!?;]")
-
-
-#: How :meth:`Scan._lower_segments` treats the gap between two tokens (see :func:`_gap_kind`).
-_JOIN, _NEW_LINE, _SPLIT, _SPLIT_UNLESS_LABEL = range(4)
-
-
-def _gap_kind(g: str) -> tuple[bool, int]:
-    """For the text ``g`` between two tokens: whether it glues them (an e-mail address, a URL,
-    a path), and whether it starts a new line, splits a sentence (a full stop, a table column
-    gap), splits unless the word before is a label, title or relation (a heading's colon), or
-    joins (``_JOIN``, ``_NEW_LINE``, ``_SPLIT``, ``_SPLIT_UNLESS_LABEL``)."""
-    glue = bool(g and not _SPACE_RE.search(g) and _GLUE_RE.search(g))
-    if "\n" in g or "\r" in g:
-        return glue, _NEW_LINE
-    if g[-1:] in " \t" and _STOP_RE.search(g) or "\t" in g or "   " in g:
-        return glue, _SPLIT
-    if g[-1:] in " \t" and ":" in g:
-        return glue, _SPLIT_UNLESS_LABEL
-    return glue, _JOIN
-
-
 def indices_of(seq: list, value) -> list[int]:
     """The indices ``i`` of ``seq`` with ``seq[i] == value``, ascending: what
     ``[i for i, x in enumerate(seq) if x == value]`` gives, found with ``list.index`` (C speed,
@@ -80,48 +59,6 @@ def indices_of(seq: list, value) -> list[int]:
             out.append(i)
     except ValueError:
         return out
-
-
-def one_letter_indices(words: list[str]) -> list[int]:
-    """The indices of the one-letter words of ``words``, ascending: what
-    ``[i for i, w in enumerate(words) if len(w) == 1]`` gives, found with C-level ``bytes``
-    searches over the words' lengths."""
-    try:
-        lens = bytes(map(len, words))
-    except ValueError:   # a word of more than 255 characters
-        lens = bytes(min(len(w), 2) for w in words)
-    out: list[int] = []
-    k = lens.find(1)
-    while k >= 0:
-        out.append(k)
-        k = lens.find(1, k + 1)
-    return out
-
-
-#: The byte per token that :meth:`Scan._lower_segments` tests: the token's shape, or this for
-#: a lower-case word that does not count (one letter, or part of an e-mail address or path).
-_LOW_UNCOUNTED = 5
-_OTHER_BYTE, _LOW_BYTES = bytes([OTHER]), (bytes([LOW]), bytes([_LOW_UNCOUNTED]))
-#: The bytes a lower-case line or sentence may open with (an OTHER token: look further).
-_MAY_OPEN = frozenset((OTHER, LOW, _LOW_UNCOUNTED))
-
-
-#: :func:`_gap_kind` of the gaps between tokens seen so far (``", "``, ``".\n"``...), shared by
-#: every note's scan (gaps of up to 64 characters, up to 4,096 of them, then forgotten).
-_GAP_KINDS: dict[str, tuple[bool, int]] = {}
-
-
-def gap_kind(g: str) -> tuple[bool, int]:
-    """:func:`_gap_kind` of ``g`` through the :data:`_GAP_KINDS` cache (bounded: cleared at
-    4,096 entries; gaps over 64 characters are not kept)."""
-    kind = _GAP_KINDS.get(g)
-    if kind is None:
-        kind = _gap_kind(g)
-        if len(g) <= 64:
-            if len(_GAP_KINDS) >= 4096:
-                _GAP_KINDS.clear()
-            _GAP_KINDS[g] = kind
-    return kind
 
 
 class Scan:
@@ -147,7 +84,8 @@ class Scan:
         #: inside a sentence, or a line or a
         #: sentence written all in lower case inside a note that has capitals elsewhere)
         singles = one_letter_indices(self.low)
-        self.lower = bytearray(b"\x01") * self.n if self.lower_doc else self._lower_segments(singles)
+        self.lower = bytearray(b"\x01") * self.n if self.lower_doc else lower_segments(
+            text, toks, shape, self.fl, singles)
         lower = self.lower
         # a single letter is an initial in lower-case text ("smith, john c")
         low = self.low
@@ -175,94 +113,6 @@ class Scan:
         set intersection and ``list.index`` (cheap when few of the note's words are in ``words``)."""
         low = self.low
         return sorted(i for w in self.vocab & words for i in indices_of(low, w))
-
-    def _lower_segments(self, singles: list[int]) -> bytearray:
-        """Per token, 1 where the text around it is written in lower case although the note
-        has capitals elsewhere (a heading ``Progress Note 5/6/2025`` above the line ``pt john
-        smith seen by dr jones``), else 0. ``singles``: the indices of the one-letter tokens.
-
-        A line counts when it has no capitalised word, starts with a lower-case word and has
-        at least two lower-case words (and three times as many as ALL-CAPS acronyms). Inside
-        other lines, a sentence (split at ``. ! ?``, ``;``, table column gaps and a heading's
-        colon, not at a label's colon: ``Tech: boosterhuis``) counts by the same test with at
-        least three lower-case words, and a shorter capital-free sentence next to one that
-        counts on the same line counts too (``wife mary called. dr. jones.``). (Lines and
-        sentences are runs of token indices; the tests read a byte per token with C-level
-        ``bytes`` searches and counts.)"""
-        n, shape, toks, text = self.n, self.shape, self.toks, self.text
-        out = bytearray(n)
-        if n == 0:
-            return out
-        # split into lines, and each line into sentences: a line is the list of the token
-        # indices its sentences start at (a line ends where the next one starts)
-        line = [0]
-        lines: list[list[int]] = [line]
-        glued: list[int] = []   # in an e-mail address, a URL or a path: not prose
-        fl = self.fl
-        prev_end = toks[0].end
-        for k in range(1, n):
-            start, end, _word = toks[k]
-            g = text[prev_end:start]
-            prev_end = end
-            if g == " ":
-                continue   # the common gap: it joins (what the tests below give for it)
-            glue, how = gap_kind(g)
-            if glue:
-                glued += (k - 1, k)
-            if how == _NEW_LINE:
-                line = [k]
-                lines.append(line)
-            elif how == _SPLIT or how == _SPLIT_UNLESS_LABEL and not fl[k - 1] & (LBL | TITLE | REL):
-                line.append(k)   # a heading's colon splits ("Progress Note: pt ..."), a label's not
-        # per token: its shape, but _LOW_UNCOUNTED for a lower-case word that is not counted
-        # (one letter, or glued); and what a marked token gets (0 when glued)
-        code = bytearray(shape)
-        mark = bytearray(b"\x01") * n
-        for k in glued:
-            mark[k] = 0
-        for k in (*glued, *singles):
-            if code[k] == LOW:
-                code[k] = _LOW_UNCOUNTED
-        code = bytes(code)
-
-        count, find = code.count, code.find
-
-        def lowercase(a: int, b: int, need: int) -> bool:
-            """Tokens a..b-1 (token a no capitalised word nor initial: the caller tests it):
-            no capitalised word, the first word lower case, at least ``need`` counted
-            lower-case words and three times as many as ALL-CAPS words."""
-            lows = count(LOW, a, b)
-            if lows < need or find(CAP, a, b) >= 0 or count(UP, a, b) * 3 > lows:
-                return False   # (not a row of acronyms and units)
-            # the first word that is no OTHER
-            return code[a] != OTHER or code[a:b].lstrip(_OTHER_BYTE)[:1] in _LOW_BYTES
-
-        last = len(lines) - 1
-        for li, starts in enumerate(lines):
-            la, lb = starts[0], lines[li + 1][0] if li < last else n
-            if code[la] in _MAY_OPEN and lowercase(la, lb, 2):
-                out[la:lb] = mark[la:lb]
-                continue
-            m = len(starts)
-            if m < 2 or count(LOW, la, lb) < 3:
-                continue   # one sentence (tested above), or too few lower-case words for one
-            bounds = [*starts, lb]
-            flags = [code[bounds[j]] in _MAY_OPEN and lowercase(bounds[j], bounds[j + 1], 3)
-                     for j in range(m)]
-            if True not in flags:
-                continue   # nothing to spread nor to mark
-            free = [CAP not in code[bounds[j]:bounds[j + 1]] for j in range(m)]
-            for j in range(1, m):           # spread to short capital-free neighbours
-                if flags[j - 1] and free[j]:
-                    flags[j] = True
-            for j in range(m - 2, -1, -1):
-                if flags[j + 1] and free[j]:
-                    flags[j] = True
-            for j in range(m):
-                if flags[j]:
-                    a, b = bounds[j], bounds[j + 1]
-                    out[a:b] = mark[a:b]
-        return out
 
     def gap(self, i: int) -> str:
         """Text between token i and token i+1 (after the last token: the rest of the text
@@ -403,11 +253,20 @@ class Scan:
         return (j < self.n and self.fl[j] & (CLN | NON) == CLN
                 and self.gap(i).strip(" \t'’") == "")
 
-    def emit(self, idx: list[int], label: str, tier: str, source: str, remember: bool) -> None:
+    def emit(self, idx: list[int], label: str, tier: str | None, rule: Rule | None, remember: bool,
+             detail: str = "", evidence: tuple[Evidence, ...] = (), context: bool = False,
+             strong: bool = False) -> None:
+        """Mark tokens ``idx`` used and, unless ``tier`` is ``None``, add one span of ``rule``
+        (label, tier, source ``rule.source(detail, evidence)``) per run of adjacent tokens (a
+        generational suffix after the last joins it). ``remember``: a certain name's words go
+        into :attr:`found` for the consistency pass; ``context``: the rule read a title, label,
+        relation or credential word; ``strong``: that word is strong evidence (a label, a
+        credential, a strong title), so even where capitals tell nothing the words are kept."""
         for k in idx:
             self.used[k] = 1
         if tier is None:
             return
+        source = rule.source(detail, evidence)
         nxt = idx[-1] + 1
         if nxt < self.n and self.low[nxt] in W.SUFFIXES and self.shape[nxt] in (CAP, UP) \
                 and self.gap(idx[-1]).strip(" \t") in ("", ","):
@@ -428,13 +287,10 @@ class Scan:
             self.reviewed.append((first, len(self.spans), idx))
         if remember and tier == CERTAIN:
             last = idx[-1] if len(idx) == 1 or "," not in self.gap(idx[0]) else idx[0]
-            listed_only = not source.startswith(("names:title", "names:label", "names:relation",
-                                                 "names:credential"))
+            listed_only = not context
             # strong evidence: a strong title (Dr, Mrs), a label or a credential; otherwise,
             # where capitals tell nothing (ALL CAPS, lower case), only a listed name that is
             # no ordinary or medical word is remembered ("HUSBAND IN TO VISIT")
-            strong = source.startswith(("names:label", "names:credential")) or (
-                source.startswith("names:title:") and source[12:] in W.STRONG_TITLES)
             for k in idx:
                 f = self.fl[k]
                 if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2:

@@ -8,7 +8,8 @@ import re
 from bisect import bisect_left
 
 from ...document import CAP
-from ...spans import CERTAIN, Span
+from ...rules import Rule
+from ...spans import CERTAIN
 from . import words as W
 from .lexicon import CLN, CRED, ENG, FOL, LIST, NON, REL, TITLE
 from .runs import service_word
@@ -27,6 +28,11 @@ def dotted_letters(sc: Scan, j: int) -> tuple[str, int]:
     return letters, k
 
 
+INITIALS_AFTER = Rule("names:initials_after", ("DOCTOR",), (CERTAIN,), "initials after the word '{detail}'",
+                      reads=("name_cues.txt", "credentials.txt"),
+                      detail="the dictation or signature word before them")
+
+
 def initials_after_label(sc: Scan, i: int) -> None:
     """Initials after a dictation or signature word: ``transcribed 9/16 by m.o.``,
     ``Transcriptionist: mlr``, ``transcribed: ks   Job ...``, ``Tech ZQ / reviewed``."""
@@ -43,8 +49,7 @@ def initials_after_label(sc: Scan, i: int) -> None:
                 and after in ("", "\n", "\r", ",", ";", ")"):   # not "by U.S. Army"
             for m in range(j, k):
                 sc.used[m] = 1
-            sc.spans.append(Span(tok.start, toks[k - 1].end + 1, "DOCTOR", CERTAIN,
-                                   f"names:initials_after:{low[i]}"))
+            sc.spans.append(INITIALS_AFTER.span(tok.start, toks[k - 1].end + 1, detail=low[i]))
         return
     if low[i] == "by":
         return
@@ -60,7 +65,7 @@ def initials_after_label(sc: Scan, i: int) -> None:
     if not (e >= len(text) or rest[:1] in "\r\n" or rest.startswith(("  ", " /", "/", "\t"))):
         return
     sc.used[j] = 1
-    sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, f"names:initials_after:{low[i]}"))
+    sc.spans.append(INITIALS_AFTER.span(tok.start, tok.end, detail=low[i]))
 
 
 #: A slash or dash, then spaces or tabs, right before a word character.
@@ -86,6 +91,10 @@ def after_slash_or_dash(sc: Scan) -> set[int]:
 _AFTER_INITIALS = ("pgy", "(pgy", "cc:", "cc ", "ms3", "ms4")
 
 
+SIGNATURE_INITIALS = Rule("names:signature_initials", ("DOCTOR",), (CERTAIN,),
+                          "initials in a signature line", reads=("name_cues.txt",))
+
+
 def signature_initials(sc: Scan, i: int) -> None:
     """Signature initials alone at the end of a line: ``-- JS``, ``—JS``, ``/js``, ``AB/cd``."""
     text, tok = sc.text, sc.toks[i]
@@ -97,7 +106,7 @@ def signature_initials(sc: Scan, i: int) -> None:
     if w.isupper() and text[tok.start - 1] == "/" and (tok.start == 1 or text[tok.start - 2] == "\n") \
             and not sc.fl[i] & NON:
         sc.used[i] = 1   # "/JTW James T. Wolcott-Mbeki, MD": initials opening a line
-        sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+        sc.spans.append(SIGNATURE_INITIALS.span(tok.start, tok.end))
         return
     # rest of the line must be empty
     e = tok.end
@@ -120,7 +129,7 @@ def signature_initials(sc: Scan, i: int) -> None:
                 and pw not in W.UNITS and not (sc.fl[i - 1] | sc.fl[i]) & NON:
             sc.used[i] = sc.used[i - 1] = 1   # "ads/mo" alone on the last line
             for t in (sc.toks[i - 1], tok):
-                sc.spans.append(Span(t.start, t.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+                sc.spans.append(SIGNATURE_INITIALS.span(t.start, t.end))
             return
     if c in "-–—" and (w.isupper() or not sc.fl[i] & (NON | ENG | LIST)):
         q = p
@@ -128,13 +137,13 @@ def signature_initials(sc: Scan, i: int) -> None:
             q -= 1
         if (q < 0 or text[q] in " \t\n") and (p - q >= 2 or text[p] in "–—"):
             sc.used[i] = 1
-            sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+            sc.spans.append(SIGNATURE_INITIALS.span(tok.start, tok.end))
         return
     if c == "/" and p == tok.start - 1 and w.lower() not in W.UNITS:
         q = p - 1
         if q < 0 or text[q] in " \t\n":
             sc.used[i] = 1
-            sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+            sc.spans.append(SIGNATURE_INITIALS.span(tok.start, tok.end))
             return
         if i > 0 and sc.toks[i - 1].end == p and w.islower():
             prev = sc.toks[i - 1]
@@ -142,8 +151,13 @@ def signature_initials(sc: Scan, i: int) -> None:
             ls = prev.start - 1
             if pw.isupper() and pw.isalpha() and 2 <= len(pw) <= 3 and (ls < 0 or text[ls] in " \t\n"):
                 sc.used[i] = sc.used[i - 1] = 1
-                sc.spans.append(Span(prev.start, prev.end, "DOCTOR", CERTAIN, "names:signature_initials"))
-                sc.spans.append(Span(tok.start, tok.end, "DOCTOR", CERTAIN, "names:signature_initials"))
+                sc.spans.append(SIGNATURE_INITIALS.span(prev.start, prev.end))
+                sc.spans.append(SIGNATURE_INITIALS.span(tok.start, tok.end))
+
+
+SIGN_OFF = Rule("names:sign_off", ("DOCTOR",), (CERTAIN,),
+                "a name glued to the sign-off word '{detail}' (Regards,Anneliese)",
+                reads=("name_cues.txt",), detail="the sign-off word")
 
 
 def sign_off(sc: Scan, i: int) -> None:
@@ -158,11 +172,11 @@ def sign_off(sc: Scan, i: int) -> None:
                 and not sc.lex.flags(rest.lower()) & (NON | CLN | FOL):
             start = tok.start + len(head) + 1
             sc.used[i] = 1
-            sc.spans.append(Span(start, tok.end, "DOCTOR", CERTAIN, f"names:sign_off:{head.lower()}"))
+            sc.spans.append(SIGN_OFF.span(start, tok.end, detail=head.lower()))
         return
     j = i + 1
     if j >= sc.n or sc.used[j] or text[tok.end:sc.toks[j].start] not in (",", ":", "-", ",-"):
         return
     if sc.shape[j] != CAP or sc.fl[j] & (NON | CLN | FOL | TITLE | REL | CRED):
         return
-    sc.emit([j], "DOCTOR", CERTAIN, f"names:sign_off:{sc.low[i]}", remember=True)
+    sc.emit([j], "DOCTOR", CERTAIN, SIGN_OFF, remember=True, detail=sc.low[i])

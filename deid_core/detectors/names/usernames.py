@@ -4,7 +4,8 @@ letters or digits (``gasamoahb`` after ``Asamoah-Brandt``).
 """
 from __future__ import annotations
 
-from ...spans import CERTAIN, Span
+from ...rules import Pass, Rule
+from ...spans import CERTAIN
 from .lexicon import LIST, NON, strip_accents
 from .scan import Scan
 
@@ -22,8 +23,9 @@ def login_shaped(sc: Scan, j: int) -> bool:
             and not sc.fl[j] & (LIST | NON) and sc.line_ends_after(j))
 
 
-def username_after_label(sc: Scan, j: int, words: tuple[str, ...], colon: bool) -> None:
-    """The login after ``user:`` / ``tech ID`` (up to the next space or bracket)."""
+def username_after_label(sc: Scan, j: int, words: tuple[str, ...], colon: bool, rule: Rule) -> None:
+    """The login after ``user:`` / ``tech ID`` (up to the next space or bracket): a USERNAME span
+    of ``rule`` (the label rule, :data:`.context.LABEL`) with the label's words as its detail."""
     text = sc.text
     start = sc.toks[j].start
     end = start
@@ -40,8 +42,11 @@ def username_after_label(sc: Scan, j: int, words: tuple[str, ...], colon: bool) 
         while k < sc.n and sc.toks[k].end <= end:
             sc.used[k] = 1
             k += 1
-        sc.spans.append(Span(start, end, "USERNAME", CERTAIN,
-                               f"names:label:{' '.join(words)}"))
+        sc.spans.append(rule.span(start, end, "USERNAME", CERTAIN, detail=" ".join(words)))
+
+
+USERNAME_FROM_NAME = Rule("names:username_from_name", ("USERNAME",), (CERTAIN,),
+                          "a user name made from a name in this note")
 
 
 def username_pass(sc: Scan) -> None:
@@ -89,4 +94,8 @@ def username_pass(sc: Scan) -> None:
             continue   # inside an e-mail address, a URL or a path
         if bare not in parts:
             used[k] = 1
-            sc.spans.append(Span(tok.start, tok.end, "USERNAME", CERTAIN, "names:username_from_name"))
+            sc.spans.append(USERNAME_FROM_NAME.span(tok.start, tok.end))
+
+
+#: The pass of this module and the rule it may give.
+USERNAME_PASS = Pass(username_pass, (USERNAME_FROM_NAME,))

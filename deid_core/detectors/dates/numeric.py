@@ -1,0 +1,200 @@
+"""The DATE rules for dates written in digits: ISO 8601, numeric dates with a year, ranges,
+month and year, compact dates after a label, month/day pairs and a month with a two-digit year.
+Each rule is declared above its validator (``f(match) -> Verdict``, see
+:class:`~deid_core.detectors.patterns.Pattern`)."""
+from __future__ import annotations
+
+import re
+
+from ...calendars import valid_date
+from ...datereader import ParsedDate, read_match, read_text
+from ...rules import Rule
+from ...spans import CERTAIN, REVIEW
+from ..patterns import Hit, Verdict, clear_before, just_before, line_before
+from .shapes import (_CLOCK_OR_DECIMAL_BEFORE, _COMMON_FRACTION_DEN, _COMPACT_BEFORE, _DATE_CONTEXT,
+                     _DURATION_BEFORE, _GAS_AFTER, _HISTORY_CONTEXT, _MERIDIEM_AFTER, _NOT_DATE_AFTER,
+                     _NOT_DATE_BEFORE, _NOT_DATE_NEAR_AFTER, _NOT_DATE_NEAR_BEFORE, _NUMBER_END,
+                     _PERCENT_AFTER, _SCORE_ON_LINE, _TIME_AFTER, _either_order, _halves, _in_context,
+                     _units_follow, _with_weekday, _word_start)
+
+_D = ("DATE",)
+_CONTEXT = "date_context_words.txt"
+
+NUMERIC_RANGE = Rule(
+    "dates:numeric_range", _D, (CERTAIN,),
+    "two numeric dates written as a range (10/27/2020-10/28/2020), one span each")
+
+
+def _numeric_range(m: re.Match[str]) -> Verdict:
+    if clear_before(m.string, m.start(), ".-/:") and all(_either_order(p) for p in _halves(m)):
+        return [Hit(m.start(g), m.end(g)) for g in ("first", "second")]
+    return None
+
+
+ISO = Rule("dates:iso", _D, (CERTAIN,),
+           "an ISO 8601 date (2014-03-05), with a time glued to it by T")
+
+
+def _iso(m: re.Match[str]) -> Verdict:
+    p = read_match(m)
+    return valid_date(p.month, p.day)
+
+
+def _past_month_end(p: ParsedDate | None) -> bool:
+    """``2/31/14``, ``4/31/2019``: a month 1-12 and a day of 29-31 that the month lacks, in a
+    date with a year: a slip of the pen or a shifted date, still a date (issue 8)."""
+    return p is not None and p.day is not None and 1 <= p.month <= 12 and 29 <= p.day <= 31
+
+
+NUMERIC_MDY = Rule(
+    "dates:numeric_mdy", _D, (CERTAIN, REVIEW),
+    "a numeric date with a year (03/05/2014, 3-5-14, 3.5.2014), with a weekday before it",
+    amber="a dotted number with a two-digit year and no date word before it may be a version "
+          "or a lab value (3.5.14)",
+    reads=(_CONTEXT,))
+
+
+def _numeric_mdy(m: re.Match[str]) -> Verdict:
+    """Month/day or day/month, validated; vent settings (``PS 10/5/40%``) give nothing; a
+    dotted date with a two-digit year is review unless in date context."""
+    text = m.string
+    p = read_match(m)
+    if not (_either_order(p) or _past_month_end(p)):
+        return None
+    y = m["y"]
+    if len(y) == 2 and (_PERCENT_AFTER.match(text, m.end()) or (
+            _NOT_DATE_NEAR_BEFORE.search(line_before(text, m.start(), 30))
+            and not _in_context(text, m.start()))):
+        return None                                    # "PS 10/5/40%": vent settings
+    tier = CERTAIN
+    if m["s"] == "." and len(y) == 2 and not _in_context(text, m.start()):
+        tier = REVIEW
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
+
+
+NUMERIC_MONTH_YEAR = Rule(
+    "dates:numeric_month_year", _D, (CERTAIN,),
+    "a month and a four-digit year in digits (03/2014, 2014-03)", reads=("units.txt",))
+
+
+def _numeric_month_year(m: re.Match[str]) -> Verdict:
+    if m["y2"] and not _word_start(m.string, m.start()):
+        return None
+    p = read_text(m.string, m.start(), m.end())           # "03/2014", "2014-03"
+    return p is not None and valid_date(p.month) and not _units_follow(m.string, m.end())
+
+
+COMPACT = Rule("dates:compact", _D, (CERTAIN,),
+               "eight digits read as a date after a birth or date label (DOB 19500302)",
+               reads=(_CONTEXT,))
+
+
+def _compact(m: re.Match[str]) -> Verdict:
+    if not just_before(m.string, m.start(), _COMPACT_BEFORE, 20):
+        return False
+    p = read_match(m)
+    return valid_date(p.month, p.day, p.year)
+
+
+MONTH_DAY = Rule(
+    "dates:month_day", _D, (CERTAIN, REVIEW), "a month/day number pair",
+    amber="a number pair may be a ratio, a score or a setting rather than a date",
+    reads=(_CONTEXT, "units.txt"))
+
+
+def _month_day(m: re.Match[str]) -> Verdict:
+    """``3/4``: certain in date context (``seen 3/4``, ``on\\n9/15``, ``Fri 11/10``, ``5/6
+    14:30``, after a clock time or a decimal lab value) or when not fraction-shaped (a
+    denominator of 15 or more under a numerator of 3 or more, ``11/17``, unless a score word is
+    on the line); review when it could be a fraction or a score; nothing after score words
+    (``GCS 3/15``), before fraction words (``3/4 strength``), after a whole number, as a
+    duration (``for 3/7``) or near vent words (``PS 10/5``, ``CPAP 5/5 40%``)."""
+    text = m.string
+    p = read_match(m)
+    mo, d = p.month, p.day
+    if not valid_date(mo, d):
+        return None
+    if not _slash_start_ok(text, m.start()):
+        return None
+    before = line_before(text, m.start(), 30)
+    meridiem = _MERIDIEM_AFTER.match(text, m.end()) is not None \
+        and not (d in _COMMON_FRACTION_DEN and mo < d)
+    if meridiem:
+        before = _NUMBER_END.sub("", before)   # "FROM 30 3/9 AM": the lab value before it
+    clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
+    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end(),
+                      vent_shaped=d in (5, 10) and d <= mo <= 25):
+        return None
+    if d in (7, 12) and _DURATION_BEFORE.search(before):
+        return None                                    # "for 3/7": three days
+    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None \
+            or meridiem:
+        tier = CERTAIN
+    elif d >= 15 and mo >= 3 and not _SCORE_ON_LINE.search(before):
+        tier = CERTAIN                                 # 11/17, 4/16, 8/20: no fraction one writes
+    elif (d in _COMMON_FRACTION_DEN and mo <= d) or mo == d:
+        tier = REVIEW                                  # 3/4, 4/5, 7/10: fraction or score?
+    else:
+        tier = CERTAIN
+    return Hit(_with_weekday(text, m.start()), m.end(), tier)
+
+
+def _slash_start_ok(text: str, start: int) -> bool:
+    """A comma or full stop may glue ``a/b`` to a word (``seen,4/17,and``), not to a number."""
+    return not (start >= 2 and text[start - 1] in ".," and not text[start - 2].isalpha())
+
+
+def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) -> bool:
+    """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose.
+    A date word just before (``on 9/14``) outweighs a vent word further back, unless the value
+    is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP)."""
+    if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
+        return True
+    if vent_shaped and _GAS_AFTER.match(text, end):
+        return True                                    # "on 5/5 ABG 7.41/38": the setting of a gas
+    return bool(_NOT_DATE_NEAR_AFTER.match(text, end)
+                or (_NOT_DATE_NEAR_BEFORE.search(before)
+                    and (vent_shaped or not _DATE_CONTEXT.search(before))))
+
+
+MONTH_DAY_RANGE = Rule(
+    "dates:month_day_range", _D, (CERTAIN,),
+    "two month/day pairs written as a range (9/12-9/14) or run together (10/02/10/03)",
+    reads=(_CONTEXT,))
+
+
+def _slash_range(m: re.Match[str]) -> Verdict:
+    text = m.string
+    parts = [(p.month, p.day) if p is not None else (0, 0) for p in _halves(m)]
+    if not all(valid_date(a, b) for a, b in parts) or all(
+            b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
+        return None                                    # "1/3-1/2": a fraction range
+    if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
+        return None
+    if m.string[m.end("first")] == "/":
+        return Hit(m.start(), m.end())                 # 10/02/10/03: written as one
+    return [Hit(m.start(g), m.end(g)) for g in ("first", "second")]
+
+
+MONTH_YEAR2 = Rule(
+    "dates:month_year2", _D, (CERTAIN, REVIEW),
+    "a month and a two-digit year that cannot be a day (ECHO 3/91, fx4/97)",
+    amber="without a date or history word before it the pair may be a ratio or a score",
+    reads=("history_words.txt", _CONTEXT))
+
+
+def _month_yy(m: re.Match[str]) -> Verdict:
+    """Certain in date or history context (or glued to a word there), else review."""
+    text = m.string
+    if not valid_date(read_match(m).month):
+        return None
+    if m.start() and text[m.start() - 1].isalpha() and not _HISTORY_CONTEXT.search(
+            line_before(text, m.end(), 30)):
+        return None                                    # glued to a word: only in a history
+    before = line_before(text, m.start(), 30)
+    if _slash_guarded(before, text, m.end()):
+        return None
+    if _DATE_CONTEXT.search(before) or _HISTORY_CONTEXT.search(before) or (
+            m.start() and text[m.start() - 1].isalpha()):
+        return CERTAIN
+    return REVIEW

@@ -1,0 +1,311 @@
+"""Look-ups in the knowledge lists of ``lists/`` (issue 20): how common a word is in English,
+whether it is clinical shorthand, how common a surname or given name is, the nicknames of a
+name, the U.S. care facilities and their short forms, the organisations a note may name.
+
+Every table is read from its list file on first use and kept (``functools.lru_cache``):
+nothing is read at import, and a look-up never touches the disk again. Standard library only.
+Words are compared lower-cased; a look-up of ``""`` or of a word no list has gives the "absent"
+value each function names (0, None or an empty set), never an error.
+
+Sources (each file's header gives the version, SHA-256, licence and derivation):
+
+* ``english_frequency.tsv``: symspellpy 6.10.1 word counts (Google Books Ngram x SCOWL, MIT),
+  as Zipf values: log10 of the frequency per billion words (7.6 the, 3.4 catheter);
+* ``clinical_abbreviations.tsv``: the clinical inventories of the Medical Abbreviation and
+  Acronym Meta-Inventory (CC BY 4.0), with the hand-written ``abbreviations.txt``;
+* ``surnames_census2010.tsv``: every Census 2010 surname with 100+ bearers (public domain);
+* ``given_names_ssa.tsv``: SSA baby names 1880-2017 weighted by survival to 2017 (public domain);
+* ``nicknames.tsv``: carltonnorthern/nicknames 1.0.1 (Apache-2.0);
+* ``us_care_facilities.tsv``, ``facility_short_forms.tsv``: CMS hospitals, VA facilities,
+  CMS hospices (public domain, CC0) and their derived short names and initials;
+* ``sec_companies.tsv`` (SEC EDGAR, public domain), ``care_chains.txt`` and
+  ``organisation_shapes.txt`` (hand-written).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from .lists import iter_rows, read_list
+
+#: A Zipf value at or above which a word is an ordinary English word for the guards of
+#: :func:`is_common_word` and :meth:`FacilityForm.ambiguous` (3.0: about one use per million
+#: words: ``catheter`` 3.4, ``restless`` 3.5; rare words and most surnames are lower).
+ZIPF_COMMON = 3.0
+
+
+def _key(word: str) -> str:
+    return " ".join(word.lower().split())
+
+
+# ------------------------------------------------------------------------------------ English
+@lru_cache(maxsize=None)
+def _zipf_table() -> dict[str, float]:
+    return {w: float(z) for w, z in iter_rows("english_frequency.tsv")}
+
+
+def zipf(word: str) -> float:
+    """How common ``word`` is in English on the Zipf scale (log10 of its uses per billion words;
+    ``the`` 7.6, ``high`` 5.8, ``restless`` 3.5, ``catheter`` 3.4); a possessive ``'s`` is
+    dropped; 0.0 for a word the list lacks (its smallest value is 2.7).
+    Source: ``lists/english_frequency.tsv``."""
+    k = _key(word)
+    table = _zipf_table()
+    if k in table:
+        return table[k]
+    if k.endswith(("'s", "’s")):
+        return table.get(k[:-2], 0.0)
+    return 0.0
+
+
+def is_common_word(word: str, threshold: float = ZIPF_COMMON) -> bool:
+    """Whether ``word`` is an ordinary English word: :func:`zipf` >= ``threshold``."""
+    return zipf(word) >= threshold
+
+
+# ---------------------------------------------------------------------- clinical shorthand
+@dataclass(frozen=True)
+class Abbreviation:
+    """A clinical short form: ``sources`` the inventories listing it (``berman``, ``columbia``,
+    ``stetson``, ``vanderbilt1``, ``vanderbilt2``, ``hand-written``), ``senses`` its number of
+    distinct long forms there, ``count`` the times it was seen in the Vanderbilt notes."""
+
+    form: str
+    sources: tuple[str, ...]
+    senses: int
+    count: int
+
+
+@lru_cache(maxsize=None)
+def _abbreviations() -> dict[str, Abbreviation]:
+    table = {f: Abbreviation(f, tuple(s.split("+")), int(n), int(c))
+             for f, s, n, c in iter_rows("clinical_abbreviations.tsv")}
+    for row in read_list("abbreviations.txt").rows:
+        f = row[0]
+        old = table.get(f)
+        table[f] = (Abbreviation(f, old.sources + ("hand-written",), old.senses, old.count)
+                    if old else Abbreviation(f, ("hand-written",), 0, 0))
+    return table
+
+
+def clinical_abbreviation(word: str) -> Abbreviation | None:
+    """The clinical short form ``word`` is (``KVO``, ``tlc``, ``s/p``, ``P.N.D.`` is not: dots
+    inside stay), compared lower-cased with a trailing full stop dropped; None when no
+    inventory lists it. Sources: ``lists/clinical_abbreviations.tsv`` and the hand-written
+    ``lists/abbreviations.txt``."""
+    k = _key(word).rstrip(".")
+    return _abbreviations().get(k) if k else None
+
+
+def is_clinical_abbreviation(word: str) -> bool:
+    """Whether ``word`` is a known clinical short form (:func:`clinical_abbreviation`)."""
+    return clinical_abbreviation(word) is not None
+
+
+# -------------------------------------------------------------------------------- names
+@lru_cache(maxsize=None)
+def _surnames() -> tuple[dict[str, int], dict[str, int]]:
+    counts: dict[str, int] = {}
+    ranks: dict[str, int] = {}
+    prev, rank = None, 0
+    for i, (name, count) in enumerate(iter_rows("surnames_census2010.tsv"), start=1):
+        n = int(count)
+        if n != prev:
+            rank, prev = i, n
+        counts[name] = n
+        ranks[name] = rank
+    return counts, ranks
+
+
+def surname_count(word: str) -> int:
+    """The number of people with surname ``word`` in Census 2010 (``smith`` 2,442,977); 0 for a
+    surname with fewer than 100 bearers or none. Source: ``lists/surnames_census2010.tsv``."""
+    return _surnames()[0].get(_key(word), 0)
+
+
+def surname_rank(word: str) -> int | None:
+    """The Census 2010 rank of surname ``word`` (1 = most common; ties share a rank, as the
+    Census ranks them); None when absent (fewer than 100 bearers)."""
+    return _surnames()[1].get(_key(word))
+
+
+@dataclass(frozen=True)
+class GivenName:
+    """A given name of the SSA file: ``living`` the estimated people alive in 2017 who were
+    given it (two significant digits), ``female`` and ``adult`` the shares (%) of them born
+    female and aged 18 or more."""
+
+    name: str
+    living: int
+    female: int
+    adult: int
+
+
+@lru_cache(maxsize=None)
+def _given() -> dict[str, GivenName]:
+    return {n: GivenName(n, int(a), int(f), int(d)) for n, a, f, d in iter_rows("given_names_ssa.tsv")}
+
+
+def given_name(word: str) -> GivenName | None:
+    """``word`` as a U.S. given name (``GivenName('margaret', 560000, 100, 93)``); None when
+    fewer than 20 living people are estimated to bear it. Source: ``lists/given_names_ssa.tsv``."""
+    return _given().get(_key(word))
+
+
+@lru_cache(maxsize=None)
+def _nicknames() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    of: dict[str, frozenset[str]] = {}
+    back: dict[str, set[str]] = {}
+    for name, nicks in iter_rows("nicknames.tsv"):
+        of[name] = frozenset(nicks.split(" "))
+        for n in of[name]:
+            back.setdefault(n, set()).add(name)
+    return of, {k: frozenset(v) for k, v in back.items()}
+
+
+def nicknames_of(name: str) -> frozenset[str]:
+    """The nicknames of given name ``name`` (``margaret`` -> peg, maggie, ...); empty when none
+    is listed. Source: ``lists/nicknames.tsv`` (carltonnorthern/nicknames, Apache-2.0)."""
+    return _nicknames()[0].get(_key(name), frozenset())
+
+
+def canonicals_of(nickname: str) -> frozenset[str]:
+    """The given names ``nickname`` is a nickname of (``peg`` -> margaret, ...); empty when
+    none."""
+    return _nicknames()[1].get(_key(nickname), frozenset())
+
+
+# ---------------------------------------------------------------------- care facilities
+@dataclass(frozen=True)
+class Facility:
+    """A U.S. care facility: lower-case ``name`` and ``city`` (``-`` when the source gives
+    none), postal ``state``, ``kind`` (acute care, critical access, psychiatric, childrens, va,
+    hospice)."""
+
+    name: str
+    city: str
+    state: str
+    kind: str
+
+
+@lru_cache(maxsize=None)
+def _facilities() -> dict[str, tuple[Facility, ...]]:
+    by: dict[str, list[Facility]] = {}
+    for name, city, state, kind in iter_rows("us_care_facilities.tsv"):
+        by.setdefault(name, []).append(Facility(name, city, state, kind))
+    return {k: tuple(v) for k, v in by.items()}
+
+
+def facilities_named(name: str) -> tuple[Facility, ...]:
+    """The facilities whose full name is ``name`` (case and spacing ignored; ``memorial
+    hospital`` gives many); ``()`` when none. Source: ``lists/us_care_facilities.tsv``."""
+    return _facilities().get(_key(name), ())
+
+
+@dataclass(frozen=True)
+class FacilityForm:
+    """A short name (``kind="short"``: ``saint brigid``) or the initials (``kind="initials"``:
+    ``sbmc``) of ``facilities`` facilities; ``zipf`` the form's English frequency,
+    ``abbreviation`` the inventories listing it as clinical shorthand (``()`` when none)."""
+
+    form: str
+    kind: str
+    facilities: int
+    zipf: float
+    abbreviation: tuple[str, ...]
+
+    @property
+    def ambiguous(self) -> bool:
+        """Whether the form is also clinical shorthand or an ordinary English word (Zipf >=
+        :data:`ZIPF_COMMON`): no facility on its own (``MH``, ``SCH``; ``mercy``)."""
+        return bool(self.abbreviation) or self.zipf >= ZIPF_COMMON
+
+
+@lru_cache(maxsize=None)
+def _forms() -> dict[str, tuple[FacilityForm, ...]]:
+    by: dict[str, list[FacilityForm]] = {}
+    for form, kind, n, z, abbr in iter_rows("facility_short_forms.tsv"):
+        by.setdefault(form, []).append(FacilityForm(
+            form, kind, int(n), float(z), () if abbr == "-" else tuple(abbr.split("+"))))
+    return {k: tuple(v) for k, v in by.items()}
+
+
+def facility_form(text: str) -> tuple[FacilityForm, ...]:
+    """The facility short names and initials equal to ``text`` (``MGH``, ``Good Shepherd``);
+    ``()`` when none. Source: ``lists/facility_short_forms.tsv``."""
+    k = _key(text).rstrip(".")
+    return _forms().get(k, ()) if k else ()
+
+
+@lru_cache(maxsize=None)
+def _name_words() -> dict[str, str]:
+    return {r[0]: r[1] for r in read_list("facility_name_words.txt").rows}
+
+
+def facility_forms(name: str, words: Mapping[str, str] | None = None) -> tuple[str | None, str | None]:
+    """(short name, initials) of a facility name, by the rules of
+    ``lists/facility_name_words.txt`` (``words``: entry -> kind; default that file). The base
+    is the lower-cased name before `` - `` and before a campus word that follows a generic word
+    (``Marshall Medical Center South`` -> marshall medical center); the short name is the base
+    without generic words, without joiners or number-only words at its start and joiners at
+    its end, ``st``/``st.`` read as saint (``St Brigid Medical Center`` -> saint brigid); the
+    initials are the first letters of the base's words, hyphenated parts apart, joiners
+    skipped (``sbmc``; ``University of Ridgefield Medical Center`` -> urmc). Either is None when
+    empty; the initials also when shorter than 2 or longer than 8 letters. The build derives
+    ``facility_short_forms.tsv`` with this function."""
+    words = _name_words() if words is None else words
+    base = _key(name).split(" - ")[0].split()
+    seen_generic = False
+    for i, w in enumerate(base):
+        kind = words.get(w)
+        if kind == "campus" and seen_generic and i > 0:
+            base = base[:i]
+            break
+        if kind == "generic":
+            seen_generic = True
+    short = [("saint" if words.get(w) == "saint" else w) for w in base if words.get(w) != "generic"]
+    while short and (words.get(short[0]) == "joiner" or not any(c.isalpha() for c in short[0])):
+        short.pop(0)
+    while short and words.get(short[-1]) == "joiner":
+        short.pop()
+    letters = [p[0] for w in base if words.get(w) != "joiner"
+               for p in w.split("-") if p and p[0].isalpha()]
+    initials = "".join(letters) if 2 <= len(letters) <= 8 else None
+    return (" ".join(short) or None), initials
+
+
+# ------------------------------------------------------------------------- organisations
+@lru_cache(maxsize=None)
+def _organisations() -> dict[str, str]:
+    table = {n: k for n, _t, k in iter_rows("sec_companies.tsv")}
+    table.update({r[0]: r[1] for r in read_list("care_chains.txt").rows})
+    return table
+
+
+def organisation(name: str) -> str | None:
+    """The kind of the organisation named ``name``: ``company`` or ``fund`` (an SEC-listed
+    company or fund, legal words such as Inc dropped: ``costco wholesale``) or a care chain's
+    kind (``pharmacy``, ``laboratory``, ``supplier``, ``home_health``, ``hospice``,
+    ``dialysis``, ``urgent_care``, ``senior_living``, ``pbm``); None when neither list has it.
+    Sources: ``lists/sec_companies.tsv`` and the hand-written ``lists/care_chains.txt``."""
+    return _organisations().get(_key(name))
+
+
+def organisation_shapes(kind: str | None = None, position: str | None = None) -> tuple[tuple[str, str, str], ...]:
+    """Heads of organisation names by shape, as ``(entry, kind, position)`` in file order:
+    ``position`` ``after`` (Quarry Hill Elementary School), ``before_number`` (Local 290) or
+    ``before_name`` (Church of the Nazarene); filtered by ``kind`` (a kind of the file:
+    school, daycare, church, union, fire, ems, police, service) and ``position`` when given.
+    Source: the hand-written ``lists/organisation_shapes.txt``.
+
+    Raises:
+        ValueError: ``kind`` or ``position`` is not one the file has.
+    """
+    rows = read_list("organisation_shapes.txt").rows
+    if kind is not None and kind not in {r[1] for r in rows}:
+        raise ValueError(f"unknown kind {kind!r}; expected one of {sorted({r[1] for r in rows})}")
+    if position is not None and position not in {r[2] for r in rows}:
+        raise ValueError(f"unknown position {position!r}")
+    return tuple(r for r in rows
+                 if (kind is None or r[1] == kind) and (position is None or r[2] == position))
