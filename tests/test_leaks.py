@@ -68,7 +68,6 @@ MODEL_NOTES = int(os.environ.get("DEID_LEAK_MODEL_NOTES", 300))
 def test_no_identifier_token_leaks_with_the_model():
     """The property with the NER model's spans joined to the rules' (what every ``deid``
     command does by default): the same notes leak nothing (skipped without the model)."""
-    from deid_core.ensemble import analyze_with_model
     from deid_core.ner.onnx_runtime import OnnxNer, model_present, onnxruntime_available
     if not (model_present() and onnxruntime_available()):
         pytest.skip("model/ner.onnx or onnxruntime absent")
@@ -76,7 +75,7 @@ def test_no_identifier_token_leaks_with_the_model():
     rng = random.Random("leak:model")
     for _ in range(MODEL_NOTES):
         text = G.build_note(rng.choice, ON)
-        analysis = analyze_with_model(text, ner.spans(text))
+        analysis = analyze(text, model=ner.spans)
         found = {f"{mode}{'+review' if review else ''}": G.leaks(text, mode, review, analysis=analysis)
                  for mode, review in G.WAYS}
         assert not any(found.values()), (text, found)
