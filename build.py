@@ -3,53 +3,54 @@
 
 Usage::
 
-    npm ci                      # Pyodide core and esbuild, pinned in package-lock.json
-    python build.py             # writes dist/deid.html, prints its size and SHA-256
+    npm ci                      # Pyodide core, onnxruntime-web and esbuild, pinned in package-lock.json
+    python build.py             # writes dist/deid.html, prints its size by part and its SHA-256
     python build.py --no-model  # the rules-only page (also what a tree without model/ gives)
 
-What goes in (all embedded as gzip + base64 in ``<script type="application/octet-stream">``
-blocks, unpacked in the page with the browser's ``DecompressionStream``):
+What goes in. Every file is embedded gzip-compressed in a ``<script type="application/octet-stream">``
+block as raw bytes (:func:`encode_payload`: the page is a windows-1252 document, so each byte is one
+character; four byte values are escaped), unpacked in the page with the browser's
+``DecompressionStream``. Base64 would add a third to every byte; this adds about 1.6 %.
 
-* ``pyodide.asm.wasm`` and ``python_stdlib.zip`` from the npm package ``pyodide``;
-* the worker script: ``web/worker-prelude.js`` (answers Pyodide's classic-worker probe without a
-  ``data:`` script, which the CSP refuses) + ``pyodide.js`` + ``pyodide.asm.mjs`` turned into a
-  classic script by ``esbuild --format=iife`` (a page opened from ``file://`` may not import ES
-  modules) + ``web/worker.js``;
-* ``app.zip``: the ``deid_core`` package, ``lists/``, ``corpus/notes.jsonl`` and ``web/deid_page.py``.
+* the worker script, in pieces the page joins: ``web/worker/prelude.js`` (answers Pyodide's
+  classic-worker probe without a ``data:`` script, which the CSP refuses), ``pyodide.js`` +
+  ``pyodide.asm.mjs`` turned into a classic script by ``esbuild --format=iife`` (a page opened from
+  ``file://`` may not import ES modules), onnxruntime-web as a classic script (with the model), and
+  the worker's own modules (``web/worker/``) bundled by esbuild;
+* ``pyodide.asm.wasm``, and Pyodide's standard library cut to the modules the page imports
+  (``web/build/precompile.mjs`` runs ``web/build/exercise.py``, every request the page makes, in
+  the same Pyodide under Node, and keeps what that imported);
+* the page's Python as archives unpacked side by side (a word list that only modules the page
+  never imports name, as ``deid_core.knowledge``'s today, is left out: ``precompile.mjs``):
+  ``engine.zip`` (``deid_core``,
+  ``web/deid_page.py``, ``web/protocol.json``), ``lists.zip`` (``lists/``), ``corpus.zip``
+  (``corpus/notes.jsonl``) and, with the model, ``model.zip`` (``model/ner.json``,
+  ``model/vocab.txt``). Every ``.py`` is replaced by its CPython 3.14 bytecode (sourceless
+  ``.pyc``), compiled by the same Pyodide: compiling in the page at every start costs seconds. The
+  same run records the engine's compiled regular expressions (``web/regex_cache.py``), which the
+  page then takes instead of parsing about 300 patterns at every start.
 
-Both Python archives are precompiled to CPython 3.14 bytecode by ``web/precompile.mjs``, which runs
-the same Pyodide under Node at build time: Pyodide ships its standard library as source, and
-compiling it in the page at every start costs seconds.
+The page's own script (``web/page/``, ES modules bundled by esbuild into one classic script) and
+``web/style.css`` are inline; the Content-Security-Policy carries the SHA-256 of exactly those
+texts and forbids every network request. The script tag comes BEFORE the model's two blocks
+(``ort.wasm``, ``ner.onnx``), so the engine starts while the browser still parses them. The build
+is deterministic: the same inputs give the same bytes (gzip mtime 0, zip entries sorted with a
+fixed timestamp, no build time in the page).
 
-The HTML comes from ``web/deid.html.j2`` (jinja2) with ``web/style.css`` and ``web/app.js`` inline; the
-Content-Security-Policy carries the SHA-256 of exactly those inline texts and forbids every network
-request. The build is deterministic: the same inputs give the same bytes (gzip mtime 0, zip entries
-sorted with a fixed timestamp, no build time in the page).
+The NER model, when ``model/ner.onnx`` exists and ``--no-model`` is not given: onnxruntime-web
+(npm, pinned) with the bundle chosen by ``--ort-build`` (:data:`ORT_BUILDS`), its wasm binary and
+``ner.onnx`` (which must match the ``sha256`` and ``bytes`` in ``ner.json``). Any model file in
+``model/`` with its ``ner.json`` and ``vocab.txt`` is taken as it is: no code names a model.
 
-The NER model (issue 4), when ``model/ner.onnx`` exists and ``--no-model`` is not given:
+Which onnxruntime-web build: ``wasm`` (default), plain WebAssembly, CPU only: runs in Chromium,
+Firefox and WebKit (Safari's engine) and is the smallest; ``jspi`` (WebGPU + wasm, needs WebAssembly
+JSPI: Chromium only; where it is missing the model cannot load); ``webgpu`` (WebGPU + wasm through
+asyncify, any browser, 12 MB more). On the CPU all run the model at the same speed (one thread: a
+``file://`` page cannot be cross-origin isolated); WebGPU's float math is not the CPU's, so only
+WASM is held to the CLI's spans.
 
-* onnxruntime-web (npm, pinned) as a classic script: esbuild IIFE (``--global-name=ort``) of the
-  bundle chosen by ``--ort-build`` (:data:`ORT_BUILDS`), appended to the worker script;
-* its wasm binary and ``ner.onnx`` as two more payloads (``ort.wasm``, ``ner.onnx``), unpacked by
-  the worker only after the rules are ready, so the page is usable at once;
-* ``model/ner.json`` and ``model/vocab.txt`` inside ``app.zip`` (Python's pre- and
-  post-processing, :mod:`deid_core.ner.pipeline`, reads them from Pyodide's file system).
-
-``ner.onnx`` must match the ``sha256`` and ``bytes`` in ``ner.json``. Without ``model/`` (or with
-``--no-model``) the page is the rules-only page and says so. The CSP needs no change for the model
-(``'wasm-unsafe-eval'`` is already allowed, the network stays closed).
-
-Which onnxruntime-web build (``--ort-build``; onnxruntime-web 1.30.0; page sizes measured with the
-17.1 MB int8 model of 2026-11-30, rules-only page 11.7 MB):
-
-* ``wasm``: CPU only, works in every browser; page 35.2 MB.
-* ``jspi`` (default): WebGPU + wasm, needs WebAssembly JSPI (Chromium 137+; where it is missing the
-  model is reported unavailable and the rules still run); page 35.8 MB.
-* ``webgpu``: WebGPU + wasm via asyncify, any browser; page 39.2 MB, 0.8 MB under the 40 MB budget,
-  so any growth of the model breaks the budget.
-
-All three run the model at the same speed on WASM (one thread: a ``file://`` page cannot be
-cross-origin isolated). WebGPU's float math is not the CPU's: only WASM is held to the CLI's spans.
+The release's measured figures on real notes (``web/release_figures.json``, checked against
+``README.md`` by ``tests/test_page_static.py``) are embedded as data for the self-benchmark panel.
 
 Exit status: 0 on success; 1 with a message on stderr when an input is missing (``npm ci`` not run,
 no corpus without ``--allow-missing-corpus``) or a tool fails.
@@ -62,6 +63,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -84,17 +86,6 @@ CSP_TEMPLATE = ("default-src 'none'; script-src {script_hashes} 'wasm-unsafe-eva
 
 class BuildError(Exception):
     """An input is missing or a build tool failed; the message says which and what to do."""
-
-
-@dataclass(frozen=True)
-class Block:
-    """One embedded file: ``id`` of its script element, ``name``, raw ``size`` in bytes, ``data``
-    (base64 of its gzip)."""
-
-    id: str
-    name: str
-    size: int
-    data: str
 
 
 def sha256_b64(text: str) -> str:
@@ -157,13 +148,68 @@ def bundle_iife(root: Path, module: Path, global_name: str) -> str:
 
 
 #: onnxruntime-web builds: name -> (bundle in ``onnxruntime-web/dist``, its wasm binary, execution
-#: providers the worker tries in order). See the module doc for sizes and the choice.
+#: providers the worker tries in order). See the module doc for the choice.
 ORT_BUILDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "wasm": ("ort.wasm.bundle.min.mjs", "ort-wasm-simd-threaded.wasm", ("wasm",)),
     "jspi": ("ort.jspi.bundle.min.mjs", "ort-wasm-simd-threaded.jspi.wasm", ("webgpu", "wasm")),
     "webgpu": ("ort.webgpu.bundle.min.mjs", "ort-wasm-simd-threaded.asyncify.wasm", ("webgpu", "wasm")),
 }
-DEFAULT_ORT_BUILD = "jspi"
+DEFAULT_ORT_BUILD = "wasm"
+
+#: The byte that starts an escape in an embedded payload, and the bytes that must be escaped in a
+#: windows-1252 ``<script>`` block: NUL (the HTML parser turns it into U+FFFD), CR (turned into
+#: LF), ``<`` (could end the block) and the escape byte itself.
+ESCAPE = 0x3D
+ESCAPED = bytes([0x00, 0x0D, 0x3C, ESCAPE])
+_ESCAPED_RE = re.compile(b"[" + re.escape(ESCAPED) + b"]")
+
+
+def encode_payload(data: bytes) -> bytes:
+    """``data`` as the body of a ``<script>`` block in a windows-1252 page: every byte stands for
+    itself, except the bytes of :data:`ESCAPED`, each written as ``=`` and the byte plus 64 (mod
+    256). The page reads the block's text and maps each character back to its windows-1252 byte
+    (``web/shared/bytes.js``). About 1.6 % longer than ``data`` for compressed bytes."""
+    return _ESCAPED_RE.sub(lambda m: bytes([ESCAPE, (m.group()[0] + 64) & 0xFF]), data)
+
+
+def decode_payload(body: bytes) -> bytes:
+    """The inverse of :func:`encode_payload` (for tests and tools reading a built page)."""
+    return re.sub(rb"=(.)", lambda m: bytes([(m.group(1)[0] - 64) & 0xFF]), body, flags=re.S)
+
+
+#: The page's parts, for the size table: payload name -> part.
+PARTS = {"worker-prelude.js": "page code", "worker.js": "page code",
+         "pyodide.js": "Pyodide (Python runtime)", "pyodide.asm.wasm": "Pyodide (Python runtime)",
+         "python_stdlib.zip": "Pyodide (Python runtime)", "ort.js": "onnxruntime-web (runs the model)",
+         "ort.wasm": "onnxruntime-web (runs the model)", "ner.onnx": "NER model",
+         "model.zip": "NER model", "engine.zip": "engine (deid_core)", "lists.zip": "word lists",
+         "corpus.zip": "corpus (self-benchmark)"}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One embedded file: ``id`` of its script element, ``name``, raw ``size`` in bytes,
+    ``body`` (:func:`encode_payload` of its gzip) and ``group``: ``"start"`` (read when the page's
+    script runs) or ``"model"`` (after the document is parsed)."""
+
+    id: str
+    name: str
+    size: int
+    body: bytes
+    group: str
+
+
+def deterministic_zip(files: dict[str, bytes]) -> bytes:
+    """``files`` (archive name -> bytes) as a zip with sorted entries and a fixed date."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            z.writestr(info, files[name])
+    return buf.getvalue()
 
 
 @dataclass(frozen=True)
@@ -203,61 +249,101 @@ def read_model(model_dir: Path) -> Model | None:
     return Model(onnx, config, config_bytes, (model_dir / "vocab.txt").read_bytes())
 
 
-def app_zip(root: Path, corpus: Path | None, model: Model | None = None) -> bytes:
-    """The Python side of the page as a deterministic zip: ``deid_core/**.py``, ``lists/*``,
-    ``corpus/notes.jsonl`` (when given), ``model/ner.json`` and ``model/vocab.txt`` (when a model
-    is given) and ``deid_page.py``."""
-    files: dict[str, bytes] = {}
-    if model is not None:
-        files["model/ner.json"] = model.config_bytes
-        files["model/vocab.txt"] = model.vocab
-    for p in sorted((root / "deid_core").rglob("*.py")):
-        if "__pycache__" not in p.parts:
-            files[p.relative_to(root).as_posix()] = p.read_bytes()
-    for p in sorted((root / "lists").iterdir()):
-        if p.is_file() and p.suffix in (".tsv", ".txt"):
-            files["lists/" + p.name] = p.read_bytes()
+def python_archives(root: Path, corpus: Path | None, model: Model | None = None) -> dict[str, bytes]:
+    """The page's Python side as deterministic zips, unpacked side by side in the page:
+    ``engine.zip`` (``deid_core/**.py``, ``deid_page.py``, ``deid_protocol.json``,
+    ``deid_regex_cache.py``), ``lists.zip``
+    (``lists/*.txt|tsv``), ``corpus.zip`` (``corpus/notes.jsonl``, when given) and ``model.zip``
+    (``model/ner.json``, ``model/vocab.txt``, when a model is given)."""
+    engine = {p.relative_to(root).as_posix(): p.read_bytes()
+              for p in sorted((root / "deid_core").rglob("*.py")) if "__pycache__" not in p.parts}
+    engine["deid_page.py"] = (WEB / "deid_page.py").read_bytes()
+    engine["deid_protocol.json"] = (WEB / "protocol.json").read_bytes()
+    engine["deid_regex_cache.py"] = (WEB / "regex_cache.py").read_bytes()
+    lists = {"lists/" + p.name: p.read_bytes() for p in sorted((root / "lists").iterdir())
+             if p.is_file() and p.suffix in (".tsv", ".txt")}
+    out = {"engine.zip": deterministic_zip(engine), "lists.zip": deterministic_zip(lists)}
     if corpus is not None:
-        files["corpus/notes.jsonl"] = corpus.read_bytes()
-    files["deid_page.py"] = (WEB / "deid_page.py").read_bytes()
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            z.writestr(info, files[name])
-    return buf.getvalue()
+        out["corpus.zip"] = deterministic_zip({"corpus/notes.jsonl": corpus.read_bytes()})
+    if model is not None:
+        out["model.zip"] = deterministic_zip({"model/ner.json": model.config_bytes,
+                                              "model/vocab.txt": model.vocab})
+    return out
 
 
-def precompile(pyodide: Path, app: bytes) -> tuple[bytes, bytes]:
-    """Run ``web/precompile.mjs`` under Node: returns (stdlib zip of .pyc, app zip with
-    ``__pycache__`` beside its sources).
+def precompile(pyodide: Path, archives: dict[str, bytes]) -> tuple[bytes, dict[str, bytes], dict]:
+    """Run ``web/build/precompile.mjs`` under Node: returns (the cut-down standard library of
+    .pyc, the archives with sourceless .pyc in place of every .py, the report
+    ``{"kept", "dropped", "bytes_in", "bytes_out"}``).
 
     Raises:
-        BuildError: when ``node`` is missing or the step fails.
+        BuildError: when ``node`` is missing or the step fails (an exercise request failing too).
     """
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not installed (needed to precompile the Python sources)")
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        (t / "app_in.zip").write_bytes(app)
-        proc = subprocess.run([node, str(WEB / "precompile.mjs"), str(pyodide), str(t / "stdlib.zip"),
-                               str(t / "app_in.zip"), str(t / "app.zip")], capture_output=True, text=True)
+        (t / "in").mkdir()
+        for name, data in archives.items():
+            (t / "in" / name).write_bytes(data)
+        shutil.copy(WEB / "build" / "exercise.py", t / "exercise.py")
+        proc = subprocess.run([node, str(WEB / "build" / "precompile.mjs"), str(pyodide), str(t)],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
-            raise BuildError(f"web/precompile.mjs failed: {proc.stderr.strip()[-2000:]}")
-        return (t / "stdlib.zip").read_bytes(), (t / "app.zip").read_bytes()
+            err = proc.stderr
+            at = err.rfind("PythonError:")   # Pyodide's traceback, not the minified glue it quotes
+            tail = err[at:at + 2000] if at >= 0 else err[-2000:]
+            raise BuildError(f"web/build/precompile.mjs failed: {tail.strip()}")
+        out = {name: (t / "out" / name).read_bytes() for name in archives}
+        return ((t / "out" / "stdlib.zip").read_bytes(), out,
+                json.loads((t / "out" / "stdlib.json").read_text()))
+
+
+def bundle_modules(root: Path, entry: Path) -> str:
+    """The ES modules under ``entry`` bundled by esbuild into one classic script (IIFE, ASCII
+    only: the page is a windows-1252 document)."""
+    esbuild = root / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
+    proc = subprocess.run([str(esbuild), str(entry), "--bundle", "--format=iife", "--charset=ascii",
+                           "--log-level=error", "--legal-comments=none", "--target=es2020"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"esbuild failed on {entry.relative_to(root)}: {proc.stderr.strip()}")
+    return proc.stdout
+
+
+def release_figures() -> dict:
+    """``web/release_figures.json``: the release's measured figures on real notes (cited)."""
+    return json.loads((WEB / "release_figures.json").read_text(encoding="utf-8"))
+
+
+def size_table(blocks: list[Block], total: int) -> list[dict]:
+    """Bytes in the page by part: ``[{"part", "raw", "page"}]`` (``raw``: the files as they are;
+    ``page``: what they take in the HTML, compressed and escaped), the HTML around them as
+    ``page code`` too."""
+    rows: dict[str, dict] = {}
+    for b in blocks:
+        r = rows.setdefault(PARTS[b.name], {"part": PARTS[b.name], "raw": 0, "page": 0})
+        r["raw"] += b.size
+        r["page"] += len(b.body)
+    shell = total - sum(len(b.body) for b in blocks)
+    r = rows.setdefault("page code", {"part": "page code", "raw": 0, "page": 0})
+    r["raw"] += shell
+    r["page"] += shell
+    return sorted(rows.values(), key=lambda r: -r["page"])
 
 
 def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool = False,
           compile_python: bool = True, with_model: bool = True,
           ort_build: str = DEFAULT_ORT_BUILD) -> Path:
-    """Render the page and write it; returns the output path.
+    """Render the page and write it; returns the output path. The size table
+    (:func:`size_table`) is in the page's manifest (``parts``).
 
     ``with_model``: embed ``model/`` when it holds ``ner.onnx`` (else the rules-only page);
-    ``ort_build``: a key of :data:`ORT_BUILDS`.
+    ``ort_build``: a key of :data:`ORT_BUILDS`; ``compile_python``: precompile (and cut the
+    standard library); without it the sources and the whole standard library go in.
 
     Raises:
         BuildError: see the module doc.
@@ -281,7 +367,10 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
         print(f"note: {root / 'model' / 'ner.onnx'} not found: building the rules-only page",
               file=sys.stderr)
 
-    scripts = [(pyodide / "pyodide.js").read_text(encoding="utf-8"), bundle_asm(root, pyodide)]
+    start: list[tuple[str, bytes]] = [
+        ("worker-prelude.js", (WEB / "worker" / "prelude.js").read_bytes()),
+        ("pyodide.js", ((pyodide / "pyodide.js").read_text(encoding="utf-8") + "\n;\n"
+                        + bundle_asm(root, pyodide)).encode("utf-8"))]
     model_payloads: list[tuple[str, bytes]] = []
     model_info = None
     if model is not None:
@@ -289,50 +378,94 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
             raise BuildError(f"unknown onnxruntime-web build {ort_build!r}; one of {sorted(ORT_BUILDS)}")
         ort, ort_version = npm_dir(root, "onnxruntime-web")
         bundle, wasm_name, providers = ORT_BUILDS[ort_build]
-        scripts.append(bundle_iife(root, ort / "dist" / bundle, "ort"))
+        start.append(("ort.js", bundle_iife(root, ort / "dist" / bundle, "ort").encode("utf-8")))
         model_payloads = [("ort.wasm", (ort / "dist" / wasm_name).read_bytes()), ("ner.onnx", model.onnx)]
         model_info = {"name": model.config.get("name"), "sha256": model.config["sha256"],
                       "bytes": len(model.onnx), "threshold": model.config.get("threshold"),
                       "ort_version": ort_version, "ort_build": ort_build, "ort_wasm": wasm_name,
                       "providers": list(providers), "dir": "model"}
-    worker_js = "\n;\n".join([(WEB / "worker-prelude.js").read_text(encoding="utf-8")] + scripts
-                               + [(WEB / "worker.js").read_text(encoding="utf-8")])
-    app = app_zip(root, corpus, model)
+    start.append(("worker.js", bundle_modules(root, WEB / "worker" / "main.js").encode("utf-8")))
+    worker_pieces = [name for name, _ in start]
+    archives = python_archives(root, corpus, model)
     if compile_python:
-        stdlib, app = precompile(pyodide, app)
+        stdlib, archives, report = precompile(pyodide, archives)
     else:
-        stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    payloads = [("worker.js", worker_js.encode("utf-8")),
-                ("pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
-                ("python_stdlib.zip", stdlib),
-                ("app.zip", app)]
-    n_rules = len(payloads)
-    payloads += model_payloads
-    blocks = [Block(f"deid-blob-{i}", name, len(data), base64.b64encode(gzip_bytes(data)).decode("ascii"))
-              for i, (name, data) in enumerate(payloads)]
-    manifest = {"worker": blocks[0].id, "blobs": {b.name: b.id for b in blocks[1:n_rules]},
-                "model_blobs": {b.name: b.id for b in blocks[n_rules:]}, "model": model_info,
-                "lock_info": lock_info}
-    manifest_json = json.dumps(manifest, sort_keys=True).replace("<", "\\u003c")
+        stdlib, report = (pyodide / "python_stdlib.zip").read_bytes(), None
+    start += [("pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
+              ("python_stdlib.zip", stdlib)] + sorted(archives.items())
+    blocks = [Block(f"deid-blob-{i}", name, len(data), encode_payload(gzip_bytes(data)),
+                    "start" if i < len(start) else "model")
+              for i, (name, data) in enumerate(start + model_payloads)]
+    ids = {b.name: b.id for b in blocks}
+    manifest = {"worker": [ids[n] for n in worker_pieces],
+                "blobs": {n: ids[n] for n in ("pyodide.asm.wasm", "python_stdlib.zip")},
+                "archives": [ids[n] for n in sorted(archives)],
+                "model_blobs": {n: ids[n] for n, _ in model_payloads}, "model": model_info,
+                "lock_info": lock_info, "figures": release_figures(),
+                "stdlib": None if report is None else {"kept": len(report["kept"]),
+                                                       "dropped": report["dropped"]},
+                "lists_left_out": None if report is None else report["lists_dropped"]}
+    if report and report["lists_dropped"]:
+        print(f"note: word lists no module of the page reads, left out: {', '.join(report['lists_dropped'])}",
+              file=sys.stderr)
 
-    app_js = (WEB / "app.js").read_text(encoding="utf-8")
+    app_js = bundle_modules(root, WEB / "page" / "main.js")
     style = (WEB / "style.css").read_text(encoding="utf-8")
-    for name, text in (("app.js", app_js), ("style.css", style)):
+    for name, text in (("page script", app_js), ("style.css", style)):
         if "</" in text.replace("<\\/", ""):
-            raise BuildError(f"web/{name} contains '</', which would end its inline element early")
+            raise BuildError(f"{name} contains '</', which would end its inline element early")
     csp = CSP_TEMPLATE.format(script_hashes=sha256_b64(app_js), style_hashes=sha256_b64(style))
 
     digest = hashlib.sha256()
-    for name, data in payloads:
+    for name, data in start + model_payloads:
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(WEB)), autoescape=True,
                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-    html = env.get_template("deid.html.j2").render(
-        csp=csp, style=Markup(style), app_js=Markup(app_js), manifest=Markup(manifest_json),
-        blocks=blocks, pyodide_version=version, build_id=digest.hexdigest()[:12], model=model_info)
+    holes = {b.id: f"@@DEID-PAYLOAD-{b.id}@@" for b in blocks}
+
+    def render(parts: list[dict] | None) -> bytes:
+        m = dict(manifest, parts=parts)
+        text = env.get_template("deid.html.j2").render(
+            csp=csp, style=Markup(style), app_js=Markup(app_js),
+            manifest=Markup(json.dumps(m, sort_keys=True, ensure_ascii=True).replace("<", "\\u003c")),
+            start_blocks=[b for b in blocks if b.group == "start"],
+            model_blocks=[b for b in blocks if b.group == "model"], holes=holes,
+            pyodide_version=version, build_id=digest.hexdigest()[:12], model=model_info)
+        try:
+            html = text.encode("ascii")
+        except UnicodeEncodeError as exc:
+            raise BuildError(f"the page's text must be ASCII (a windows-1252 document): "
+                             f"{text[max(0, exc.start - 40):exc.end + 40]!r}") from None
+        for b in blocks:
+            html = html.replace(holes[b.id].encode("ascii"), b.body, 1)
+        return html
+
+    # The size table is in the page; its own size changes the shell's by a few bytes: two passes.
+    html = render(None)
+    html = render(size_table(blocks, len(html)))
+    html = render(size_table(blocks, len(html)))
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(html.encode("utf-8"))
+    out.write_bytes(html)
     return out
+
+
+def read_manifest(page: Path) -> dict:
+    """The manifest embedded in a built page (``parts``, ``model``, ``figures``, block ids)."""
+    data = page.read_bytes()
+    m = re.search(rb'<script type="application/json" id="deid-manifest">(.*?)</script>', data, re.S)
+    if not m:
+        raise BuildError(f"{page} has no manifest: not a page this build made")
+    return json.loads(m.group(1).decode("ascii"))
+
+
+def print_sizes(page: Path, file=None) -> None:
+    """Print the page's size by part (from its manifest) as a table."""
+    parts = read_manifest(page)["parts"]
+    total = sum(r["page"] for r in parts)
+    print(f"{'part':34} {'files':>12} {'in the page':>12}", file=file)
+    for r in parts:
+        print(f"{r['part']:34} {r['raw'] / 1e6:9.2f} MB {r['page'] / 1e6:9.2f} MB", file=file)
+    print(f"{'total':34} {'':12} {total / 1e6:9.2f} MB", file=file)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -356,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1
     data = out.read_bytes()
+    print_sizes(out)
     print(f"{out}  {len(data):,} bytes ({len(data) / 1e6:.1f} MB)  sha256 {hashlib.sha256(data).hexdigest()}")
     return 0
 

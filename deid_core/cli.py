@@ -253,6 +253,12 @@ def _record_error(line: jsonl.Line, seen: dict[str, int]) -> str | None:
     return None
 
 
+#: Input lines ``deid detect`` analyses together when it reads a file with the model (their
+#: model windows batched across notes); from standard input, or rules only, it streams: each
+#: output line is written before the next input line is read.
+DETECT_GROUP = 32
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
     """Stream JSONL: one line in, one line out, in order; a bad record gives an error line
     ``{"id", "line", "error"}`` and the run goes on; exit status 1 when any record failed."""
@@ -263,26 +269,51 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     engine = engine_for_args(args)   # a model or rules file that cannot load stops the run first
     seen: dict[str, int] = {}
     failed = total = 0
-    try:
-        for line in jsonl.read_file(source):
-            total += 1
-            why = _record_error(line, seen)
-            rid = line.value.get("id") if isinstance(line.value, dict) else None
-            if why is None:
+    group: list[tuple[jsonl.Line, object, str | None]] = []
+    group_size = DETECT_GROUP if source is path and engine.model is not None else 1
+
+    def flush() -> None:
+        """Write the grouped lines in order; their valid notes are analysed together
+        (:meth:`Engine.analyses`: the model's windows of several notes in one batch), one by one
+        if that fails, so a bad record gives its own error line."""
+        nonlocal failed
+        texts = [line.value["text"] for line, _, why in group if why is None]
+        try:
+            results: list = list(engine.analyses(texts))
+        except Exception:
+            results = []
+            for text in texts:
                 try:
-                    an = engine.analysis(line.value["text"])
+                    results.append(engine.analysis(text))
+                except Exception as e:  # one bad record never ends the run
+                    results.append(e)
+        results.reverse()
+        for line, rid, why in group:
+            if why is None:
+                an = results.pop()
+                if not isinstance(an, Exception):
                     out = {"id": rid, "spans": [s.to_dict() for s in an.spans]}
                     if args.rules:
                         out["phi_free"] = [[a, b] for a, b in an.phi_free]
                     _write(jsonl.dumps(out) + "\n")
                     continue
-                except Exception as e:  # one bad record never ends the run
-                    why = f"{type(e).__name__}: {e}"
+                why = f"{type(an).__name__}: {an}"
             failed += 1
             if isinstance(rid, bool) or not isinstance(rid, (str, int)):
                 rid = None
             _write(jsonl.dumps({"id": rid, "line": line.number, "error": why}) + "\n")
             print(f"deid: {path}:{line.number}: {why}", file=sys.stderr)
+        group.clear()
+
+    try:
+        for line in jsonl.read_file(source):
+            total += 1
+            why = _record_error(line, seen)
+            rid = line.value.get("id") if isinstance(line.value, dict) else None
+            group.append((line, rid, why))
+            if len(group) >= group_size:
+                flush()
+        flush()
     except BrokenPipeError:
         raise   # the reader of standard output went away (``| head``): not an input error
     except OSError as e:

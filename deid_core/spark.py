@@ -41,6 +41,7 @@ from collections.abc import Iterator
 
 from .batch.engine import Config, engine_for
 from .linkage import clean_key, master_secret, read_key
+from .ner.int8 import CLI_FORM
 
 __all__ = ["OUTPUT_COLUMNS", "SPAN_SCHEMA", "deidentify", "process_pandas"]
 
@@ -87,7 +88,7 @@ def process_pandas(batches: Iterator, config: Config, text_col: str,
 def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col: str | None = None,
                key: str | None = None, rules_only: bool = False, model_dir: str | None = None,
                mask_review: bool = False, rules_json: str | None = None, threads: int = 1,
-               model_form: str = "exact", safe_harbor: bool = False):
+               model_form: str = CLI_FORM, safe_harbor: bool = False):
     """``df`` with ``deid_text``, ``spans``, ``phi_free`` and ``error`` columns (module doc).
 
     Args:
@@ -104,7 +105,8 @@ def deidentify(df, *, mode: str = "redact", text_col: str = "text", patient_col:
         mask_review: also replace review (amber) spans.
         rules_json: the text of a ``rules.json`` from ``deid harvest``.
         threads: onnxruntime threads per executor Python worker.
-        model_form: ``"exact"`` (the page's spans) or ``"fast"`` (``deid batch --model-form``).
+        model_form: ``"integer"`` (default), ``"exact"`` (the page's spans) or ``"fast"``
+            (``deid batch --model-form``, :mod:`deid_core.ner.int8`).
         safe_harbor: redact mode only: keep what Safe Harbor permits (``deid batch
             --keep-safe-harbor``; :mod:`deid_core.safe_harbor`).
 

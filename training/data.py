@@ -161,17 +161,31 @@ def load_nursing(n: int, seed: int) -> list[Example]:
             for k, ex in enumerate(generate(n, seed))]
 
 
+def load_notetypes(n: int, seed: int) -> list[Example]:
+    """``n`` notes of 13 note types from :func:`training.notetypes.generate` (i2b2 subtypes
+    mapped); the example's source is ``notetypes``."""
+    if n <= 0:
+        return []
+    from .notetypes import generate
+    return [Example(f"notetypes-{seed}-{k}", ex["text"], _map_spans(ex["spans"], SUBTYPE_TO_TYPE),
+                    "notetypes")
+            for k, ex in enumerate(generate(n, seed))]
+
+
 def build(n_generated: int = 6000, seed: int = 13, presidio: bool = True,
-          corpus: Path = CORPUS, n_nursing: int = 0) -> Dataset:
+          corpus: Path = CORPUS, n_nursing: int = 0, n_notetypes: int = 0) -> Dataset:
     """Assemble train (corpus train split + generated sentences + generated nursing notes +
-    presidio) and dev (corpus dev split)."""
+    generated notes of 13 types + presidio) and dev (corpus dev split). The real-notes
+    development half and ``corpus/varied/`` are never read here."""
     train, dev = load_corpus(corpus)
     gen = load_generated(n_generated, seed)
     nurse = load_nursing(n_nursing, seed)
+    types = load_notetypes(n_notetypes, seed)
     pres = load_presidio() if presidio else []
     counts = {"corpus_train_notes": len(train), "corpus_dev_notes": len(dev),
-              "generated": len(gen), "nursing": len(nurse), "presidio": len(pres)}
-    return Dataset(train + gen + nurse + pres, dev, sorted(e.id for e in dev), counts)
+              "generated": len(gen), "nursing": len(nurse), "notetypes": len(types),
+              "presidio": len(pres)}
+    return Dataset(train + gen + nurse + types + pres, dev, sorted(e.id for e in dev), counts)
 
 
 def bio_tags(spans: Sequence[tuple[int, int, str]], offsets: Sequence[tuple[int, int]]) -> list[int]:
@@ -236,4 +250,33 @@ def vocab_keep(examples: Iterable[Example], wp: WordPiece, vocab: Sequence[str],
     words = [t for t in vocab[1996:] if not t.startswith("[")]
     keep.update(words[:top_n])
     keep.discard("[UNK]")   # re-added with the specials; never "learned" from text
+    return keep
+
+
+def vocab_keep_capped(examples: Iterable[Example], wp: WordPiece, vocab: Sequence[str],
+                      size: int, extra_texts: Iterable[str] = ()) -> set[str]:
+    """Tokens to keep for a vocabulary of at most ``size`` entries (special tokens included):
+    every single character and ``##`` + single character of the vocabulary (so any word still
+    splits into pieces and nothing new becomes ``[UNK]``), then the tokens the full-vocabulary
+    tokenizer produces most often on ``examples`` and ``extra_texts`` (each extra text counts
+    once), commonest first, ties in vocabulary order.
+
+    Raises:
+        ValueError: if ``size`` is smaller than the characters alone.
+    """
+    from collections import Counter
+    keep: set[str] = {t for t in vocab if len(t) == 1 or (t.startswith("##") and len(t) == 3)}
+    keep.discard("[UNK]")
+    room = size - len(keep) - 5
+    if room < 0:
+        raise ValueError(f"vocabulary size {size} is below the {len(keep) + 5} characters and specials")
+    counts: Counter = Counter()
+    for ex in examples:
+        counts.update(wp.encode(ex.text).tokens)
+    for t in extra_texts:
+        counts.update(wp.encode(t).tokens)
+    order = {t: i for i, t in enumerate(vocab)}
+    ranked = sorted((t for t in counts if t not in keep and t in order and not t.startswith("[")),
+                    key=lambda t: (-counts[t], order[t]))
+    keep.update(ranked[:room])
     return keep

@@ -95,6 +95,9 @@ class TrainConfig:
     trim_lists: bool = True                 # keep the pieces of common names/places too
     n_generated: int = 6000
     n_nursing: int = 0                      # generated ICU nursing notes (training/nursing.py)
+    n_notetypes: int = 0                    # generated notes of 13 types (training/notetypes.py)
+    vocab_size: int | None = None           # cap the trimmed vocabulary (data.vocab_keep_capped)
+    name: str | None = None                 # ner.json "name" (default minilm<layers>)
     corpus_repeat: int = 2                  # corpus windows seen this many times per epoch
     presidio: bool = True
     seed: int = 13
@@ -386,7 +389,8 @@ def run(cfg: TrainConfig) -> dict:
         dev_ids = [e.id for e in dev_ex]
         report["data"] = {"train_examples": len(train_ex), "dev_examples": len(dev_ex)}
     else:
-        ds = D.build(cfg.n_generated, cfg.seed, cfg.presidio, n_nursing=cfg.n_nursing)
+        ds = D.build(cfg.n_generated, cfg.seed, cfg.presidio, n_nursing=cfg.n_nursing,
+                     n_notetypes=cfg.n_notetypes)
         train_ex, dev_ex, dev_ids = ds.train, ds.dev, ds.dev_ids
         report["data"] = dict(ds.counts)
     report["dev_ids"] = dev_ids
@@ -401,7 +405,11 @@ def run(cfg: TrainConfig) -> dict:
     if cfg.layers is not None:
         keep_first_layers(base, cfg.layers)
         report["layers"] = cfg.layers
-    if cfg.trim_top_n is not None:
+    if cfg.vocab_size is not None:
+        extra = _extra_vocab_texts() if cfg.trim_lists else []
+        keep = D.vocab_keep_capped(train_ex, full_wp, vocab, cfg.vocab_size, extra)
+        vocab = trim_vocab(base, vocab, keep)
+    elif cfg.trim_top_n is not None:
         extra = _extra_vocab_texts() if cfg.trim_lists else []
         keep = D.vocab_keep(train_ex, full_wp, vocab, cfg.trim_top_n, extra)
         vocab = trim_vocab(base, vocab, keep)
@@ -525,7 +533,7 @@ def run(cfg: TrainConfig) -> dict:
         report["onnx_ops"] = sorted({n.op_type for n in onnx.load(str(final)).graph.node})
         (out / "vocab.txt").write_text("".join(t + "\n" for t in vocab), encoding="utf-8")
         blob = (out / "ner.onnx").read_bytes()
-        name = MODEL_NAME if cfg.layers is None else f"minilm{cfg.layers}"
+        name = cfg.name or (MODEL_NAME if cfg.layers is None else f"minilm{cfg.layers}")
         meta = {"name": name, "labels": list(LABELS), "max_len": cfg.max_len,
                 "threshold": threshold, "floor": cfg.floor, "case_feature": bool(cfg.use_case),
                 "inputs": ["input_ids", "attention_mask", "case_ids"], "output": "logits",
@@ -557,6 +565,13 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--lr", type=float, default=8e-5)
     ap.add_argument("--generated", type=int, default=6000)
     ap.add_argument("--nursing", type=int, default=0, help="generated nursing notes")
+    ap.add_argument("--notetypes", type=int, default=0, help="generated notes of 13 types")
+    ap.add_argument("--vocab-size", type=int, default=None,
+                    help="cap the trimmed vocabulary at this many tokens (commonest in training)")
+    ap.add_argument("--max-len", type=int, default=128, help="window length in positions")
+    ap.add_argument("--name", default=None, help="ner.json name")
+    ap.add_argument("--base", default="minilm6", choices=("minilm6", "minilm3"),
+                    help="pretrained encoder (training/bases.py)")
     ap.add_argument("--no-presidio", action="store_true")
     ap.add_argument("--no-case", action="store_true", help="ablation: case ids all 0")
     ap.add_argument("--no-bf16", action="store_true")
@@ -576,8 +591,14 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--layers", type=int, default=None,
                     help="keep the base encoder's first N layers (a smaller, faster model)")
     a = ap.parse_args(argv)
-    cfg = TrainConfig(epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
+    base_dir = str(BASE_DIR)
+    if a.base == "minilm3":
+        from .bases import minilm3_folder
+        base_dir = str(minilm3_folder(ensure_base() / "vocab.txt"))
+    cfg = TrainConfig(base_dir=base_dir, epochs=a.epochs, max_steps=a.max_steps, batch_size=a.batch_size, lr=a.lr,
                       n_generated=a.generated, n_nursing=a.nursing, presidio=not a.no_presidio,
+                      n_notetypes=a.notetypes, vocab_size=a.vocab_size, max_len=a.max_len,
+                      name=a.name,
                       use_case=not a.no_case, bf16=not a.no_bf16,
                       trim_top_n=None if a.no_trim else a.top_n, export=not a.no_export,
                       quantize=not a.no_export, choose_threshold=not a.no_export,

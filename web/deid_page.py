@@ -7,9 +7,10 @@ unchanged in CPython, which is how the tests compare the page with the engine.
 
 Requests (JSON objects, ``op`` selects the operation):
 
-* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model"}``
+* ``{"op": "info"}`` -> ``{"python", "engine", "categories", "corpus_notes", "model", "regex_cache"}``
   (``model``: the NER model's ``{"name", "labels", "max_len", "threshold", "inputs", "output"}``
-  when the page carries one, else ``null``)
+  when the page carries one, else ``null``; ``regex_cache``: how many compiled patterns the build
+  handed over, :mod:`deid_regex_cache`)
 * ``{"op": "process", "text", "mode", "key", "decisions", "known", "model_spans", "mask_review"}``
   -> the dict of :func:`deid_core.api.process` (``mode``, ``output``, ``spans``, ``review``): the
   request less ``op`` goes to :func:`deid_core.api.process_request`, which checks it (fields,
@@ -37,6 +38,12 @@ Requests (JSON objects, ``op`` selects the operation):
 
 Every reply is ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": message}``; no request
 raises out of :func:`handle`.
+
+The ops and their fields are declared once, in the worker protocol (``web/protocol.json``,
+``python_ops``; packed beside this module as ``deid_protocol.json``): :func:`handle` refuses an op
+it does not declare and, except for ``process`` (which :func:`deid_core.api.check_request`
+checks, its fields being the protocol's), a field it does not declare; :data:`OPS` must answer
+exactly the declared ops (checked at import and by ``tests/test_page_static.py``).
 """
 from __future__ import annotations
 
@@ -56,6 +63,11 @@ def start(root: str) -> None:
         root: directory holding ``deid_core/``, ``lists/`` and (optionally) ``corpus/notes.jsonl``.
     """
     _STATE["root"] = Path(root)
+    try:   # the build's compiled regular expressions (web/regex_cache.py); absent in CPython
+        import deid_regex_cache
+        _STATE["regex_cache"] = deid_regex_cache.install(root)
+    except ImportError:
+        _STATE["regex_cache"] = 0
     os.environ.setdefault("DEID_LISTS_DIR", str(Path(root) / "lists"))
     if (Path(root) / "model" / "ner.json").is_file():
         os.environ["DEID_MODEL_DIR"] = str(Path(root) / "model")
@@ -98,7 +110,8 @@ def _info(_req: dict) -> dict:
         model = {"name": m.name, "labels": m.labels, "max_len": m.max_len,
                  "threshold": m.threshold, "inputs": m.inputs, "output": m.output}
     return {"python": sys.version.split()[0], "engine": deid_core.__version__,
-            "categories": list(CATEGORIES), "corpus_notes": n, "model": model}
+            "categories": list(CATEGORIES), "corpus_notes": n, "model": model,
+            "regex_cache": _STATE.get("regex_cache", 0)}
 
 
 def _process(req: dict) -> dict:
@@ -194,9 +207,27 @@ def _lists(_req: dict) -> dict:
     return {"lists": lists.provenance()}
 
 
+def _protocol() -> dict:
+    """The worker protocol: ``deid_protocol.json`` beside this module in the page, else
+    ``protocol.json`` beside it in the repository (``web/``)."""
+    here = Path(__file__).resolve().parent
+    for name in ("deid_protocol.json", "protocol.json"):
+        if (here / name).is_file():
+            return json.loads((here / name).read_text(encoding="utf-8"))
+    raise FileNotFoundError(f"no deid_protocol.json or protocol.json beside {__file__}")
+
+
+#: The worker protocol (``web/protocol.json``); its ``python_ops`` are what :func:`handle` answers.
+PROTOCOL = _protocol()
+
 OPS = {"info": _info, "process": _process, "benchmark": _benchmark, "corpus": _corpus,
        "lists": _lists, "ner_prepare": _ner_prepare, "ner_finish": _ner_finish,
        "stretch": _stretch, "key_params": _key_params, "rules": _rules}
+
+
+if set(OPS) != set(PROTOCOL["python_ops"]):
+    raise RuntimeError(f"deid_page.OPS {sorted(OPS)} is not the protocol's python_ops "
+                       f"{sorted(PROTOCOL['python_ops'])}")
 
 
 def handle(request_json: str) -> str:
@@ -206,6 +237,12 @@ def handle(request_json: str) -> str:
         op = OPS.get(req.get("op")) if isinstance(req, dict) else None
         if op is None:
             raise ValueError(f"unknown request {request_json[:80]!r}")
+        # "process" is checked by the API itself (api.check_request, the one place a request is
+        # validated; its fields are the protocol's, tests/test_page_static.py); the others here.
+        extra = set(req) - {"op"} - set(PROTOCOL["python_ops"][req["op"]])
+        if extra and req["op"] != "process":
+            raise ValueError(f"field(s) {sorted(extra)} are not declared for op {req['op']!r} "
+                             "(web/protocol.json)")
         return json.dumps({"ok": True, "result": op(req)})
     except Exception as exc:  # the page shows the message; nothing is lost
         return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}"})

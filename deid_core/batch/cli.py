@@ -18,7 +18,7 @@ from pathlib import Path
 from ..corpus_rules import RulesError, read
 from ..harvest import harvest
 from ..linkage import KEY_ENV, KeyFileError, master_secret, read_key
-from ..ner.int8 import FORMS as MODEL_FORMS
+from ..ner.int8 import CLI_FORM, FORMS as MODEL_FORMS
 from .engine import BATCH_MODES, Config, ModelError, default_jobs
 from .io import FORMATS, InputError
 from .output import OutputError, output_error
@@ -34,11 +34,12 @@ def add_model_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--model-dir", default=None,
                     help="folder with ner.onnx, ner.json, vocab.txt (default: $DEID_MODEL_DIR, "
                          "else the packaged model); --model-form fast reads its fast/ folder")
-    sp.add_argument("--model-form", choices=MODEL_FORMS, default="exact",
-                    help="exact: the shipped model, the page's spans (default); fast: the 4-layer "
-                         "model with integer matrix products, about 4 times faster, a third of a "
-                         "point less recall, needs a CPU with int8 dot products (AVX-VNNI) for its "
-                         "speed, about 1 s more start-up; spans not the page's")
+    sp.add_argument("--model-form", choices=MODEL_FORMS, default=CLI_FORM,
+                    help="integer: the shipped model with integer matrix products, exact on every "
+                         "x86 CPU, 2 to 3 times faster than exact at the same recall, about 1 s "
+                         "more start-up (default); exact: the shipped model in fp32, the page's "
+                         "spans; fast: the smaller model of the fast/ folder in integer form, "
+                         "faster still, less recall. Integer spans are not the page's")
 
 
 def add_safe_harbor_option(sp: argparse.ArgumentParser) -> None:

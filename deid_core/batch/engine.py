@@ -30,7 +30,7 @@ from ..analyze import Analysis, analyze
 from ..corpus_rules import parse
 from ..keys import LinkageKey
 from ..linkage import master_secret, patient_linkage_key
-from ..ner.int8 import FORMS
+from ..ner.int8 import CLI_FORM, FORMS
 from ..ner.loading import ModelError, load_model
 from ..write import write
 
@@ -60,8 +60,10 @@ class Config:
         model_dir: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads per process (1 suits one worker per core; None:
             onnxruntime's host default, :meth:`deid_core.ner.onnx_runtime.OnnxNer.load`).
-        model_form: ``"exact"`` (the shipped model, the page's spans) or ``"fast"`` (the
-            4-layer model with integer matrix products, :mod:`deid_core.ner.int8`).
+        model_form: ``"integer"`` (the shipped model with integer matrix products, the
+            default: :data:`deid_core.ner.int8.CLI_FORM`), ``"exact"`` (the shipped model in
+            fp32, the page's spans) or ``"fast"`` (the smaller model of ``fast/`` in integer
+            form), :mod:`deid_core.ner.int8`.
         mask_review: also replace review (amber) spans.
         rules: harvested rules as the JSON text of a ``rules.json`` (:mod:`deid_core.corpus_rules`),
             or None.
@@ -78,7 +80,7 @@ class Config:
     rules_only: bool = False
     model_dir: str | None = None
     threads: int | None = 1
-    model_form: str = "exact"
+    model_form: str = CLI_FORM
     mask_review: bool = False
     rules: str | None = field(default=None, repr=False)
     safe_harbor: bool = False
@@ -137,11 +139,17 @@ class Engine:
 
         Rules (plus harvested template rules) and the model on the whole text (the model
         skipped when every sentence is PHI-free); spans inside a PHI-free sentence dropped.
+        Without harvested rules the model runs the windows of all ``texts`` together
+        (:meth:`deid_core.ner.onnx_runtime.OnnxNer.spans_many`: the same spans as note by note,
+        sooner for short notes).
 
         Raises:
             TypeError: if a text is not a ``str``; anything the engine raises on a note (the
                 caller retries note by note to tell which).
         """
+        if self.model is not None and self.rules is None and len(texts) > 1:
+            spans = self.model.spans_many(texts)
+            return [analyze(text, model=sp) for text, sp in zip(texts, spans)]
         return [analyze(text, model=self._model, rules=self.rules) for text in texts]
 
     def analysis(self, text: str) -> Analysis:

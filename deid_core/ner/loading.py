@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .int8 import FAST_DIR
+from .int8 import CLI_FORM, FAST_DIR
 from .onnx_runtime import OnnxNer, OnnxUnavailable, model_present
 from .pipeline import model_dir
 
@@ -23,14 +23,15 @@ class ModelError(RuntimeError):
 
 
 def load_model(directory: str | os.PathLike | None = None, threads: int | None = 1,
-               form: str = "exact") -> OnnxNer:
+               form: str = CLI_FORM) -> OnnxNer:
     """The NER model of the model folder, in ``form``.
 
     Args:
         directory: the model folder (None: ``$DEID_MODEL_DIR``, else the packaged model).
         threads: onnxruntime threads (None: :meth:`OnnxNer.load`'s default; 0: onnxruntime's).
-        form: ``"exact"`` (the folder's ``ner.onnx``, the page's spans) or ``"fast"`` (its
-            ``fast/`` sub-folder in integer form, :mod:`deid_core.ner.int8`).
+        form: ``"integer"`` (the folder's ``ner.onnx`` with integer matrix products, the
+            CLI's default), ``"exact"`` (the same in fp32, the page's spans) or ``"fast"`` (its
+            ``fast/`` sub-folder in integer form), :mod:`deid_core.ner.int8`.
 
     Raises:
         ModelError: the model is missing or cannot run; the message names the folder and says

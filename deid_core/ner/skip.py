@@ -5,8 +5,14 @@ The model finds names, places, hospitals, organisations and professions, each of
 word of letters, and ages (which the rules find too: a window of bare numbers such as
 ``92 y/o 93 y/o`` is skipped, and so is a line of initials alone). A window is *skipped*
 (every one of its tokens gets the label ``O``, unless a window that is run also covers it) when
-the text it spans, widened to whole words, holds no *nameable* word: no run of two or more
-letters outside an encoded blob. An encoded blob is a chunk (split at whitespace and at
+the text it spans, widened to whole words, holds no *nameable* word: no run of three or more
+letters, nor a run of two outside ASCII (``東京``), nor a run of two ASCII letters that can be a
+name or a place on its own (a census surname or given name, a US state or territory code, a
+country, a courtesy title: ``Li``, ``Ng``, ``MA``, ``Dr``; :func:`short_nameable`), outside an
+encoded blob. (A model span must hold two letters or digits,
+and the ensemble keeps a one-word name only when it is a census name, a place only with place
+evidence: so a window whose letters are single letters and other pairs, ``#$aa (b) ;;xx``, can
+give it nothing.) An encoded blob is a chunk (split at whitespace and at
 ``, ; : " ' ( ) < > [ ] { } |``) of at least :data:`BLOB_MIN` characters of the base64 / hex /
 URL-safe alphabet (``A-Z a-z 0-9 + / = _ -``) that holds a digit, ``+`` or ``/`` (random
 base64 and hex do within a few characters; a long hyphenated surname does not). So a run of
@@ -30,13 +36,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 from typing import Sequence
 
-__all__ = ["BLOB_MIN", "anchored_windows", "nameable", "plan_rows"]
+from .. import lists
+
+__all__ = ["BLOB_MIN", "anchored_windows", "nameable", "plan_rows", "short_nameable"]
 
 #: Shortest chunk that counts as an encoded blob (characters).
 BLOB_MIN = 24
 _LETTERS = re.compile(r"[^\W\d_]{2}")
+_RUNS = re.compile(r"[^\W\d_]{2,}")
 _WORD = re.compile(r"\S+")
 _BLOB = re.compile(rf"[A-Za-z0-9+/=_-]{{{BLOB_MIN},}}")
 _BLOB_MARK = re.compile(r"[\d+/]")
@@ -44,18 +54,42 @@ _BLOB_MARK = re.compile(r"[\d+/]")
 _CHUNK_GAP = re.compile(r"[\s,;:\"'()<>\[\]{}|]+")
 
 
+@lru_cache(maxsize=1)
+def short_nameable() -> frozenset[str]:
+    """The two-letter words (lower case) that can be a name or a place on their own: census
+    surnames and given names, US state and territory names and codes, countries and courtesy
+    titles of length two (``lists/``)."""
+    words = [*lists.surnames(), *lists.given_names(), *lists.countries(), *lists.courtesy_titles()]
+    for name, code in lists.us_states_and_territories().items():
+        words += [name, code]
+    return frozenset(w.lower() for w in words if len(w) == 2)
+
+
+def _names_a_word(chunk: str) -> bool:
+    """A run of three or more letters in ``chunk``, a run of two outside ASCII (a two-character
+    word of Chinese, Japanese, Korean or another script: ``東京``, ``王明``), or a run of two in
+    :func:`short_nameable`."""
+    for m in _RUNS.finditer(chunk):
+        run = m.group()
+        if len(run) > 2 or not run.isascii() or run.lower() in short_nameable():
+            return True
+    return False
+
+
 def nameable(text: str) -> bool:
-    """Whether ``text`` holds a word that could be (part of) a name or place: a run of two or
-    more letters (any script) in a chunk that is not an encoded blob
-    (module docstring).
+    """Whether ``text`` holds a word that could be (part of) a name or place: a run of three or
+    more letters (any script), or a two-letter name or place (:func:`short_nameable`), in a
+    chunk that is not an encoded blob (module docstring).
 
     >>> nameable("0123 4567 // 89"), nameable("aGVsbG8gd29ybGQhIQ==aGVsbG8gd29y"), nameable("seen by Dr Li")
     (False, False, True)
+    >>> nameable("#$aa (b) ;;xx"), nameable("(Ng)"), nameable("in MA")
+    (False, True, True)
     """
     if not _LETTERS.search(text):
         return False
     for chunk in _CHUNK_GAP.split(text):
-        if _LETTERS.search(chunk) and not (
+        if _names_a_word(chunk) and not (
                 len(chunk) >= BLOB_MIN and _BLOB.fullmatch(chunk) and _BLOB_MARK.search(chunk)):
             return True
     return False
