@@ -27,11 +27,24 @@ How each kind moves by ``offset`` days (documented rule, see :func:`shift_date_t
   ``30 June-2 July``), and with both years when those differ. A range written across a month end
   (``June 28-3``) keeps that layout when the ends again straddle one month end. ``28-3 June``
   (which month starts it?) is not read.
-* month and year (``Jan-2019``, ``Dec '19``, ``03/2014``, ``2014-03``): the 15th of that month
-  plus ``offset`` gives the new month and year. If that is the same month and year (possible
-  for offsets under about 16 days) the month moves one further in the offset's direction, so a
-  month-year value always changes.
-* month alone: the same rule in the context year; the year stays unwritten.
+* month and year (``Jan-2019``, ``Dec '19``, ``03/2014``, ``2014-03``): with ``month_step``
+  (:func:`shift_date_text`; the surrogate writer passes a keyed step unrelated to the offset)
+  the month moves by that many months, the year with it; so a reader who knows the original
+  month-years of notes learns nothing about the offset (issue 22 item 7: with the rule below,
+  24 known month-years gave the exact offset for 40 of 500 keys). Without it: the 15th of that
+  month plus ``offset`` gives the new month and year, and if that is the same month and year
+  (possible for offsets under about 16 days) the month moves one further in the offset's
+  direction, so a month-year value always changes.
+* month alone: by ``month_step`` months around the year (``month_step`` is never a multiple of
+  12 in the surrogate writer), else the rule above in the context year; the year stays unwritten.
+* a holiday (``Christmas``, ``Thanksgiving 2019``): its date in the context year (or its
+  written year) plus ``holiday_step`` days, else plus ``offset``, written as month and day (a
+  written year and weekday follow the new date). Everyone knows the date of a holiday, so
+  moving it by the offset would give the offset away from one note: the surrogate writer
+  passes a keyed step of its own. So does a span that is one date written with a month name on
+  the day of a fixed-date holiday of ``lists/holidays.tsv`` (``July 4th fireworks``, ``Dec 25th
+  with family``, ``Friday, October 31``): the date is the holiday's name there
+  (:func:`holiday_dates`). A numeric date (``7/4``) moves by the offset as any other.
 * year alone: one year in the offset's direction. A bare year is not a Safe Harbor identifier,
   but i2b2 marks it; moving it by the sign keeps the order and gaps between bare years and never
   leaves it unchanged.
@@ -70,12 +83,14 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from .calendars import MONTHS, WEEKDAYS, holiday_date
+from functools import lru_cache
+
+from .calendars import MONTHS, WEEKDAYS, holiday_date, holiday_names
 from .datereader import (REFERENCE_YEAR, ParsedDate, ParsedHoliday, _Scanner, day_first_in,
                          parse_date, parse_holiday)
 
 __all__ = ["ParsedDate", "parse_date", "shift_date_text", "fake_date", "format_like_case",
-           "day_first_in", "holiday_date", "MONTHS", "WEEKDAYS", "REFERENCE_YEAR"]
+           "day_first_in", "holiday_date", "holiday_dates", "MONTHS", "WEEKDAYS", "REFERENCE_YEAR"]
 
 
 def format_like_case(new: str, like: str) -> str:
@@ -149,6 +164,7 @@ def _add_days(d: _dt.date, offset: int) -> _dt.date | None:
 
 
 def _shift_holiday(text: str, h: ParsedHoliday, offset: int) -> str | None:
+    """The holiday ``h`` of ``text`` written as its date plus ``offset`` days (module doc)."""
     new = _add_days(h.date, offset) if h.date else None
     if new is None:
         return None
@@ -163,6 +179,28 @@ def _shift_holiday(text: str, h: ParsedHoliday, offset: int) -> str | None:
     if h.year_field:
         edits[h.year_field] = f"{new.year:04d}"
     return _apply(text, edits)
+
+
+@lru_cache(maxsize=1)
+def holiday_dates() -> frozenset[tuple[int, int]]:
+    """``(month, day)`` of every holiday of ``lists/holidays.tsv`` with a fixed date
+    (Christmas ``(12, 25)``, the Fourth of July ``(7, 4)``): those whose date is the same in
+    three consecutive years."""
+    out = set()
+    for name in holiday_names(dated_only=True):
+        days = {(d.month, d.day) for d in (holiday_date(name, y) for y in (2001, 2002, 2003)) if d}
+        if len(days) == 1:
+            out |= days
+    return frozenset(out)
+
+
+def _named_holiday(dates: list[ParsedDate]) -> bool:
+    """True when ``dates`` is one date written with a month name on a fixed holiday's day."""
+    if len(dates) != 1:
+        return False
+    p = dates[0]
+    return ("mon" in p.fields and p.day is not None and p.day2 is None
+            and (p.month, p.day) in holiday_dates())
 
 
 def _span_years(dates: list[ParsedDate], context_year: int | None) -> list[int | None]:
@@ -204,7 +242,8 @@ def is_decade(text: str) -> bool:
 
 
 def shift_date_text(text: str, offset: int, context_year: int | None = None,
-                    day_first: bool = False, lone: int | None = None) -> str | None:
+                    day_first: bool = False, lone: int | None = None,
+                    month_step: int | None = None, holiday_step: int | None = None) -> str | None:
     """Move the date written in ``text`` by ``offset`` days, keeping its layout.
 
     Args:
@@ -217,6 +256,10 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
         day_first: read ambiguous numeric dates day first (see :func:`day_first_in`).
         lone: days to move a day of the month or a weekday written without a month and day
             (module docstring); ``None``: ``offset``.
+        month_step: months to move a month-year or a month written without a day (non-zero;
+            for a month alone, not a multiple of 12); ``None``: the offset rule of the module
+            docstring.
+        holiday_step: days to move a holiday (non-zero); ``None``: ``offset``.
 
     Returns:
         The shifted text (same separators, padding, letter case, abbreviation style and
@@ -225,7 +268,7 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
     """
     holiday = parse_holiday(text, context_year or REFERENCE_YEAR)
     if holiday is not None:
-        return _shift_holiday(text, holiday, offset)
+        return _shift_holiday(text, holiday, offset if holiday_step is None else holiday_step)
     dates: list[ParsedDate] = []
     pos = 0
     scan = _Scanner(text)
@@ -239,9 +282,12 @@ def shift_date_text(text: str, offset: int, context_year: int | None = None,
         dates.append(parsed)
     if not dates:
         return None
+    if holiday_step is not None and _named_holiday(dates):
+        offset = lone = holiday_step           # July 4th fireworks: a holiday by its date
     values: dict[tuple[int, int], str] = {}
     for parsed, year in zip(dates, _span_years(dates, context_year)):
-        new = _shift_parsed(parsed, text, offset, year, offset if lone is None else lone)
+        new = _shift_parsed(parsed, text, offset, year, offset if lone is None else lone,
+                            month_step)
         if new is None:
             return None
         values.update(new)
@@ -265,8 +311,8 @@ def _month_step(y: int, m: int, step: int) -> tuple[int, int]:
     return n // 12, n % 12 + 1
 
 
-def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
-                  context_year: int | None, lone: int) -> dict[tuple[int, int], str] | None:
+def _shift_parsed(parsed: ParsedDate, text: str, offset: int, context_year: int | None,
+                  lone: int, month_step: int | None = None) -> dict[tuple[int, int], str] | None:
     """New text for each field of one parsed date, keyed by the field's ``(start, end)``
     (a zero-width key inserts text there)."""
     if parsed.pattern == "decade":
@@ -290,6 +336,13 @@ def _shift_parsed(parsed: ParsedDate, text: str, offset: int,
                 return None
         if parsed.weekday is not None:
             new_wd = new1.weekday() if y is not None else (parsed.weekday + offset) % 7
+    elif m is not None and month_step is not None:
+        # month and year, or month alone: a keyed number of months of its own
+        ny, nm = _month_step(y if y is not None else REFERENCE_YEAR, m, month_step)
+        if nm == m and (y is None or ny == y):
+            ny, nm = _month_step(ny, nm, 1)
+        new_m = nm
+        new_y = ny if y is not None else None
     elif m is not None:
         # month and year, or month alone: the 15th of the month moves; the written month
         # always changes (one more month in the offset's direction if it would not).

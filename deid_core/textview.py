@@ -12,9 +12,23 @@ upper-case URL scheme. :func:`normalised_view` builds the text the detectors rea
   no-break space (U+202F), medium mathematical space (U+205F) and ideographic space (U+3000);
 * decoded where it joins two letters or digits: ``%40`` (``@``), ``%2D`` (``-``), ``%2E``
   (``.``), ``%5F`` (``_``), ``%2B`` (``+``): ``a.lee%40example.com``, ``617%2D555%2D0142``;
-* lower-cased: a URL scheme before ``://`` (``HTTPS://`` -> ``https://``).
+* lower-cased: a URL scheme before ``://`` (``HTTPS://`` -> ``https://``);
+* folded to ASCII (issue 22 item 5: the same identifier gets the same tier in any digits): a
+  decimal digit of any script (``unicodedata`` category Nd: fullwidth ``０``-``９``,
+  Arabic-Indic ``٠``-``٩``, Devanagari, mathematical digits) to its ASCII digit; a fullwidth
+  form (U+FF01-U+FF5E: ``＠``, ``／``, ``Ａ``), a small form (U+FE50-U+FE6B: ``﹫``), a Latin
+  ligature (U+FB00-U+FB06: ``ﬁ`` -> ``fi``) and a mathematical letter (U+1D400-U+1D7FF) to
+  its NFKC form. Superscripts, subscripts, fractions and circled digits stay as written (``m²``
+  and ``10³/µL`` are units, not digits of a number);
+* composed: a letter followed by combining marks (the Combining Diacritical Marks blocks:
+  U+0300-U+036F, U+1AB0-U+1AFF, U+1DC0-U+1DFF, U+20D0-U+20FF, U+FE20-U+FE2F) is one view
+  character, its NFC form (``Jo`` + U+0301 + ``hn`` reads as ``Jóhn``, as a precomposed note
+  does); marks with no precomposed form are dropped from the view and a mark after no letter is
+  removed, so a decomposed accent never splits a word.
 
-A note holding none of these is its own view (no map; spans are exactly what they were).
+A note holding none of these is its own view (no map; spans are exactly what they were); an
+ASCII note is never folded or composed (the fold branch is only searched in a note with a
+character outside ASCII).
 :meth:`TextView.to_original` turns a span of the view into the original characters it came
 from, so a span covers the original exactly, invisible characters inside it included.
 
@@ -24,6 +38,7 @@ Speed: :func:`ascii_twin` compiles a regex again with ``re.ASCII``; on a note th
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 __all__ = ["TextView", "ascii_twin", "normalised_view", "plain_ascii"]
@@ -42,9 +57,35 @@ _PERCENT = r"%(?<=[^\W_]%)(?:40|2[dDeEbB]|5[fF])(?=[^\W_])"
 #: letter a branch: after a capital the look-ahead for a capital holds already.
 _SCHEME = (r"H(?<![^\W_]H)[Tt][Tt][Pp][Ss]?(?=://)|h(?<![^\W_]h)(?=[A-Za-z]*[A-Z])[Tt][Tt][Pp][Ss]?(?=://)"
            r"|F(?<![^\W_]F)[Tt][Pp](?=://)|f(?<![^\W_]f)(?=[A-Za-z]*[A-Z])[Tt][Pp](?=://)")
-#: One pattern per (has "%", has "://"): a note without them pays only the characters' scan.
-_SPECIAL = {(p, u): re.compile("|".join([_CHARS] + [_PERCENT] * p + [_SCHEME] * u))
-            for p in (0, 1) for u in (0, 1)}
+#: Combining marks that compose with the letter before them (the Combining Diacritical Marks
+#: blocks); a run of them is one match.
+_MARKS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_MARK_RUN = re.compile(f"[{_MARKS}]+")
+#: Characters folded to their NFKC form (fullwidth and small forms, Latin ligatures,
+#: mathematical letters and digits), or a decimal digit outside ASCII (``(?![0-9])\d``).
+_FOLDED = "[\uff01-\uff5e\ufe50-\ufe6b\ufb00-\ufb06\U0001d400-\U0001d7ff]|(?![0-9])\\d"
+_FOLD = f"{_FOLDED}|[{_MARKS}]+"
+#: One pattern per (has "%", has "://", not ASCII): a note without them pays only the
+#: characters' scan.
+_SPECIAL = {(p, u, f): re.compile("|".join([_CHARS] + [_PERCENT] * p + [_SCHEME] * u + [_FOLD] * f))
+            for p in (0, 1) for u in (0, 1) for f in (0, 1)}
+#: :func:`_folded` by character.
+_FOLD_MEMO: dict[str, str] = {}
+
+
+def _folded(c: str) -> str:
+    """The view text of one folded character (module docstring): a decimal digit as its ASCII
+    digit, any other as its NFKC form when that is printable ASCII, else ``c`` itself."""
+    hit = _FOLD_MEMO.get(c)
+    if hit is None:
+        if unicodedata.category(c) == "Nd":
+            hit = str(unicodedata.decimal(c))
+        else:
+            nfkc = unicodedata.normalize("NFKC", c)
+            hit = nfkc if nfkc.isascii() and nfkc.isprintable() and nfkc.strip() == nfkc else c
+        if len(_FOLD_MEMO) < 10_000:
+            _FOLD_MEMO[c] = hit
+    return hit
 
 
 def _replacement(m: re.Match[str]) -> str:
@@ -57,6 +98,8 @@ def _replacement(m: re.Match[str]) -> str:
         return " "
     if s[0] == "%":
         return _DECODED[s[1:].lower()]
+    if len(s) == 1 and not s.isascii():
+        return _folded(s)
     return s.lower()
 
 
@@ -100,21 +143,53 @@ def normalised_view(text: str) -> TextView:
     starts: list[int] = []
     ends: list[int] = []
     pos = 0
-    for m in _SPECIAL[("%" in text, "://" in text)].finditer(text):
-        if m.start() > pos:
-            pieces.append(text[pos:m.start()])
-            starts.extend(range(pos, m.start()))
-            ends.extend(range(pos + 1, m.start() + 1))
+    changed = False
+    rx = _SPECIAL[("%" in text, "://" in text, not text.isascii())]
+    for m in rx.finditer(text):
+        a, b = m.start(), m.end()
+        first = text[a]
+        if "\u0300" <= first and _MARK_RUN.fullmatch(text, a, b):
+            # combining marks: composed with the letter just before them, else removed
+            if a > pos and text[a - 1].isalpha():
+                if a - 1 > pos:
+                    pieces.append(text[pos:a - 1])
+                    starts.extend(range(pos, a - 1))
+                    ends.extend(range(pos + 1, a))
+                composed = unicodedata.normalize("NFC", text[a - 1:b])
+                pieces.append(composed[0])
+                starts.append(a - 1)
+                ends.append(b)
+            else:
+                if a > pos:
+                    pieces.append(text[pos:a])
+                    starts.extend(range(pos, a))
+                    ends.extend(range(pos + 1, a + 1))
+                if a == pos and ends and pieces and pieces[-1][-1:].isalpha():
+                    # after a replaced letter (or a ligature's letters): the marks join it
+                    k, src = len(ends) - 1, starts[-1]
+                    while k >= 0 and starts[k] == src:
+                        ends[k] = b
+                        k -= 1
+            pos = b
+            changed = True
+            continue
         new = _replacement(m)
+        if new == first and b - a == 1:
+            continue                                   # nothing to fold: stays in the gap
+        changed = True
+        if a > pos:
+            pieces.append(text[pos:a])
+            starts.extend(range(pos, a))
+            ends.extend(range(pos + 1, a + 1))
         pieces.append(new)
-        if len(new) == len(m.group()):
-            starts.extend(range(m.start(), m.end()))
-            ends.extend(range(m.start() + 1, m.end() + 1))
-        elif new:  # one character from an escape
-            starts.append(m.start())
-            ends.append(m.end())
-        pos = m.end()
-    if not pieces:
+        if len(new) == b - a:
+            starts.extend(range(a, b))
+            ends.extend(range(a + 1, b + 1))
+        elif new:  # one character from an escape, or a ligature's letters from one
+            starts.extend([a] * len(new))
+            ends.extend([b] * len(new))
+        pos = b
+    if not changed:
         return TextView(text)
     pieces.append(text[pos:])
     starts.extend(range(pos, len(text)))

@@ -206,3 +206,144 @@ def test_a_two_digit_year_stays_a_two_digit_year(text, value):
         digits = value.lstrip("'")
         assert re.fullmatch(r"'?\d\d", new) and new != value, (value, new)
         assert (int(new.lstrip("'")) - int(digits)) % 100 in (1, 99)   # one year up or down
+
+
+# -- months, month-years and holidays (issue 22 item 7) ------------------------------------------
+# A month-year moved to the month of (its 15th + the offset), and a month alone likewise: from 24
+# month-year values of notes whose originals a reader knows, the windows of offsets each allows
+# intersect to the exact offset for 40 of 500 keys. A holiday moved by the offset gives it away
+# from one note, since everyone knows the original (July 4th fireworks -> May 2nd fireworks).
+# Now a month-year and a month alone move by a keyed number of months of their own, a holiday by
+# a keyed number of days of its own: the attacks below do no better than chance.
+
+from deid_core.calendars import MONTHS as _MONTH_NAMES  # noqa: E402
+from deid_core.calendars import holiday_date  # noqa: E402
+
+_ALL_OFFSETS = [s * n for n in range(OFFSET_MIN_DAYS, OFFSET_MAX_DAYS + 1) if n % 7 for s in (-1, 1)]
+#: 24 month-years, one a line, as a reader who knows the original notes sees them.
+_MONTH_YEARS = [(2011 + i // 7, 1 + (5 * i) % 12) for i in range(24)]
+_MY_NOTE = "\n".join(f"Seen {_MONTH_NAMES[m - 1].capitalize()} {y} in clinic." for y, m in _MONTH_YEARS)
+_MY_RE = re.compile(r"Seen ([A-Za-z]+) (\d{4}) in clinic")
+
+
+def _old_rule_month(y: int, m: int, offset: int) -> tuple[int, int]:
+    """Where the old rule put a month-year: the month of its 15th plus the offset, one further
+    in the offset's direction when that is the same month."""
+    d = dt.date(y, m, 15) + dt.timedelta(days=offset)
+    if (d.year, d.month) == (y, m):
+        n = y * 12 + m - 1 + (1 if offset > 0 else -1)
+        return n // 12, n % 12 + 1
+    return d.year, d.month
+
+
+def _month_year_candidates(out: str) -> set[int]:
+    """Offsets consistent with every month-year of the output under the old rule."""
+    seen = [(int(y), MONTHS[name.lower()]) for name, y in _MY_RE.findall(out)]
+    assert len(seen) == len(_MONTH_YEARS)
+    return {o for o in _ALL_OFFSETS
+            if all(_old_rule_month(y, m, o) == new for (y, m), new in zip(_MONTH_YEARS, seen))}
+
+
+def test_month_years_of_known_notes_recover_no_offset():
+    recovered = 0
+    ks = keys(500)
+    analysis = _marked(_MY_NOTE, *[f"{_MONTH_NAMES[m - 1].capitalize()} {y}" for y, m in _MONTH_YEARS])
+    for key in ks:
+        out = surrogate(analysis, key).text
+        assert out.count("\n") == _MY_NOTE.count("\n")
+        cands = _month_year_candidates(out)
+        recovered += key.date_offset_days() in cands and len(cands) <= 4
+    assert recovered <= 8     # chance: a guess of at most 4 of 670 offsets, about 3 of 500 keys
+
+
+@pytest.mark.parametrize("note,value,month", [
+    ("Symptoms began in March, worse since.", "March", 3),
+    ("LAST SEEN IN SEPT BY PCP.", "SEPT", 9),
+    ("Flu shot given in October as every year.", "October", 10),
+])
+def test_a_month_alone_says_nothing_about_the_offset(note, value, month):
+    """The output month minus the original month is the key's month step, drawn on its own: it
+    agrees with the offset's month (the month of the 15th plus the offset) about one time in 11."""
+    agree = changed = 0
+    ks = keys(300)
+    for key in ks:
+        out = surrogate(_marked(note, value), key).text
+        i = note.index(value)
+        new = out[i:len(out) - (len(note) - i - len(value))]
+        got = MONTHS.get(new.lower()) or next(n for name, n in MONTHS.items() if name.startswith(new.lower()))
+        changed += got != month
+        agree += got == _old_rule_month(2000, month, key.date_offset_days())[1]
+    assert changed == len(ks)
+    assert agree / len(ks) <= 0.2
+
+
+#: Holidays as notes write them, the DATE span marked, and the original date a reader knows.
+HOLIDAYS = [
+    ("Fireworks on July 4th, burn to hand.", "July 4th", (7, 4)),
+    ("Spent Christmas with family, fell on ice.", "Christmas", (12, 25)),
+    ("Admitted the day after Thanksgiving 2019.", "Thanksgiving 2019", None),
+    ("Last drink New Year's Eve.", "New Year's Eve", (12, 31)),
+    ("Costume party on Oct 31st, fell from ladder.", "Oct 31st", (10, 31)),
+]
+_MONTH_DAY = re.compile(r"([A-Za-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?")
+
+
+def _holiday_candidates(out: str, i: int, original: tuple[int, int] | None, text: str) -> set[int]:
+    """Offsets a reader proposes from a holiday's fake month and day: the fake minus the
+    holiday's date, in its year or the next or the one before."""
+    m = _MONTH_DAY.match(out, i)
+    month = MONTHS.get(m.group(1).lower()) or next(n for name, n in MONTHS.items()
+                                                   if name.startswith(m.group(1).lower()))
+    day = int(m.group(2))
+    cands = set()
+    for year in (2018, 2019, 2020):
+        orig = dt.date(year, *original) if original else holiday_date("thanksgiving", 2019)
+        for dy in (-1, 0, 1):
+            try:
+                cands.add((dt.date(year + dy, month, day) - orig).days)
+            except ValueError:
+                pass
+    return {c for c in cands if OFFSET_MIN_DAYS <= abs(c) <= OFFSET_MAX_DAYS}
+
+
+@pytest.mark.parametrize("note,value,original", HOLIDAYS)
+def test_a_holiday_recovers_no_offset(note, value, original):
+    recovered = 0
+    ks = keys(300)
+    for key in ks:
+        out = surrogate(_marked(note, value), key).text
+        i = note.index(value)
+        assert value not in out
+        cands = _holiday_candidates(out, i, original, note)
+        recovered += key.date_offset_days() in cands
+    assert recovered <= 6     # chance: about 3 of 670 offsets proposed, 1 or 2 of 300 keys
+
+
+@pytest.mark.parametrize("text,value,expected", [
+    # what must stay: full dates, numeric dates and day ranges on a holiday's day still move by
+    # the one offset (intervals between full dates are kept)
+    ("Seen 07/04/2019 in clinic.", "07/04/2019", lambda d: f"{d:%m/%d/%Y}"),
+    ("Seen 7/4 in clinic.", "7/4", lambda d: f"{d.month}/{d.day}"),
+    ("Admitted March 5, 2014 with pneumonia.", "March 5, 2014", lambda d: f"{d:%B} {d.day}, {d.year}"),
+])
+def test_full_and_numeric_dates_still_move_by_the_offset(text, value, expected):
+    for key in keys(20):
+        out = surrogate(_marked(text, value), key)
+        fake = out.text[out.placed[0].out_start:out.placed[0].out_end]
+        base = dt.date(2019, 7, 4) if "7/4" in value or "07/04" in value else dt.date(2014, 3, 5)
+        if value == "7/4":
+            base = dt.date(2000, 7, 4)
+        assert fake == expected(base + dt.timedelta(days=key.date_offset_days()))
+
+
+def test_month_years_keep_their_order_and_gaps():
+    """All month-years of a key move by the same number of months (intervals between them kept)."""
+    note = "Started in Jan 2014, stopped in Jun 2014, restarted Mar 2015."
+    values = ("Jan 2014", "Jun 2014", "Mar 2015")
+    for key in keys(30):
+        out = surrogate(_marked(note, *values), key).text
+        got = [(int(y), MONTHS[m.lower()] if m.lower() in MONTHS else
+                next(n for name, n in MONTHS.items() if name.startswith(m.lower())))
+               for m, y in re.findall(r"([A-Z][a-z]{2}) (\d{4})", out)]
+        n = [y * 12 + m for y, m in got]
+        assert n[1] - n[0] == 5 and n[2] - n[1] == 9 and 0 < abs(n[0] - (2014 * 12 + 1)) < 12

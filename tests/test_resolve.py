@@ -21,7 +21,7 @@ CASES = [
     ("abc 555-0199 x12", [Span(4, 12, "PHONE", C), Span(4, 16, "PHONE", C)],
      [(4, 16, "PHONE", C)]),                                     # nested: union
     ("ab 1234567 cd", [Span(3, 10, "IDNUM", R), Span(5, 10, "PHONE", C)],
-     [(5, 10, "PHONE", C)]),                                     # review touching certain: dropped
+     [(3, 5, "IDNUM", R), (5, 10, "PHONE", C)]),                 # review touching certain: remainder
     ("Parkinson here", [Span(0, 9, "PATIENT", R)], [(0, 9, "PATIENT", R)]),
     ("x 12345 y", [Span(2, 7, "ZIP", C), Span(2, 7, "MEDICALRECORD", C)],
      [(2, 7, "MEDICALRECORD", C)]),                              # equal length: LABEL_RANK decides
@@ -37,7 +37,71 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text,candidates,expected", CASES)
+#: Issue 22 item 1: a certain span inside or across a review candidate keeps the rest of the
+#: candidate as review (so accepting every amber candidate masks every part of a name), trimmed
+#: of spaces and punctuation; what is left with no letter or digit, or one character that is no
+#: initial of a name (the s of 's, a digit), is dropped.
+REMAINDER_CASES = [
+    ("SMITH, JOHN MRN", [Span(0, 11, "PATIENT", R, "names:last_first"), Span(7, 11, "PATIENT", C)],
+     [(0, 5, "PATIENT", R), (7, 11, "PATIENT", C)]),             # surname of LAST, FIRST kept
+    ("Dr. Anne B. Whitcombe", [Span(4, 21, "DOCTOR", R), Span(4, 8, "DOCTOR", C),
+                               Span(12, 21, "DOCTOR", C)],
+     [(4, 8, "DOCTOR", C), (9, 10, "DOCTOR", R), (12, 21, "DOCTOR", C)]),   # the initial between
+    ("Mercy West Hospital ER", [Span(0, 22, "HOSPITAL", R), Span(0, 19, "HOSPITAL", C)],
+     [(0, 19, "HOSPITAL", C), (20, 22, "HOSPITAL", R)]),         # the tail after a certain head
+    ("lives at 12 Elm St, Salem", [Span(9, 25, "STREET", R), Span(20, 25, "CITY", C)],
+     [(9, 18, "STREET", R), (20, 25, "CITY", C)]),               # other label: its own remainder
+    ("03/05/2014", [Span(0, 10, "DATE", C), Span(3, 10, "PHONE", R)],
+     [(0, 10, "DATE", C)]),                                      # covered whole: nothing left
+    ("(617) 555-0142", [Span(0, 14, "PHONE", R), Span(1, 14, "PHONE", C)],
+     [(1, 14, "PHONE", C)]),                                     # only "(" left: dropped
+    ("Dr. Ames's clinic", [Span(4, 10, "HOSPITAL", R), Span(4, 8, "DOCTOR", C)],
+     [(4, 8, "DOCTOR", C)]),                                     # the s of 's: dropped
+    ("Osler 4 at 1900", [Span(0, 7, "DEPARTMENT", R), Span(0, 5, "DEPARTMENT", C)],
+     [(0, 5, "DEPARTMENT", C)]),                                 # one digit: no initial, dropped
+    ("555-0142N", [Span(0, 9, "IDNUM", R), Span(0, 8, "PHONE", C)],
+     [(0, 8, "PHONE", C)]),                                      # a letter glued to a number
+    ("Parkinson disease, seen 3/4", [Span(0, 9, "PATIENT", R), Span(24, 27, "DATE", C)],
+     [(0, 9, "PATIENT", R), (24, 27, "DATE", C)]),               # untouched review: unchanged
+]
+
+
+#: Issue 22 item 3: two person-name spans of one tier are joined over name particles between
+#: them, so the whole name is one span (one tag, one fake); other gaps and labels are not.
+PARTICLE_CASES = [
+    ("Seen Mr. de la Cruz today.", [Span(9, 11, "PATIENT", C), Span(15, 19, "PATIENT", C)],
+     [(9, 19, "PATIENT", C)]),                                   # de + la + Cruz
+    ("Dr. Aoife de los Santos", [Span(4, 9, "DOCTOR", C), Span(17, 23, "PATIENT", C)],
+     [(4, 23, "PATIENT", C)]),                                   # either person label: joined
+    ("JAN VAN DER BERG", [Span(0, 3, "PATIENT", R), Span(12, 16, "PATIENT", R)],
+     [(0, 16, "PATIENT", R)]),                                   # capitals, review with review
+    ("Smith and Jones", [Span(0, 5, "PATIENT", C), Span(10, 15, "PATIENT", C)],
+     [(0, 5, "PATIENT", C), (10, 15, "PATIENT", C)]),            # not a particle: two people
+    ("Ann de Lee", [Span(0, 3, "PATIENT", C), Span(7, 10, "PATIENT", R)],
+     [(0, 3, "PATIENT", C), (7, 10, "PATIENT", R)]),             # different tiers: not joined
+    ("Salem de Paris", [Span(0, 5, "CITY", C), Span(9, 14, "CITY", C)],
+     [(0, 5, "CITY", C), (9, 14, "CITY", C)]),                   # places are not joined so
+    ("Ann de\nLee", [Span(0, 3, "PATIENT", C), Span(7, 10, "PATIENT", C)],
+     [(0, 3, "PATIENT", C), (7, 10, "PATIENT", C)]),             # a line break in the gap
+]
+
+
+def test_remainder_between_many_certain_spans_is_made_once():
+    """A gap between two certain spans inside many review candidates gives one piece (the
+    longest candidate's label): the work stays O(n log n) for n candidates."""
+    n = 2_000
+    text = "Ann B " * n
+    cands = [Span(6 * i, 6 * i + 3, "PATIENT", C) for i in range(n)]
+    cands += [Span(0, len(text) - 1, "DOCTOR", R)] * 50 + [Span(0, 11, "PATIENT", R)]
+    got = resolve(cands, text)
+    pieces = [(s.start, s.end, s.label) for s in got if s.tier == R]
+    # the short candidate's own right end (" B" at 10) ties with the long one's piece: the
+    # label ranked first (PATIENT) wins, as for any two review candidates of equal length
+    assert pieces == ([(4, 5, "DOCTOR"), (10, 11, "PATIENT")]
+                      + [(6 * i + 4, 6 * i + 5, "DOCTOR") for i in range(2, n)])
+
+
+@pytest.mark.parametrize("text,candidates,expected", CASES + REMAINDER_CASES + PARTICLE_CASES)
 def test_resolve_table(text, candidates, expected):
     got = resolve(candidates, text)
     assert [(s.start, s.end, s.label, s.tier) for s in got] == expected

@@ -144,3 +144,109 @@ _GREEDY_WORD_RE = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")   # WORD_RE before 
 def test_word_re_finds_the_greedy_forms_tokens(text):
     assert [m.span() for m in WORD_RE.finditer(text)] == [m.span() for m in _GREEDY_WORD_RE.finditer(text)]
     assert [t.word for t in Document(text).tokens] == _GREEDY_WORD_RE.findall(text)
+
+
+# -- issue 22 item 5: digits of any script, fullwidth forms, decomposed accents ------------------
+import unicodedata  # noqa: E402
+
+#: Digits 0-9 in other scripts, each one character per ASCII digit (so offsets agree).
+DIGIT_SETS = {
+    "fullwidth": "０１２３４５６７８９",
+    "arabic_indic": "٠١٢٣٤٥٦٧٨٩",
+    "extended_arabic_indic": "۰۱۲۳۴۵۶۷۸۹",
+    "devanagari": "०१२३४५६७८९",
+}
+#: Invented notes whose identifiers hold digits, and clinical values that must stay as they are.
+DIGIT_NOTES = [
+    "DOB 03/05/1950. Seen 4/12/2019 for follow-up.",
+    "SSN 456-78-9012, MRN 4471203, acct 88213047.",
+    "Call 617-555-0142 or fax (617) 555-0199 today.",
+    "Admitted 2014-03-05, discharged March 9, 2014; 78 yo man.",
+    "Metoprolol 25 mg twice daily, BP 132/84, HR 72, Hb 12.5 g/dL.",   # nothing to mask
+    "PEEP 5, FiO2 40%, GCS 15, lactate 2.1 at 0600.",                  # nothing to mask
+]
+
+
+def _spans(text):
+    return [(s.start, s.end, s.label, s.tier) for s in analyze(text).spans]
+
+
+@pytest.mark.parametrize("script", sorted(DIGIT_SETS))
+@pytest.mark.parametrize("note", DIGIT_NOTES)
+def test_digits_of_any_script_give_the_ascii_spans_and_tiers(note, script):
+    """Fullwidth SSN, phone and MRN were amber, or not found, where the ASCII and Arabic-Indic
+    ones were certain; now every digit script reads as ASCII, so spans, labels and tiers agree
+    (and the clinical values stay unmasked in every script)."""
+    other = note.translate(str.maketrans("0123456789", DIGIT_SETS[script]))
+    assert _spans(other) == _spans(note)
+
+
+@pytest.mark.parametrize("text,value,label", [
+    ("DOB ０３/０５/１９５０", "０３/０５/１９５０", "DATE"),
+    ("Email john.smith＠example.com today", "john.smith＠example.com", "EMAIL"),
+    ("SSN ４５６－７８－９０１２ on file", "４５６－７８－９０１２", "SSN"),
+    ("Call ６１７／５５５－０１４２", "６１７／５５５－０１４２", "PHONE"),
+    ("Contact a.lee﹫example.org", "a.lee﹫example.org", "EMAIL"),
+])
+def test_fullwidth_and_small_forms_are_found_whole(text, value, label):
+    got = [(text[s.start:s.end], s.label, s.tier) for s in analyze(text).spans]
+    assert (value, label, "certain") in got
+
+
+DECOMPOSED_NOTES = [
+    "Patient Jóhn Smith seen today.",
+    "Seen with her daughter Renée Dubois.",
+    "Dr. Zoë Martin reviewed the films.",
+    "Patient: García, José. Allergic to penicillin.",
+    "Café au lait spots noted; Ménière disease history.",               # eponym stays as before
+]
+
+
+@pytest.mark.parametrize("note", DECOMPOSED_NOTES)
+def test_a_decomposed_accent_reads_as_the_precomposed_one(note):
+    """``Jo`` + U+0301 + ``hn`` used to split the name (``Jo`` found, ``hn`` kept): now the view
+    composes it, so the decomposed note gets the precomposed note's spans (offsets mapped back
+    over the marks) with the same labels and tiers."""
+    decomposed = unicodedata.normalize("NFD", note)
+    assert decomposed != note
+    got = [(unicodedata.normalize("NFC", decomposed[s.start:s.end]), s.label, s.tier)
+           for s in analyze(decomposed).spans]
+    want = [(note[s.start:s.end], s.label, s.tier) for s in analyze(note).spans]
+    assert got == want
+
+
+@pytest.mark.parametrize("text", [
+    "BSA 1.9 m², WBC 10³/µL, platelets 250 ×10⁹/L",    # superscripts are units: not folded
+    "½ tab daily; ① see note",                          # fractions, circled digits
+    "ﬁnal report: ﬂuids restricted",                     # a ligature folds to its letters
+])
+def test_units_and_forms_that_are_not_digits_gain_no_span(text):
+    assert analyze(text).spans == ()
+
+
+@pytest.mark.parametrize("text,view", [
+    ("m² 10³ ½ ①", "m² 10³ ½ ①"),
+    ("０３/٠٥/१९५०", "03/05/1950"),
+    ("ﬁle", "file"),
+    ("Jo\u0301hn", "Jóhn"),
+    ("\u0301x", "x"),                          # a mark after no letter is removed
+    ("a\u0301\u0331b", "á" + "b"),             # a mark with no precomposed form is dropped
+    ("Ｊ\u0301", "J"),                          # after a folded letter: joins it
+])
+def test_fold_view_text(text, view):
+    assert normalised_view(text).text == view
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["a", "Z", "1", " ", "\u0301", "\u0308", "\u0331", "０", "٣", "＠",
+                                 "ﬁ", "²", "e", ZW, EN]), max_size=30).map("".join))
+def test_folded_view_maps_back_onto_the_original(text):
+    view = normalised_view(text)
+    n = len(view.text)
+    last = 0
+    for i in range(n):
+        s, e = view.to_original(i, i + 1)
+        assert 0 <= s < e <= len(text) and s >= last - (e - s)
+        if i and view.to_original(i - 1, i) != (s, e):   # a ligature's letters share a source
+            assert view.to_original(i - 1, i)[1] <= s
+        last = e

@@ -35,8 +35,12 @@ What no output reveals about the date offset (issue 11): a year written alone (`
 in the offset's direction, so it reveals the original year within one year and nothing about
 the offset. A weekday or a day of the month written without a month and day (``seen Monday``,
 ``on the 5th``) moves by a keyed step of its own (``date:lone-day``), not by the offset, so a
-reader who knows its original learns nothing about the offset modulo 7 or 31. A date whose
-rest no detector read (``3 / 5 / 2014``, ``March the fifth, 2014``;
+reader who knows its original learns nothing about the offset modulo 7 or 31. A month-year or a
+month written alone (``March 2014``, ``seen in March``) moves by a keyed number of months of
+its own (``date:lone-month``: 1 to 11 either way), and a holiday (``Christmas 2019``; ``July 4th
+fireworks``: a month name on a fixed holiday's day), whose original date everyone knows, by a
+keyed number of days of its own (``date:holiday``), so neither reveals the offset (issue 22
+item 7). A date whose rest no detector read (``3 / 5 / 2014``, ``March the fifth, 2014``;
 :func:`deid_core.extend.whole_dates` widens the year's span over it) is shifted whole when it is
 numeric, and otherwise replaced by a keyed fake date unrelated to the offset. Every other
 date moves by the one offset, so intervals between full dates are kept: a reader who knows one
@@ -50,9 +54,10 @@ from .. import lists as _lists
 from ..analyze import Analysis
 from ..extend import unread_date_rest
 from ..dateshift import day_first_in, is_decade, fake_date, parse_date, shift_date_text
-from ..keys import LinkageKey, as_key, normalise
+from ..keys import OFFSET_MAX_DAYS, OFFSET_MIN_DAYS, LinkageKey, as_key, normalise
 from ..render import Rendered, render
 from ..spans import REVIEW, Span
+from ..textview import normalised_view
 from .names import NameFaker, fake_pools, word_keys
 from .places import PlaceFaker
 from .shapes import (fake_age, fake_email, fake_ip, fake_phone, fake_url,
@@ -89,19 +94,24 @@ class Surrogator:
         #: what a weekday or day of the month written alone moves by: keyed on its own, so it
         #: tells nothing about the offset (never a whole number of weeks or of 31 days)
         self.lone = key.choice(_LONE_STEPS, "date:lone-day", "")
-        self._names_src = [(text[s.start:s.end], self._before(s), s.source)
+        #: what a month-year or a month written alone moves by (months) and a holiday (days):
+        #: keyed on their own, so neither tells anything about the offset (issue 22 item 7)
+        self.month_step = key.choice(_MONTH_STEPS, "date:lone-month", "")
+        self.holiday_step = key.choice(_HOLIDAY_STEPS, "date:holiday", "")
+        self._names_src = [(read_as(text[s.start:s.end]), self._before(s), s.source)
                            for s in spans if s.category == "NAME"]
         self._excluded: set[str] = set()
         for s in spans:
-            self._excluded |= word_keys(text[s.start:s.end])
+            self._excluded |= word_keys(read_as(text[s.start:s.end]))
         self._names: NameFaker | None = None
         self._places: PlaceFaker | None = None
         self.context_year: int | None = None
         # Whether this note writes numeric dates day first (14.02.1931), judged once per note.
-        self.day_first = day_first_in(text[s.start:s.end] for s in spans if s.label == "DATE")
+        self.day_first = day_first_in(read_as(text[s.start:s.end]) for s in spans
+                                      if s.label == "DATE")
         for s in spans:
             if s.label == "DATE":
-                parsed = parse_date(text[s.start:s.end], day_first=self.day_first)
+                parsed = parse_date(read_as(text[s.start:s.end]), day_first=self.day_first)
                 if parsed and parsed.year is not None:
                     self.context_year = parsed.year
                     break
@@ -125,7 +135,11 @@ class Surrogator:
         return self._places
 
     def fake(self, span: Span, original: str) -> str:
-        """The fake for one span whose characters are ``original``; never equal to it."""
+        """The fake for one span whose characters are ``original``; never equal to it.
+        The fake is made from what the detectors read (:func:`read_as`: ``０３/０５/１９５０``
+        as ``03/05/1950``, a decomposed accent composed), so it is written in ASCII digits and
+        no combining mark of the original is carried into it."""
+        original = read_as(original)
         name = span.category == "NAME"
         before = self._before(span) if name else ""
         memo_key = (span.label, original, before, span.source if name else "")
@@ -191,15 +205,31 @@ class Surrogator:
         elif rest == "words":
             return fake_date(self.key.number("date:fake", normalise(original)))
         shifted = shift_date_text(original, self.offset, self.context_year, day_first=self.day_first,
-                                  lone=self.lone)
+                                  lone=self.lone, month_step=self.month_step,
+                                  holiday_step=self.holiday_step)
         if shifted is None:
             shifted = fake_date(self.key.number("date:fake", normalise(original)))
         return shifted
 
 
+def read_as(original: str) -> str:
+    """``original`` as the detectors read it (:func:`deid_core.textview.normalised_view`: digits
+    of any script as ASCII, fullwidth forms folded, combining accents composed, invisible
+    characters removed); an ASCII string is returned as it is."""
+    return original if original.isascii() else normalised_view(original).text
+
+
 #: Steps for a lone weekday and day of the month (``Surrogator.lone``): every residue modulo 7
 #: and 31 but 0, each pair once.
 _LONE_STEPS: tuple[int, ...] = tuple(n for n in range(1, 7 * 31) if n % 7 and n % 31)
+
+#: Steps for a month-year and a month alone (``Surrogator.month_step``): one to eleven months
+#: either way, never a whole year (a month alone would not change).
+_MONTH_STEPS: tuple[int, ...] = tuple(s * n for n in range(1, 12) for s in (-1, 1))
+#: Steps for a holiday (``Surrogator.holiday_step``): the offset's range of days
+#: (:data:`deid_core.keys.OFFSET_MIN_DAYS` to ``OFFSET_MAX_DAYS``, either way), drawn on its own.
+_HOLIDAY_STEPS: tuple[int, ...] = tuple(s * n for n in range(OFFSET_MIN_DAYS, OFFSET_MAX_DAYS + 1)
+                                        for s in (-1, 1))
 
 #: A year written alone (``2014``, ``'14``).
 #: A DATE span that is only a year: four digits, or two (``'92``; ``92`` alone, as the date

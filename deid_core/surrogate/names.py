@@ -5,8 +5,12 @@ A name span's text is split into *units* (words joined by hyphens, ``Smith-Jones
 that is also a name, ``Do``, only in capitals) and surname particles (``van der``, ``DE LA``: a
 particle with another name after it on its side of the comma, not the first word of a two-word
 name such as ``Della Johnson`` or ``Van Young``, where it is the given name). A particle is
-replaced by another particle (never copied: ``Le``, ``Van`` are name parts too). Each unit
-gets a role:
+replaced by another particle (never copied: ``Le``, ``Van`` are name parts too), and a run of
+them as one: a two-word run by a real two-word run (``de la Cruz`` -> ``van der ...``, not
+``bin ibn ...``; ``lists/particle_phrases.txt``), each word in the case of the word it
+replaces; a particle joined by a hyphen (``al-Rashid``) by another such particle
+(``el-...``); a span that is only a particle (``de`` when the detector found ``de`` and
+``Cruz`` apart) by a particle, never by a surname. Each unit gets a role:
 
 * ``LAST, FIRST M`` (a comma after the first unit): the units before the comma are the surname,
   the first after it the given name, the rest middle names.
@@ -50,18 +54,15 @@ from collections.abc import Iterable
 from .. import lists as _lists
 from ..dateshift import format_like_case
 from ..keys import LinkageKey, normalise
+from .particles import HYPHEN_POOL, PARTICLES, particle_runs, pick_run
 
 __all__ = ["NameFaker", "name_parts", "word_keys", "relation_sex", "fake_pools", "is_initials"]
 
 #: Words kept as written inside a name span (generational suffixes, degrees, credentials):
 #: :func:`deid_core.lists.name_suffixes`.
 KEPT_WORDS: frozenset[str] = _lists.name_suffixes()
-#: Surname particles kept as written when another name follows (``van der Berg``, ``DE LA CRUZ``):
-#: the rows of ``lists/name_particles.txt`` used by ``surrogate``.
-PARTICLES: frozenset[str] = _lists.name_particles("surrogate")
 #: Credentials that are also names: kept only when written in capitals (``Dr. Grace Do``: a name).
 NAME_LIKE_CREDENTIALS: frozenset[str] = _lists.name_suffixes(caps_only=True)
-_PARTICLE_POOL: tuple[str, ...] = tuple(sorted(PARTICLES))
 #: Titles that make a following lone name a surname (``Dr Smith``): the courtesy titles of
 #: ``lists/titles.txt``.
 TITLES: frozenset[str] = _lists.courtesy_titles()
@@ -363,6 +364,9 @@ class NameFaker:
             for i in units:
                 roles[i] = "given"
             roles[units[-1]] = "surname"
+        elif (len(units) == 1 and len(parts) == 1 and _key(text[parts[0][0]:parts[0][1]]) in PARTICLES
+              and not text[parts[0][0]:parts[0][1]].isupper() and text[parts[0][0]].islower()):
+            roles[units[0]] = "particle"   # "de" found apart from "la Cruz": a particle
         elif len(units) == 1:
             i = units[0]
             word = text[parts[i][0]:parts[i][1]]
@@ -445,13 +449,19 @@ class NameFaker:
         surname = next((k for k, r in roles if r == "surname"), None)
         out = []
         pos = 0
-        for (s, e, _), (k, role) in zip(parts, roles):
+        runs = particle_runs(text, parts, roles,
+                             lambda pool, run: pick_run(self.key, self.excluded, pool, run))
+        for n, ((s, e, _), (k, role)) in enumerate(zip(parts, roles)):
+            if role == "particle":
+                if n in runs:
+                    out.append(text[pos:s])
+                    out.append(runs[n])
+                pos = e
+                continue
             out.append(text[pos:s])
             word = text[s:e]
             if role == "kept":
                 out.append(word)
-            elif role == "particle":
-                out.append(format_like_case(self._pick(_PARTICLE_POOL, "particle", k), word))
             elif role == "initial":
                 letter = self.initial(k, surname)
                 out.append(letter.upper() if word.isupper() or not word.islower() else letter)
@@ -461,12 +471,16 @@ class NameFaker:
             else:
                 pieces = word.split("-")
                 fakes = []
-                for piece in pieces:
+                for j, piece in enumerate(pieces):
                     pk = _key(piece)
                     if not pk:
                         fakes.append(piece)
                         continue
-                    new = self.surname(pk) if role == "surname" else self.given(pk)
+                    if j < len(pieces) - 1 and pk in PARTICLES and HYPHEN_POOL:
+                        # "al-Rashid": a particle joined by a hyphen stays a particle
+                        new = self._pick(HYPHEN_POOL, "particle:hyphen", pk)
+                    else:
+                        new = self.surname(pk) if role == "surname" else self.given(pk)
                     fakes.append(format_like_case(new, piece))
                 out.append("-".join(fakes))
             pos = e
