@@ -9,6 +9,9 @@ list of names.
 """
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
+
 from ... import knowledge
 from ...document import CAP, LOW, UP
 from ...rules import Pass, Rule
@@ -23,6 +26,7 @@ _AND = frozenset(("and", "&"))
 #: Characters that open and close a quoted nickname (straight and typographic quotes).
 _OPEN_QUOTES = "\"“'‘"
 _CLOSE_QUOTES = "\"”'’"
+_QUOTE_RE = re.compile("[" + re.escape(_OPEN_QUOTES) + "]")
 
 RELATION_LIST = Rule("names:relation_list", ("PATIENT",), (CERTAIN,),
                      "a list of names after the plural relation word '{detail}'",
@@ -112,7 +116,13 @@ def quoted_nickname_pass(sc: Scan) -> None:
     "Bobby"``, cue ``nickname_before``), or after a relation word (``son "danny" called``) is
     a nickname: certain with the name's label when it is a given name, a listed nickname
     (``lists/nicknames.tsv``) or no ordinary word by knowledge; review otherwise."""
-    for j in range(1, sc.n):
+    text = sc.text
+    if not any(q in text for q in _OPEN_QUOTES):
+        return
+    starts = sc._starts
+    cands = [j for p in _QUOTE_RE.finditer(text)
+             if (j := bisect_left(starts, p.end())) < sc.n and starts[j] == p.end() and j > 0]
+    for j in cands:
         if sc.shape[j] not in (CAP, UP, LOW) or not sc.toks[j].word.isalpha() \
                 or len(sc.low[j]) < 2 or not _quoted(sc, j):
             continue
