@@ -45,9 +45,22 @@ def _xfail(item: str):
     return pytest.mark.xfail(strict=True, reason=f"issue 22 {item}: detector round")
 
 
+def _rows(item: str, rows: list, failing: set[int]) -> list:
+    """``rows`` with the rows whose index is in ``failing`` marked :func:`_xfail` (they fail
+    today: a kind the detector round has not reached)."""
+    return [pytest.param(*r, marks=_xfail(item)) if k in failing else r for k, r in enumerate(rows)]
+
+
+#: the rows of each table that still fail
+FAIL_TEST_A_LATER_MENTION_IS_MASKED: set[int] = {8, 9}
+FAIL_TEST_EVERY_PART_IS_MASKED_WITH_REVIEW: set[int] = {3}
+FAIL_TEST_A_NAME_WITH_PARTICLES_OR_A_COMMA_IS_MASKED_WHOLE: set[int] = {1, 3, 5}
+FAIL_TEST_A_RELATION_WORD_BEFORE_A_COMMA_IS_NO_NAME: set[int] = set()
+FAIL_TEST_A_TABLE_ROW_IS_MASKED: set[int] = {0, 1, 2, 3, 4}
+
+
 # -- item 2: a later mention in another case, a surname that is also a word ----------------------
-@_xfail("item 2 (later mention in another case; a surname that is a word)")
-@pytest.mark.parametrize("text,secret,stay", [
+@pytest.mark.parametrize("text,secret,stay", _rows("item 2 (later mention in another case; a surname that is a word)", [
     ("Patient Mary Baker presented. Baker reports nausea. BAKER stable. Foley catheter in place.",
      ["baker"], ["Foley catheter"]),
     ("Patient: Raj Patel. Later patel was seen. Metoprolol 25 mg daily.", ["patel"], ["25 mg"]),
@@ -67,19 +80,18 @@ def _xfail(item: str):
      ["heparin drip"]),
     ("pt: jo ng, mrn 8965161.\nstarted heparin drip per protocol.\nattending:\tdr. jo ng\n"
      "signed: dr. jo ng", ["ng"], ["heparin drip"]),
-])
+], failing=FAIL_TEST_A_LATER_MENTION_IS_MASKED))
 def test_a_later_mention_is_masked(text, secret, stay):
     assert _masked(text, secret) == [] and _kept(text, stay) == []
 
 
-@_xfail("items 1 and 2 (the later mention of an amber name is no candidate)")
-@pytest.mark.parametrize("text,secret", [
+@pytest.mark.parametrize("text,secret", _rows("items 1 and 2 (the later mention of an amber name is no candidate)", [
     ("SMITH, JOHN MRN 4471203. Smith reports pain.", ["smith"]),
     ("JONES, MARY MRN 1234567. Jones ambulating.", ["jones"]),
     ("BAKER, MARY MRN 4471203. Baker reports pain.", ["baker"]),
     ("PATIENT: MARGARET RIVERS.\nSPOKE WITH HIS HUSBAND, KWAME.\nMOTHER KWAME AT BEDSIDE.",
      ["kwame"]),
-])
+], failing=FAIL_TEST_EVERY_PART_IS_MASKED_WITH_REVIEW))
 def test_every_part_is_masked_with_review(text, secret):
     """With every amber candidate accepted (``--mask-review``), every mention of the name is
     masked: the first is now (the resolver keeps an amber remainder); the later ones are no
@@ -88,8 +100,7 @@ def test_every_part_is_masked_with_review(text, secret):
 
 
 # -- item 3: particles; a given name after a comma --------------------------------------------------
-@_xfail("item 3 (particles; a given name after a comma)")
-@pytest.mark.parametrize("text,secret,stay", [
+@pytest.mark.parametrize("text,secret,stay", _rows("item 3 (particles; a given name after a comma)", [
     ("Patient: de la Cruz, Maria. 44 yo on metformin.", ["de", "la", "maria"], ["44 yo", "metformin"]),
     ("Patient Maria de la Cruz seen today.", ["de", "la"], []),
     ("Name: Will de los Santos.\nDr. Will de los Santos notified.", ["will", "los"], []),
@@ -97,17 +108,16 @@ def test_every_part_is_masked_with_review(text, secret):
     ("Pt: Margaret Ó Briain, MRN 3302917.\nÓ BRIAIN, MARGARET MRN 3302917.", ["margaret"], []),
     ("pt: bo de la cruz, mrn 3302917.\nafebrile, lungs clear.\npatient:\tbo de la cruz", ["bo", "de", "la", "cruz"],
      ["afebrile"]),
-])
+], failing=FAIL_TEST_A_NAME_WITH_PARTICLES_OR_A_COMMA_IS_MASKED_WHOLE))
 def test_a_name_with_particles_or_a_comma_is_masked_whole(text, secret, stay):
     assert _masked(text, secret) == [] and _kept(text, stay) == []
 
 
-@_xfail("item 3 (a relation word read as the surname of LAST, FIRST)")
-@pytest.mark.parametrize("text,stay", [
+@pytest.mark.parametrize("text,stay", _rows("item 3 (a relation word read as the surname of LAST, FIRST)", [
     ("Son, Marcus at bedside.", "Son"),
     ("Son, Eli updated by phone.", "Son"),
     ("Son, Omar at bedside; wife, Ines aware.", "Son"),
-])
+], failing=FAIL_TEST_A_RELATION_WORD_BEFORE_A_COMMA_IS_NO_NAME))
 def test_a_relation_word_before_a_comma_is_no_name(text, stay):
     """The amber ``Son, Marcus`` (names:last_first) overlapped the certain ``Marcus``; since the
     resolver keeps an amber remainder, ``Son`` (a relation word, and a surname in the Census
@@ -116,14 +126,13 @@ def test_a_relation_word_before_a_comma_is_no_name(text, stay):
 
 
 # -- item 4: table and CSV rows -----------------------------------------------------------------------
-@_xfail("item 4 (table and CSV rows)")
-@pytest.mark.parametrize("text,secret,stay", [
+@pytest.mark.parametrize("text,secret,stay", _rows("item 4 (table and CSV rows)", [
     ("|Smith|John|4471203|", ["Smith", "4471203"], []),
     ("| Garcia | Grace | 8965161 |", ["Grace", "8965161"], []),
     ("Smith,John,4471203\nOkafor,Amara,8965161", ["4471203", "Okafor", "Amara"], []),
     ("Name\tMRN\nKowalczyk, Tomasz\t3302917\n", ["Kowalczyk", "3302917"], []),
     ("|Metoprolol|25 mg|BID|\n|Smith|John|4471203|", ["Smith"], ["Metoprolol", "25 mg"]),
-])
+], failing=FAIL_TEST_A_TABLE_ROW_IS_MASKED))
 def test_a_table_row_is_masked(text, secret, stay):
     assert _masked(text, secret) == [] and _kept(text, stay) == []
 
@@ -161,10 +170,7 @@ def test_a_date_element_is_masked(text, secret, stay):
 # -- the leak property with a kind the detectors miss today ----------------------------------------
 #: leakgen kinds off in leakgen.ON, with the issue item that keeps each off.
 OFF = {
-    "particle_plural": "item 3 (de los, de las: not joined by the name detector)",
     "later_full": "item 2 (a later full name at a line start, the given name a word: Raj)",
-    "later_other_case": "item 2 (a later mention in capitals or alone: SANTOS, NG)",
-    "later_lower": "item 2 (a later mention in lower case: later patel was seen)",
     "table": "item 4 (table rows)",
     "csv": "item 4 (CSV rows)",
     "last_first": "item 3 (a given name after a comma; LAST, FIRST MRN)",

@@ -5,7 +5,8 @@ knowledge (:func:`.lexicon.ordinary_word`: ``RESTLESS``, ``HIGH``) is not spread
 """
 from __future__ import annotations
 
-from ...document import CAP, INI, LOW, OTHER
+from ... import knowledge
+from ...document import CAP, INI, LOW, OTHER, UP
 from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import evidence as E
@@ -24,14 +25,16 @@ def weak_occurrence(sc: Scan, i: int) -> bool:
     f = sc.fl[i]
     if f & (REL | TITLE | CLN | CRED):
         return True
-    if service_word(sc.low[i]):
-        return True
+    if service_word(sc.low[i]) and (not f & LIST or f & ORD or sc.clinical_after(i)):
+        return True   # "RENAL", "NG TUBE"; but "NG STABLE" after "Pt: Hope Ng
     if not sc.strict(i):
         return False
     w = sc.low[i]
     if not f & LIST and (len(w) < 4 or w.endswith(("ed", "ing", "ly")) or w in W.PERSON_AFTER):
         return True   # "MEDICATED", "UP": an unlisted word that reads as a verb or particle
-    return bool(f & NON) or w in W.NAME_STOP_WORDS or len(w) < 3
+    if len(w) < 3 and (not f & LIST or sc.clinical_after(i)):
+        return True   # "UP", "NG TUBE"; but a listed two-letter name found in the note: "WU STABLE"
+    return bool(f & NON) and not (f & LIST and not f & ORD) or w in W.NAME_STOP_WORDS
 
 
 def found_word_indices(sc: Scan) -> list[int] | range:
@@ -44,6 +47,33 @@ def found_word_indices(sc: Scan) -> list[int] | range:
     return sc.indices_in({key + end for key in sc.found for end in ("", "'s", "’s")})
 
 
+def surname_follows(sc: Scan, i: int) -> bool:
+    """After token i, on its line (past particles: ``von der``), comes a word found as a
+    surname in this note, in token i's letter case: the found full name written again."""
+    k = i + 1
+    while k < sc.n and sc.plain_gap(k - 1) and (sc.low[k] in W.PARTICLES or sc.low[k] in W.SECOND_PARTICLES):
+        k += 1
+    if k >= sc.n or not sc.plain_gap(k - 1) or sc.shape[k] != sc.shape[i]:
+        return False
+    hit = sc.found.get(sc._key(k))
+    return hit is not None and hit[1] == "sur"
+
+
+def glued(sc: Scan, i: int) -> bool:
+    """Token i is part of an address or handle: glued by ``@``, ``.``, ``_`` or ``/`` to a
+    letter or digit (``wendell.dunleavy@example.org``, ``www.smith.com``)."""
+    text, t = sc.text, sc.toks[i]
+    a, b = t.start, t.end
+    return (b + 1 < len(text) and text[b] in "@._/" and text[b + 1].isalnum()
+            or a >= 2 and text[a - 1] in "@._/" and text[a - 2].isalnum())
+
+
+#: A found name written in lower case in a note with capitals is spread only when the word is
+#: rarer than this in English (Zipf scale, :func:`deid_core.knowledge.zipf`): ``patel`` (3.5),
+#: ``li`` (0) yes; ``hope`` (5.1), ``young``, ``baker`` (4.4) no.
+LOWER_MENTION_ZIPF = 4.0
+
+
 DOCUMENT_CONSISTENCY = Rule("names:document_consistency", ("PATIENT", "DOCTOR"), (CERTAIN,),
                             "a name found elsewhere in this note")
 
@@ -54,15 +84,23 @@ def consistency_pass(sc: Scan) -> None:
     if not sc.found:
         return
     found, used, shape = sc.found, sc.used, sc.shape
+    weak = sc.found_weak
     for a, b, idx in sc.reviewed:
-        if all(shape[k] == INI or sc._key(k) in found for k in idx):
+        if all(shape[k] == INI or sc._key(k) in found or sc._key(k) in weak
+               or sc.low[k] in W.PARTICLES for k in idx) \
+                and any(sc._key(k) in found for k in idx) \
+                and not any(shape[k] == LOW and not sc.lower_doc
+                            and knowledge.zipf(sc._key(k)) >= LOWER_MENTION_ZIPF for k in idx):
             # the person found with strong evidence gives the label (Dr. Okafor ... OKAFOR)
-            labels = {found[sc._key(k)][0] for k in idx if shape[k] != INI}
+            labels = {found[sc._key(k)][0] for k in idx if sc._key(k) in found}
             for m in range(a, b):
                 sp = sc.spans[m]
                 label = next(iter(labels)) if len(labels) == 1 else sp.label
                 sc.spans[m] = E.DOCUMENT_CONSISTENCY.add_to(sp, label, CERTAIN)
     low = sc.low
+    for i in sc.indices_in(weak.keys() - found.keys()) if weak else ():
+        if not used[i] and shape[i] in (CAP, UP) and weak[low[i]][1] == "giv" and surname_follows(sc, i):
+            sc.emit([i], weak[low[i]][0], CERTAIN, DOCUMENT_CONSISTENCY, remember=False)
     for i in found_word_indices(sc):
         if used[i] or shape[i] in (INI, OTHER):
             continue
@@ -70,15 +108,22 @@ def consistency_pass(sc: Scan) -> None:
         hit = found.get(key[:-2] if key.endswith("'s") and len(key) > 3 else key)
         if hit is None:
             continue
-        if shape[i] == LOW and not sc.lower[i]:
-            continue
+        if shape[i] == LOW and not sc.lower_doc and (
+                knowledge.zipf(key) >= LOWER_MENTION_ZIPF or glued(sc, i)):
+            continue   # "hope", "young", "will mark the site" in lower case: a word
+        if shape[i] == LOW and not sc.lower[i] and (
+                sc.fl[i] & (ORD | CLN | NON | FOL) or sc.clinical_after(i)):
+            continue   # but "later patel was seen": a name
         if sc.eponym_after(i):
             continue
         if weak_occurrence(sc, i):
             continue
+        label, role = hit
+        if role == "giv" and surname_follows(sc, i):
+            sc.emit([i], label, CERTAIN, DOCUMENT_CONSISTENCY, remember=False)
+            continue   # "Faith von der Heide tolerated": the found full name again
         if sc.fl[i] & ORD and sc.strict(i):
             continue   # "RESTLESS", "HIGH", "KCL" where capitals tell nothing: an ordinary word
-        label, role = hit
         nxt = sc.low[i + 1] if i + 1 < sc.n and sc.plain_gap(i) else ""
         if sc.fl[i] & ENG and sc.sentence_start(i) and (
                 role == "giv" and nxt not in W.PERSON_VERBS or nxt in W.VERB_READING_NEXT):

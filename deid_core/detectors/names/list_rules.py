@@ -60,7 +60,7 @@ def list_pass(sc: Scan) -> None:
                 elif i + 1 < n:
                     speaker(sc, i)
             continue
-        if f & SUR and i + 2 < n and last_first(sc, i):
+        if f & SUR and i + 1 < n and last_first(sc, i):
             continue
         if not sc.shaped(i):
             continue
@@ -92,12 +92,35 @@ LAST_FIRST = Rule("names:last_first", _PD, (CERTAIN, REVIEW), "a name written la
                   evidence=(IDENTIFIER,) + UPGRADES)
 
 
+def particles_before(sc: Scan, i: int) -> list[int]:
+    """The particles right before surname token ``i`` on its line (``de la`` of ``de la Cruz,
+    Maria``; ``de los``: a particle that is also a word, ``los``, only after another), in
+    the surname's shape or lower case; ``[]`` when none."""
+    out: list[int] = []
+    k = i - 1
+    while k >= 0 and len(out) < 2 and not sc.used[k] and sc.plain_gap(k) \
+            and sc.shape[k] in (LOW, sc.shape[i]):
+        w = sc.low[k]
+        if w in W.PARTICLES:
+            out.insert(0, k)
+        elif w in W.SECOND_PARTICLES and k > 0 and sc.low[k - 1] in W.PARTICLES and sc.plain_gap(k - 1):
+            out.insert(0, k)
+        else:
+            break
+        k -= 1
+    while out and sc.low[out[0]] not in W.PARTICLES:
+        out.pop(0)
+    return out
+
+
 def last_first(sc: Scan, i: int) -> bool:
     """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial."""
     shape, fl = sc.shape, sc.fl
     if sc.gap(i).strip(" \t") != "," or "\n" in sc.gap(i):
         return False
     j = i + 1
+    if fl[i] & REL and not sc.id_after(j):
+        return False   # "Son, Marcus at bedside": a relation word, then the relative's name
     if not fl[j] & GIV and shape[j] == shape[i] and sc.name_like(i) and sc.name_like(j) \
             and not fl[j] & STATE and not sc.used[j]:
         idx = [i, j]
@@ -109,7 +132,8 @@ def last_first(sc: Scan, i: int) -> bool:
         if AGE_ID_AFTER_RE.match(sc.text, end):
             # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
             label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-            sc.emit(idx, label, CERTAIN, LAST_FIRST, remember=True, evidence=(IDENTIFIER,))
+            sc.emit(particles_before(sc, i) + idx, label, CERTAIN, LAST_FIRST, remember=True,
+                    evidence=(IDENTIFIER,))
             return True
     if not fl[j] & GIV or fl[j] & (NON | STATE) or shape[j] != shape[i] or shape[i] not in (CAP, UP, LOW):
         return False
@@ -140,16 +164,16 @@ def last_first(sc: Scan, i: int) -> bool:
         return False
     if shape[i] == UP and not sc.caps_line(i) and not middle:
         tier = REVIEW
-    if tier == REVIEW and sc.id_after(idx[-1]) and not (fl[i] | fl[j]) & MED:
-        tier = CERTAIN   # "Wexley, Cornelius (MRN 3206731)"
+    if tier == REVIEW and sc.id_after(idx[-1]) and not (fl[i] | fl[j]) & ORD:
+        tier = CERTAIN   # "Wexley, Cornelius (MRN 3206731)", "SMITH, JOHN MRN 4471203"
     label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
-    sc.emit(idx, label, tier, LAST_FIRST, remember=True)
+    sc.emit(particles_before(sc, i) + idx, label, tier, LAST_FIRST, remember=True)
     return True
 
 
 GIVEN = Rule("names:given", _PD, (CERTAIN, REVIEW), "a given name followed by another name part",
              amber="the words may not be a name", list="given_names.tsv", reads=("surnames.tsv",),
-             evidence=(INITIAL, SURNAME, CAPITALISED_NEXT) + UPGRADES)
+             evidence=(INITIAL, SURNAME, CAPITALISED_NEXT, IDENTIFIER) + UPGRADES)
 
 
 def given_next(sc: Scan, i: int) -> bool:
@@ -195,6 +219,13 @@ def given_next(sc: Scan, i: int) -> bool:
     if not sc.shaped(j) or fj & (NON | FOL | CLN | TITLE | CRED | REL) and not (
             fj & LIST and not fj & NON or device_name):
         return False
+    if sc.low[j] in W.ID_LABEL_WORDS and fi & ORD:
+        return False   # "who will fax": an ordinary word before the label word
+    if sc.low[j] in W.ID_LABEL_WORDS:
+        # "MARGARET MRN 3302917": the label of the identifier after the name is no name part
+        sc.emit([i], "PATIENT", CERTAIN if sc.id_after(j) and not fi & MED else REVIEW,
+                GIVEN, remember=False, evidence=(IDENTIFIER,))
+        return True
     if sc.stops(j) or sc.stops(i):
         return False   # "jessica lives", "she will sc-inject": a verb, not a name
     if fi & NON and not fi & MONTH:

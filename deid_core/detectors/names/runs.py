@@ -73,13 +73,17 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
         nxt = k + 1
         if not sc.plain_gap(k, allow_newline=not newline_used):
             break
-        if sc.low[nxt] in W.PARTICLES and shape[nxt] in (LOW, CAP) and nxt + 1 < n \
-                and "\n" not in sc.gap(k) and (len(idx) > 1 or fl[k] & GIV or shape[k] == CAP):
+        caps = shape[k] == UP and sc.caps_line(k)   # "JAN VAN DER BERG" on a capitals line
+        if sc.low[nxt] in W.PARTICLES and (shape[nxt] in (LOW, CAP) or caps and shape[nxt] == UP) \
+                and nxt + 1 < n and "\n" not in sc.gap(k) \
+                and (len(idx) > 1 or fl[k] & GIV or shape[k] == CAP or caps):
             m = nxt
-            while m < n and sc.low[m] in W.PARTICLES and m - nxt < 2 and sc.plain_gap(m):
+            # a particle that is also a word (los, las) joins only after another: "de los Santos"
+            while m < n and (sc.low[m] in W.PARTICLES or m > nxt and sc.low[m] in W.SECOND_PARTICLES) \
+                    and m - nxt < 2 and sc.plain_gap(m):
                 m += 1
-            if m < n and m > nxt and shape[m] == CAP and not fl[m] & NON and sc.plain_gap(m - 1) \
-                    and "\n" not in sc.gap(m - 1):
+            if m < n and m > nxt and (shape[m] == CAP or caps and shape[m] == UP) and not fl[m] & NON \
+                    and sc.plain_gap(m - 1) and "\n" not in sc.gap(m - 1):
                 idx.extend(range(nxt, m + 1))
                 k = m
                 continue

@@ -20,7 +20,7 @@ from ...spans import CERTAIN, REVIEW, Span
 from ..patterns import alternation
 from . import words as W
 from .case import lower_segments, one_letter_indices
-from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, PROF, REL,
+from .lexicon import (CLN, CRED, ENG, FOL, LBL, LIST, MED, MONTH, NON, ORD, PROF, REL,
                       TITLE, Lexicon)
 
 SPACES_STR = " \t"   #: the spaces a gap inside a name may hold, for str.strip
@@ -103,6 +103,9 @@ class Scan:
         self.used = bytearray(self.n)
         self.spans: list[Span] = []
         self.found: dict[str, tuple[str, str]] = {}
+        #: words of a certain name with strong evidence (a label, a strong title) that are
+        #: ordinary or non-name words (``Will``, ``ng``): spread only as part of the full name
+        self.found_weak: dict[str, tuple[str, str]] = {}
         self.reviewed: list[tuple[int, int, list[int]]] = []
         #: the note's distinct lower-case words (for :meth:`indices_in`)
         self.vocab = set(self.low)
@@ -295,10 +298,14 @@ class Scan:
                 f = self.fl[k]
                 if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2:
                     continue
-                if listed_only and f & (ENG | MED):
-                    continue
-                if f & NON or self.low[k] in W.NAME_STOP_WORDS:
-                    continue
+                if listed_only and f & ORD:
+                    continue   # a listed name that is an ordinary word ("Will", "Hope") by frequency
+                role = "sur" if k == last else "giv"
+                if f & NON and not (strong and f & LIST and not f & ORD) \
+                        or self.low[k] in W.NAME_STOP_WORDS:
+                    if strong and f & LIST and not self.strict(k):
+                        self.found_weak.setdefault(self._key(k), (label, role))
+                    continue   # but "Pt: Hope Ng": a listed name after a label is remembered
                 if not strong and self.strict(k) and (not f & LIST or f & (ENG | MED | CLN | FOL)):
                     continue
                 key = self._key(k)

@@ -7,7 +7,8 @@ Every set here has its one home in a list file (this module holds no words of it
 ``relations.txt``          ``RELATIONS`` (one-word entries used by ``names``), ``RELATION_PHRASES``
                            (the others, as word tuples) and ``RELATION_PHRASE_ENDS`` (their last words)
 ``credentials.txt``        ``CREDENTIALS``, ``AMBIGUOUS_CREDENTIALS`` (count only after a comma)
-``name_particles.txt``     ``PARTICLES`` (rows used by ``names``)
+``name_particles.txt``     ``PARTICLES`` (rows used by ``names``), ``SECOND_PARTICLES`` (the
+                           ``surrogate``-only rows: joined only after another particle)
 ``name_labels.txt``        ``LABELS``: ``(words, label, needs_colon)``
 ``non_names.txt``          ``NON_NAMES``
 ``medical_eponyms.txt``    ``MEDICAL_EPONYMS``
@@ -93,6 +94,7 @@ def _load() -> None:
     g["CREDENTIALS"] = frozenset(r[0] for r in creds)
     g["AMBIGUOUS_CREDENTIALS"] = frozenset(r[0] for r in creds if r[1] == "comma")
     g["PARTICLES"] = lists.name_particles("names")
+    g["SECOND_PARTICLES"] = lists.name_particles("surrogate") - g["PARTICLES"]
     g["LABELS"] = tuple((tuple(r[0].split()), r[1], r[2] == "yes") for r in _rows("name_labels"))
     g["NON_NAMES"] = frozenset(r[0] for r in _rows("non_names"))
     g["MEDICAL_EPONYMS"] = frozenset(r[0] for r in _rows("medical_eponyms"))
