@@ -76,7 +76,8 @@ KINDS = PERSON_KINDS + MENTION_KINDS + NOTE_KINDS
 #: detector rules are rewritten (``tests/test_leaks_detector_round.py``, xfail).
 ON = frozenset({"particle", "hyphen", "two_letter", "word_name", "accented", "title_later",
                 "glued", "relation", "tab", "end_of_text", "decomposed", "other_digits",
-                "particle_plural", "later_other_case", "later_lower"})
+                "particle_plural", "later_other_case", "later_lower", "later_full", "table", "csv",
+                "last_first"})
 
 
 def _person(pick: Pick, kinds: frozenset[str]) -> tuple[str, str]:

@@ -56,7 +56,7 @@ FAIL_TEST_A_LATER_MENTION_IS_MASKED: set[int] = {8, 9}
 FAIL_TEST_EVERY_PART_IS_MASKED_WITH_REVIEW: set[int] = {3}
 FAIL_TEST_A_NAME_WITH_PARTICLES_OR_A_COMMA_IS_MASKED_WHOLE: set[int] = {1, 3, 5}
 FAIL_TEST_A_RELATION_WORD_BEFORE_A_COMMA_IS_NO_NAME: set[int] = set()
-FAIL_TEST_A_TABLE_ROW_IS_MASKED: set[int] = {0, 1, 2, 3, 4}
+FAIL_TEST_A_TABLE_ROW_IS_MASKED: set[int] = {0, 1, 2, 3}
 
 
 # -- item 2: a later mention in another case, a surname that is also a word ----------------------
@@ -170,10 +170,6 @@ def test_a_date_element_is_masked(text, secret, stay):
 # -- the leak property with a kind the detectors miss today ----------------------------------------
 #: leakgen kinds off in leakgen.ON, with the issue item that keeps each off.
 OFF = {
-    "later_full": "item 2 (a later full name at a line start, the given name a word: Raj)",
-    "table": "item 4 (table rows)",
-    "csv": "item 4 (CSV rows)",
-    "last_first": "item 3 (a given name after a comma; LAST, FIRST MRN)",
     "caps_note": "item 2 (an all-capitals note: an accepted amber name is not masked elsewhere)",
     "lower_note": "item 2 (an all-lower-case note: ms. smith)",
 }

@@ -47,18 +47,6 @@ def found_word_indices(sc: Scan) -> list[int] | range:
     return sc.indices_in({key + end for key in sc.found for end in ("", "'s", "’s")})
 
 
-def surname_follows(sc: Scan, i: int) -> bool:
-    """After token i, on its line (past particles: ``von der``), comes a word found as a
-    surname in this note, in token i's letter case: the found full name written again."""
-    k = i + 1
-    while k < sc.n and sc.plain_gap(k - 1) and (sc.low[k] in W.PARTICLES or sc.low[k] in W.SECOND_PARTICLES):
-        k += 1
-    if k >= sc.n or not sc.plain_gap(k - 1) or sc.shape[k] != sc.shape[i]:
-        return False
-    hit = sc.found.get(sc._key(k))
-    return hit is not None and hit[1] == "sur"
-
-
 def glued(sc: Scan, i: int) -> bool:
     """Token i is part of an address or handle: glued by ``@``, ``.``, ``_`` or ``/`` to a
     letter or digit (``wendell.dunleavy@example.org``, ``www.smith.com``)."""
@@ -68,10 +56,50 @@ def glued(sc: Scan, i: int) -> bool:
             or a >= 2 and text[a - 1] in "@._/" and text[a - 2].isalnum())
 
 
-#: A found name written in lower case in a note with capitals is spread only when the word is
-#: rarer than this in English (Zipf scale, :func:`deid_core.knowledge.zipf`): ``patel`` (3.5),
-#: ``li`` (0) yes; ``hope`` (5.1), ``young``, ``baker`` (4.4) no.
+#: A found given name written in lower case in a note with capitals is spread only when the
+#: word is rarer than this in English (Zipf scale, :func:`deid_core.knowledge.zipf`): ``raj``,
+#: ``li`` (0) yes; ``hope`` (5.1), ``mark``, ``will`` no. A surname is spread unless it is an
+#: ordinary word by the ORD fact (``later cook was seen``, ``later patel was seen``).
 LOWER_MENTION_ZIPF = 4.0
+
+
+def _found_as(sc: Scan, k: int, role: str) -> bool:
+    hit = sc.found.get(sc._key(k)) or sc.found_weak.get(sc._key(k))
+    return hit is not None and hit[1] == role
+
+
+def _partner(sc: Scan, i: int, ahead: bool, cells: bool) -> int:
+    """The index of the word next to token i (after it with ``ahead``, else before it) on its
+    line, in its letter case, past particles (``von der``) when the gap is plain, or across
+    a comma or a table cell's edge with ``cells``; -1 when there is none."""
+    k = i + 1 if ahead else i - 1
+    if k < 0 or k >= sc.n:
+        return -1
+    g = sc.gap(i if ahead else k)
+    if "\n" in g:
+        return -1
+    if g.strip(" \t") in (",", "|"):
+        return k if cells and sc.shape[k] == sc.shape[i] else -1
+    if g.strip(" \t"):
+        return -1
+    step = 1 if ahead else -1
+    while (sc.low[k] in W.PARTICLES or sc.low[k] in W.SECOND_PARTICLES) and sc.shape[k] != sc.shape[i] \
+            and 0 <= k + step < sc.n and sc.plain_gap(min(k, k + step)):
+        k += step   # "Will di Stefano": past a particle in lower case
+    return k if sc.shape[k] == sc.shape[i] else -1
+
+
+def written_whole(sc: Scan, i: int, role: str) -> bool:
+    """Token i (found as ``role``, ``"giv"`` or ``"sur"``) stands next to the other part of
+    the found name: ``Faith Okonjo``, ``Will di Stefano`` (given, then surname), ``Stefano,
+    Will``, ``|Do|Rose|`` (surname, a comma or a cell edge, given): the found name written
+    again, so even a word part (``Will``, ``Do``) is the name here."""
+    giv = role == "giv"
+    k = _partner(sc, i, True, not giv)
+    if k >= 0 and _found_as(sc, k, "giv" if not giv else "sur"):
+        return True
+    k = _partner(sc, i, False, giv)
+    return k >= 0 and _found_as(sc, k, "sur" if giv else "giv")
 
 
 DOCUMENT_CONSISTENCY = Rule("names:document_consistency", ("PATIENT", "DOCTOR"), (CERTAIN,),
@@ -81,15 +109,16 @@ DOCUMENT_CONSISTENCY = Rule("names:document_consistency", ("PATIENT", "DOCTOR"),
 def consistency_pass(sc: Scan) -> None:
     """Words of names found with high confidence are certain elsewhere too; a review
     candidate made only of such words becomes certain."""
-    if not sc.found:
+    if not sc.found and not sc.found_weak:
         return
     found, used, shape = sc.found, sc.used, sc.shape
     weak = sc.found_weak
     for a, b, idx in sc.reviewed:
         if all(shape[k] == INI or sc._key(k) in found or sc._key(k) in weak
-               or sc.low[k] in W.PARTICLES for k in idx) \
+               or sc.low[k] in W.PARTICLES or sc.low[k] in W.SECOND_PARTICLES for k in idx) \
                 and any(sc._key(k) in found for k in idx) \
-                and not any(shape[k] == LOW and not sc.lower_doc
+                and not any(shape[k] == LOW and not sc.lower_doc and sc._key(k) in found
+                            and found[sc._key(k)][1] == "giv"
                             and knowledge.zipf(sc._key(k)) >= LOWER_MENTION_ZIPF for k in idx):
             # the person found with strong evidence gives the label (Dr. Okafor ... OKAFOR)
             labels = {found[sc._key(k)][0] for k in idx if sc._key(k) in found}
@@ -99,8 +128,15 @@ def consistency_pass(sc: Scan) -> None:
                 sc.spans[m] = E.DOCUMENT_CONSISTENCY.add_to(sp, label, CERTAIN)
     low = sc.low
     for i in sc.indices_in(weak.keys() - found.keys()) if weak else ():
-        if not used[i] and shape[i] in (CAP, UP) and weak[low[i]][1] == "giv" and surname_follows(sc, i):
+        if shape[i] not in (CAP, UP) or not written_whole(sc, i, weak[low[i]][1]):
+            continue
+        if not used[i]:
             sc.emit([i], weak[low[i]][0], CERTAIN, DOCUMENT_CONSISTENCY, remember=False)
+            continue
+        start = sc.toks[i].start   # "Do,Will": a review candidate here becomes certain
+        for m, sp in enumerate(sc.spans):
+            if sp.start == start and sp.tier == REVIEW and sp.category == "NAME":
+                sc.spans[m] = E.DOCUMENT_CONSISTENCY.add_to(sp, weak[low[i]][0], CERTAIN)
     for i in found_word_indices(sc):
         if used[i] or shape[i] in (INI, OTHER):
             continue
@@ -108,9 +144,9 @@ def consistency_pass(sc: Scan) -> None:
         hit = found.get(key[:-2] if key.endswith("'s") and len(key) > 3 else key)
         if hit is None:
             continue
-        if shape[i] == LOW and not sc.lower_doc and (
-                knowledge.zipf(key) >= LOWER_MENTION_ZIPF or glued(sc, i)):
-            continue   # "hope", "young", "will mark the site" in lower case: a word
+        if shape[i] == LOW and not sc.lower_doc and (glued(sc, i) or hit[1] == "giv"
+                                                     and knowledge.zipf(key) >= LOWER_MENTION_ZIPF):
+            continue   # "we hope for", "will mark the site": a given name in lower case is a word
         if shape[i] == LOW and not sc.lower[i] and (
                 sc.fl[i] & (ORD | CLN | NON | FOL) or sc.clinical_after(i)):
             continue   # but "later patel was seen": a name
@@ -119,7 +155,7 @@ def consistency_pass(sc: Scan) -> None:
         if weak_occurrence(sc, i):
             continue
         label, role = hit
-        if role == "giv" and surname_follows(sc, i):
+        if written_whole(sc, i, role):
             sc.emit([i], label, CERTAIN, DOCUMENT_CONSISTENCY, remember=False)
             continue   # "Faith von der Heide tolerated": the found full name again
         if sc.fl[i] & ORD and sc.strict(i):

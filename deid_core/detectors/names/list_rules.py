@@ -11,6 +11,8 @@ or lower-case text) lone names need a person word next to them and pairs go to r
 """
 from __future__ import annotations
 
+import re
+
 from ... import lists
 from ...document import CAP, INI, LOW, UP
 from ...rules import Pass, Rule
@@ -48,8 +50,8 @@ def list_pass(sc: Scan) -> None:
                 and shape[i + 2] == UP and lower_in_caps(sc, i):
             continue
         if not f & LIST or not (sc.shaped(i) or s == UP and i + 2 < n):
-            if s in (CAP, UP) and i + 1 < n and sc.text.startswith(",", sc.toks[i].end) \
-                    and last_first(sc, i):
+            if s in (CAP, UP) and i + 1 < n and (sc.text.startswith(",", sc.toks[i].end)
+                                                  or cell_gap(sc, i)) and last_first(sc, i):
                 continue
             if s == CAP and not f & (NON | FOL | CLN | TITLE | REL | LBL | CRED):
                 if i + 2 < n and shape[i + 1] == INI and shape[i + 2] == CAP:
@@ -113,12 +115,46 @@ def particles_before(sc: Scan, i: int) -> list[int]:
     return out
 
 
+#: A number of five or more digits in the next cell or after a comma: a record number.
+_NUMBER_CELL_RE = re.compile(r"[ \t]*[,|\t][ \t]*\d{5,}\b")
+
+
+def cell_gap(sc: Scan, i: int) -> bool:
+    """Tokens i and i+1 are in adjacent cells of a table row: ``|Smith|John|``, ``| Garcia |
+    Grace |`` (a line with two pipes or more), ``Smith,John,4471203`` (a comma with no space,
+    on a line with two such commas or more) or a tab (``Kowalczyk, Tomasz<TAB>``: the tab is
+    the next cell's edge, so only ``|`` and ``,`` are read here)."""
+    g = sc.gap(i)
+    if "\n" in g:
+        return False
+    line = _line(sc, i)
+    if g.strip(" \t") == "|":
+        return line.count("|") >= 2
+    return g == "," and len(re.findall(r"[^\s,],(?=[^\s,])", line)) >= 2
+
+
+def _line(sc: Scan, i: int) -> str:
+    text, a = sc.text, sc.toks[i].start
+    return text[text.rfind("\n", 0, a) + 1:(text.find("\n", a) + 1 or len(text) + 1) - 1]
+
+
 def last_first(sc: Scan, i: int) -> bool:
-    """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial."""
+    """``SMITH, JOHN C`` / ``Smith, John``: a surname, a comma, a given name, an initial; and
+    the same two cells of a table row (``|Smith|John|4471203|``, ``Okafor,Amara,8965161``:
+    :func:`cell_gap`), certain before a record number."""
     shape, fl = sc.shape, sc.fl
-    if sc.gap(i).strip(" \t") != "," or "\n" in sc.gap(i):
+    cells = cell_gap(sc, i)
+    if not cells and (sc.gap(i).strip(" \t") != "," or "\n" in sc.gap(i)):
         return False
     j = i + 1
+    if cells and sc.shape[j] in (CAP, UP) and sc.name_like(i) and sc.name_like(j) \
+            and (fl[i] | fl[j]) & LIST and not (fl[i] | fl[j]) & (ORD | NON | STATE | CLN) \
+            and not fl[i] & fl[j] & MED \
+            and not sc.used[j] and _NUMBER_CELL_RE.match(sc.text, sc.toks[j].end):
+        sc.emit([i, j], "PATIENT", CERTAIN, LAST_FIRST, remember=True, evidence=(IDENTIFIER,))
+        return True   # a table row of a record: surname, given name, record number
+    if cells and sc.gap(i) != ",":
+        return False   # "| Rehab | Rhonda Tillman |": other cells
     if fl[i] & REL and not sc.id_after(j):
         return False   # "Son, Marcus at bedside": a relation word, then the relative's name
     if not fl[j] & GIV and shape[j] == shape[i] and sc.name_like(i) and sc.name_like(j) \
@@ -129,7 +165,7 @@ def last_first(sc: Scan, i: int) -> bool:
         end = sc.toks[idx[-1]].end
         if shape[idx[-1]] == INI and sc.text.startswith(".", end):
             end += 1
-        if AGE_ID_AFTER_RE.match(sc.text, end):
+        if AGE_ID_AFTER_RE.match(sc.text, end) or _NUMBER_CELL_RE.match(sc.text, end):
             # "Lab comment for Jablonski, Odalys (MRN 00230630)": LAST, FIRST before an identifier
             label = "DOCTOR" if sc.credential_after(idx[-1]) else "PATIENT"
             sc.emit(particles_before(sc, i) + idx, label, CERTAIN, LAST_FIRST, remember=True,

@@ -280,7 +280,7 @@ class Scan:
         run = [idx[0]]
         for k in idx[1:]:
             g = self.gap(run[-1])
-            if k == run[-1] + 1 and "\n" not in g:
+            if k == run[-1] + 1 and "\n" not in g and "|" not in g and "\t" not in g:
                 run.append(k)
             else:
                 self._emit_run(run, label, tier, source)
@@ -296,8 +296,9 @@ class Scan:
             # no ordinary or medical word is remembered ("HUSBAND IN TO VISIT")
             for k in idx:
                 f = self.fl[k]
-                if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2:
-                    continue
+                if self.shape[k] in (INI, OTHER) or len(self.low[k]) < 2 or k != last and (
+                        self.low[k] in W.PARTICLES or self.low[k] in W.SECOND_PARTICLES):
+                    continue   # a particle inside the name is no name of its own ("de", "van")
                 if listed_only and f & ORD:
                     continue   # a listed name that is an ordinary word ("Will", "Hope") by frequency
                 role = "sur" if k == last else "giv"
