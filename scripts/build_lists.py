@@ -45,6 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from deid_core.frequencies import ordinary_words_from  # noqa: E402
 from deid_core.detectors.catalogue import handwritten_lists  # noqa: E402  (the rule catalogue)
 
 CACHE = ROOT / ".cache" / "lists-src"
@@ -735,7 +736,7 @@ def build_surnames_2010(raw):
         f"1 + the number of names with a larger count)"))
     header.append(("coverage", f"{sum(r[1] for r in rows):,} bearers, {cum / 1000:.2f}% of "
                                f"the people counted in Census 2010"))
-    header.append(("use", "surname frequency: deid_core.knowledge.surname_count / surname_rank"))
+    header.append(("use", "surname frequency: deid_core.frequencies.surname_count / surname_rank"))
     return header, ["name", "count"], rows
 
 
@@ -786,7 +787,7 @@ def build_given_names_ssa(raw):
     header.append(("coverage", f"{len(rows):,} of {len(living):,} names; {100 * kept / total:.3f}% "
                                f"of the estimated living bearers of all names ({births:,} "
                                f"births listed)"))
-    header.append(("use", "given-name frequency and sex: deid_core.knowledge.given_name"))
+    header.append(("use", "given-name frequency and sex: deid_core.frequencies.given_name"))
     return header, ["name", "living", "female", "adult"], rows
 
 
@@ -829,7 +830,7 @@ def build_english_frequency(raw):
     header.append(("attribution", "word counts from the Google Books Ngram data (Google), as "
                                   "intersected with SCOWL by SymSpell (Wolf Garbe)"))
     header.append(("use", "is a capitalised word an ordinary English word, and how common: "
-                          "deid_core.knowledge.zipf"))
+                          "deid_core.frequencies.zipf"))
     return header, ["word", "zipf"], rows
 
 
@@ -1006,6 +1007,33 @@ def build_facility_short_forms(raw, facilities: list[tuple], english: dict[str, 
     return header, ["form", "kind", "facilities", "zipf", "abbreviation"], rows
 
 
+def build_ordinary_words(english: dict[str, str], abbreviations: list[str],
+                         surnames: dict[str, str], living: dict[str, str]):
+    """The words of letters that are ordinary, not name-shaped on their own, by frequency
+    (:func:`deid_core.frequencies.ordinary_words_from`): rows (word, given), given = ``given``
+    when the word is also an SSA given name, else ``-``."""
+    words = ordinary_words_from({w: float(z) for w, z in english.items()}, abbreviations,
+                                {w: int(n) for w, n in surnames.items()},
+                                {w: int(n) for w, n in living.items()})
+    header = source_header(*(
+        GIT_SOURCES[k] for k in ("berman", "vanderbilt1", "vanderbilt2", "stetson", "columbia")),
+        SOURCES["english"], SOURCES["surnames2010"], SOURCES["babynames"], SOURCES["lifetables"],
+        derivation=(
+        "every word of letters that is an English word of Zipf 3.0 or more in english_frequency.tsv "
+        "or a clinical short form of clinical_abbreviations.tsv or of the hand-written "
+        "abbreviations.txt (counted as Zipf 4.0 when English gives it less), and whose frequency "
+        "as a U.S. name (log10 of bearers per billion people, 308.7 million people per 2010: the "
+        "larger of its count in surnames_census2010.tsv and its living estimate in "
+        "given_names_ssa.tsv) is not above that Zipf value (deid_core.frequencies."
+        "ordinary_words_from); given = given when given_names_ssa.tsv lists the word, else -; "
+        "sorted"))
+    header.append(("use", "an ordinary word is not name-shaped on its own (given, low, restless, "
+                          "kcl; not mark, baker): deid_core.knowledge.is_ordinary_word and "
+                          "is_ordinary_given_name, read by deid_core.detectors.names; the page "
+                          "carries this file instead of the four it is derived from"))
+    return header, ["word", "given"], [(w, "given" if w in living else "-") for w in words]
+
+
 _SEC_TAG = re.compile(r"\s*[/\\][a-z]{1,4}[/\\]?\s*$")
 
 
@@ -1057,7 +1085,8 @@ def build_sec_companies(raw):
 #: The knowledge lists: file name -> builder; each builder may raise SourceMissing.
 KNOWLEDGE_FILES = ("surnames_census2010.tsv", "given_names_ssa.tsv", "nicknames.tsv",
                    "english_frequency.tsv", "clinical_abbreviations.tsv",
-                   "us_care_facilities.tsv", "facility_short_forms.tsv", "sec_companies.tsv")
+                   "us_care_facilities.tsv", "facility_short_forms.tsv", "sec_companies.tsv",
+                   "ordinary_words.txt")
 
 
 def _with_command(header, columns, rows):
@@ -1079,7 +1108,8 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
     why it was skipped). A list whose inputs are missing is skipped, and so is one built from
     a skipped list, whose committed file in ``lists_dir`` is then read instead where it needs
     one (facility_short_forms.tsv reads the committed abbreviations and English frequencies
-    only when their sources are missing)."""
+    only when their sources are missing; ordinary_words.txt is skipped when any of its four
+    inputs is)."""
     files: dict[str, str] = {}
     skipped: dict[str, str] = {}
     for name, fn in (("surnames_census2010.tsv", build_surnames_2010),
@@ -1108,6 +1138,18 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
             raw, rows_of("us_care_facilities.tsv"), english, abbr)))
     else:
         skipped["facility_short_forms.tsv"] = skipped["us_care_facilities.tsv"]
+    inputs = ("english_frequency.tsv", "clinical_abbreviations.tsv", "surnames_census2010.tsv",
+              "given_names_ssa.tsv")
+    missing = [skipped[n] for n in inputs if n in skipped]
+    if missing:
+        skipped["ordinary_words.txt"] = missing[0]
+    else:
+        abbreviations = ([r[0] for r in rows_of("clinical_abbreviations.tsv")]
+                         + [r[0] for r in build_handwritten_file("abbreviations.txt")[2]])
+        files["ordinary_words.txt"] = render(*_with_command(*build_ordinary_words(
+            {r[0]: r[1] for r in rows_of("english_frequency.tsv")}, abbreviations,
+            {r[0]: r[1] for r in rows_of("surnames_census2010.tsv")},
+            {r[0]: r[1] for r in rows_of("given_names_ssa.tsv")})))
     return files, skipped
 
 
