@@ -285,11 +285,19 @@ CASES: dict[str, list[Case]] = {
     ],
     "locations:facility_context": [
         Case("Transferred to Cedar Crest for rehab.", [("Cedar Crest", "HOSPITAL", C)], keep=("rehab",)),
+        Case("Arrived from Halvorsen Pines; cx sent from LLE wound.",
+             [("Halvorsen Pines", "HOSPITAL", C)], keep=("LLE", "wound")),
+        Case("Admitted to Brightwater yesterday, then diuresed from LASIX drip.",
+             [("Brightwater", "HOSPITAL", C)], keep=("LASIX", "drip")),
     ],
     "locations:at_capitalised": [
         Case("She volunteers at Riverbend twice a week.",
              [("Riverbend", "HOSPITAL", C)],
              keep=("week",)),
+        Case("PICC at RUE; her daughter studies at Farrowgate.",
+             [("Farrowgate", "HOSPITAL", C)], keep=("RUE", "PICC")),
+        Case("NS @ KVO; she works at Tamarind Vale on weekends.",
+             [("Tamarind Vale", "HOSPITAL", C)], keep=("KVO",)),
     ],
     "locations:street": [
         Case("Lives at 12 Elm Street with her son.", [("12 Elm Street", "STREET", C)], keep=("son",)),
