@@ -43,3 +43,41 @@ def test_clinical_shorthand(word, expected):
 ])
 def test_ordinary_word(word, expected):
     assert ordinary_word(word) is expected
+
+
+#: Facilities and organisations known by name or shape: (text, the span's text, label).
+KNOWN = [
+    ("home PT via Kindred at Home starting Monday.", "Kindred at Home", "HOSPITAL"),
+    ("labs drawn at quest diagnostics on friday", "quest diagnostics", "ORGANIZATION"),
+    ("Walker and commode delivered by Lincare.", "Lincare", "ORGANIZATION"),
+    ("admitted to mercy hosp last week with cp", "mercy hosp", "HOSPITAL"),
+    ("TRANSFERRED FROM GOOD SHEPHERD HOSP. FOR CABG", "GOOD SHEPHERD HOSP.", "HOSPITAL"),
+    ("Spent two weeks at Saint Agnes Rehab after the fall.", "Saint Agnes Rehab", "HOSPITAL"),
+    ("Pipefitter, IBEW Local 58 since 1990.", "IBEW Local 58", "ORGANIZATION"),
+    ("Daughter teaches at Willow Brook Middle School.", "Willow Brook Middle School", "ORGANIZATION"),
+    ("Brought in by Harlan County EMS.", "Harlan County EMS", "ORGANIZATION"),
+]
+
+
+@pytest.mark.parametrize("text,sub,label", KNOWN, ids=[k[1] for k in KNOWN])
+def test_known_facilities_and_organisations(text, sub, label):
+    spans = [(text[s.start:s.end], s.label) for s in analyze(text).spans]
+    assert (sub, label) in spans, spans
+
+
+#: Text no known-name or shape rule may take: (text, word that must stay).
+NOT_KNOWN = [
+    ("CVS: RRR, no murmur, no JVD.", "CVS"),
+    ("Taken to the county hospital by her son.", "county"),
+    ("Given a local anesthetic, tolerated well.", "local"),
+    ("Called the fire department about the smoke alarm.", "fire"),
+    ("Mental Health was consulted for SI.", "Mental"),
+    ("PT rec acute rehab; she prefers Baltimore rehab.", "rehab"),
+]
+
+
+@pytest.mark.parametrize("text,word", NOT_KNOWN, ids=[k[0][:30] for k in NOT_KNOWN])
+def test_not_known(text, word):
+    a = text.index(word)
+    spans = [s for s in analyze(text).spans if s.start < a + len(word) and a < s.end]
+    assert spans == [], [(text[s.start:s.end], s.source) for s in spans]

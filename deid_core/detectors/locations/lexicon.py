@@ -349,3 +349,13 @@ def ordinary_word(word: str) -> bool:
     short name (``Night``; not ``Mercy``)."""
     z = knowledge.zipf(word)
     return z >= VERY_COMMON_ZIPF or z >= ORDINARY_ZIPF and not knowledge.facility_form(word)
+
+
+@lru_cache(maxsize=8192)
+def frequent_shorthand(word: str) -> bool:
+    """Whether ``word`` is clinical shorthand seen at least :data:`_SHORTHAND_COUNT` times in the
+    Vanderbilt notes (``lists/clinical_abbreviations.tsv``) and no facility's initials or short
+    name (``lists/facility_short_forms.tsv``): ``CVS``, ``LCX``; not ``GH`` (the initials of 90
+    facilities), not ``CHB`` (seen in no note count)."""
+    a = knowledge.clinical_abbreviation(word)
+    return a is not None and a.count >= _SHORTHAND_COUNT and not knowledge.facility_form(word)

@@ -21,7 +21,7 @@ from functools import lru_cache
 from ... import lists
 from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
-from .lexicon import Tables, proper_evidence
+from .lexicon import Tables, frequent_shorthand, proper_evidence
 from .text import Note, Word, after_words, note_may_hold, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
@@ -222,7 +222,7 @@ def _lower_context_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 
 _C = (CERTAIN,)
 _TERSE_LISTS = ("transfer_words.txt", "abbreviations.txt", "facility_stop_words.txt",
-                "generic_service_words.txt")
+                "generic_service_words.txt", "clinical_abbreviations.tsv", "facility_short_forms.tsv")
 WARD_NUMBER = Rule("locations:ward_number", ("DEPARTMENT",), _C,
                    "a ward named by a building word and a floor number (HARTWELL 4)", list="transfer_words.txt",
                    reads=_TERSE_LISTS[1:] + ("quantity_after_words.txt",))
@@ -325,16 +325,16 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
                 yield WARD_AFTER_ON.span(c.start("w"), c.end("w"))
         elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
-                and low not in clinical:
+                and low not in clinical and not frequent_shorthand(word):
             # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
             yield FACILITY_ABBREVIATION.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
-                and low not in clinical and _abbreviation_weak_context(tail, context):
+                and low not in clinical and not frequent_shorthand(word) and _abbreviation_weak_context(tail, context):
             # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
             yield ABBREVIATION_AFTER_AT.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
-                and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
+                and low not in clinical and not frequent_shorthand(word) and _WARD_AFTER_RE.match(text, c.end()):
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield ABBREVIATION_STAFF.span(c.start("w"), c.end("w"))
     for m in _ward_followers(text):
