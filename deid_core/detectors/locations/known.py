@@ -19,7 +19,7 @@ from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .facilities import CONTEXT_LAST
 from .lexicon import Tables, clinical_shorthand, lookup_place, name_kind, ordinary_word
-from .text import SP, Note, Word, alternation, split_words, trim_end
+from .text import SP, Note, Word, alternation, note_may_hold, split_words, trim_end
 
 _C, _CR = (CERTAIN,), (CERTAIN, REVIEW)
 #: The chain kinds of ``lists/care_chains.txt`` that are care facilities (HOSPITAL); the other
@@ -34,6 +34,20 @@ _JOIN = r"[\w'’-]"
 #: A word of a name, as written (letters, apostrophes, hyphens, a period of ``St.``, ``&``).
 _NAME_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’.&-]*")
 
+def _scanners(phrases) -> tuple[re.Pattern, re.Pattern]:
+    """Two patterns of the lower-case ``phrases`` as whole words: one case-sensitive over a
+    note's lower-cased text (:attr:`.text.Note.low`, where it lines up with the text), one
+    case-insensitive over the text; each starts with a look-ahead for a first letter (speed)."""
+    first = "".join(sorted({re.escape(p[0]) for p in phrases}))
+    body = rf"(?<!{_JOIN})(?:{alternation(phrases, SP)})(?!{_JOIN})"
+    return re.compile(rf"(?=[{first}]){body}"), re.compile(rf"(?=(?i:[{first}])){body}", re.IGNORECASE)
+
+
+def _scan(n: Note, scanners: tuple[re.Pattern, re.Pattern]) -> Iterator[re.Match]:
+    """The matches of :func:`_scanners`' patterns in ``n`` (offsets of ``n.text``)."""
+    return scanners[0].finditer(n.low) if n.low_exact else scanners[1].finditer(n.text)
+
+
 CARE_CHAIN = Rule(
     "locations:care_chain", ("HOSPITAL", "ORGANIZATION"), _CR,
     "a pharmacy, laboratory, supplier or care chain by its name (kindred at home, walgreens)",
@@ -42,10 +56,9 @@ CARE_CHAIN = Rule(
 
 
 @lru_cache(maxsize=1)
-def _chains() -> tuple[re.Pattern, dict[str, str]]:
+def _chains() -> tuple[tuple[re.Pattern, re.Pattern], dict[str, str], tuple[str, ...]]:
     rows = {r[0]: r[1] for r in lists.read_list("care_chains.txt").rows}
-    rx = re.compile(rf"(?<!{_JOIN})(?:{alternation(rows, SP)})(?!{_JOIN})", re.IGNORECASE)
-    return rx, rows
+    return _scanners(rows), rows, tuple(sorted(rows))
 
 
 def care_chains(n: Note, t: Tables) -> Iterator[Span]:
@@ -53,9 +66,11 @@ def care_chains(n: Note, t: Tables) -> Iterator[Span]:
     (home health, hospice, dialysis, urgent care, senior living), else ORGANIZATION; certain,
     except a one-word name that is clinical shorthand or an ordinary English word (``CVS``), which
     needs ``at``/``to``/``from``/``via`` before it and no colon after it, and is review."""
-    rx, rows = _chains()
+    rx, rows, firsts = _chains()
+    if not note_may_hold(n, firsts):
+        return   # no chain's name anywhere in the note, one space apart (the cheap test)
     text = n.text
-    for m in rx.finditer(text):
+    for m in _scan(n, rx):
         key = " ".join(m.group().lower().split())
         kind = rows.get(key)
         if kind is None:
@@ -89,12 +104,11 @@ _WEAK_HEAD_ZIPF = 4.5
 
 
 @lru_cache(maxsize=1)
-def _heads() -> tuple[re.Pattern, frozenset[str], dict[str, str], frozenset[str]]:
+def _heads() -> tuple[tuple[re.Pattern, re.Pattern], frozenset[str], dict[str, str], frozenset[str]]:
     strong = lists.handwritten("hospital_words")
     weak = lists.handwritten("hospital_words_weak")
-    rx = re.compile(rf"(?<!{_JOIN})(?:{alternation(strong | weak, SP)})(?!{_JOIN})", re.IGNORECASE)
     saint = {r[0]: r[1] for r in lists.read_list("facility_name_words.txt").rows}
-    return rx, frozenset(weak), saint, strong | weak
+    return _scanners(strong | weak), frozenset(weak), saint, strong | weak
 
 
 def _short_key(words: list[str], name_words: dict[str, str]) -> str:
@@ -112,7 +126,7 @@ def short_name_heads(n: Note, t: Tables) -> Iterator[Span]:
     sentence case; in an all-lower-case note it is certain)."""
     rx, weak_only, name_words, heads = _heads()
     text = n.text
-    for m in rx.finditer(text):
+    for m in _scan(n, rx):
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = list(_NAME_WORD_RE.finditer(text, max(line_start, m.start() - 60), m.start()))[-_SHORT_WORDS:]
         # the words must run up to the head, one space apart
@@ -163,37 +177,50 @@ def _title(entry: str) -> str:
 
 @lru_cache(maxsize=1)
 def _shapes() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The shape words of ``lists/organisation_shapes.txt`` by position, as written in a name
+    (Title case or capitals), each pattern starting at the shape word."""
     rows = knowledge.organisation_shapes()
 
-    def forms(position: str) -> str:
-        words = [e for e, _k, p in rows if p == position]
-        return alternation(sorted({f for w in words for f in (_title(w), w.upper())}), SP)
-    number = re.compile(rf"(?:(?P<acr>[A-Z]{{2,5}})[ \t]+)?(?<!{_JOIN})(?P<shape>{forms('before_number')})"
-                        rf"[ \t]+#?(?P<num>\d{{1,4}})(?![\w/.:])")
-    after = re.compile(rf"(?<!{_JOIN})(?P<name>{_CAP}(?:[ \t]+(?:{_CAP}|of|and|&)){{0,3}})[ \t]+"
-                       rf"(?P<shape>{forms('after')})(?!{_JOIN})")
-    before = re.compile(rf"(?<!{_JOIN})(?P<shape>{forms('before_name')})[ \t]+(?:the[ \t]+|The[ \t]+)?"
-                        rf"(?P<name>{_CAP}(?:[ \t]+{_CAP}){{0,2}})")
-    return number, after, before
+    def rx(position: str, after: str) -> re.Pattern:
+        forms = sorted({f for e, _k, p in rows if p == position for f in (_title(e), e.upper())})
+        first = "".join(sorted({re.escape(f[0]) for f in forms}))
+        return re.compile(rf"(?=[{first}])(?<!{_JOIN})(?P<shape>{alternation(forms, SP)}){after}")
+    return (rx("before_number", r"[ \t]+#?(?P<num>\d{1,4})(?![\w/.:])"),
+            rx("after", rf"(?!{_JOIN})"),
+            rx("before_name", rf"[ \t]+(?:the[ \t]+|The[ \t]+)?(?P<name>{_CAP}(?:[ \t]+{_CAP}){{0,2}})"))
+
+
+#: The capitals of a union before its local's number (``UA``, ``IBEW``), right before the shape.
+_ACRONYM_BEFORE_RE = re.compile(r"(?<![\w'’-])[A-Z]{2,5}[ \t]+$")
+#: A capitalised word of a name before a shape word, or a joiner inside the name.
+_NAME_PART_RE = re.compile(rf"(?:{_CAP}|of|and|&)$")
 
 
 def organisation_shapes(n: Note, t: Tables) -> Iterator[Span]:
     """Organisations by shape (``lists/organisation_shapes.txt``), ORGANIZATION, certain: a
     union local, fire engine, medic unit or troop and its number (``Local 290``, with the union's
-    capitals before it, whatever they also abbreviate: ``UA Local 290``), capitalised words before a school, day-care, church,
-    fire, EMS, police or service word (``Quarry Hill Elementary School``), and a church or
-    order word before a capitalised name (``Church of the Nazarene``). The name's words must
-    hold one that is no generic service word (not ``the Fire Department``). Nothing in an ALL-CAPS
-    note but the numbered shapes (there every word is capitalised)."""
+    capitals before it, whatever they also abbreviate: ``UA Local 290``), up to four capitalised
+    words on the same line before a school, day-care, church, fire, EMS, police or service word
+    (``Quarry Hill Elementary School``), and a church or order word before a capitalised name
+    (``Church of the Nazarene``). The name's words must hold one that is no generic service word
+    (not ``the Fire Department``). Nothing in an ALL-CAPS note but the numbered shapes (there
+    every word is capitalised)."""
     number, after, before = _shapes()
     text = n.text
     for m in number.finditer(text):
-        start = m.start("acr") if m.group("acr") else m.start("shape")   # "UA Local 290": the union
-        yield ORGANISATION_SHAPE.span(start, m.end())
+        a = _ACRONYM_BEFORE_RE.search(text, max(0, m.start() - 8), m.start())
+        yield ORGANISATION_SHAPE.span(a.start() if a else m.start(), m.end())
     if n.caps:
         return
     for m in after.finditer(text):
-        words = split_words(m.group("name"), m.start("name"))
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        prior = list(_NAME_WORD_RE.finditer(text, max(line_start, m.start() - 80), m.start()))[-4:]
+        words: list[Word] = []
+        for w in reversed(prior):   # the words that run up to the shape word, one space apart
+            end = words[0].start if words else m.start()
+            if text[w.end():end].strip(" \t") or not _NAME_PART_RE.match(w.group()):
+                break
+            words.insert(0, Word(w.start(), w.end(), w.group()))
         while words and (words[0].text in ("of", "and", "&") or knowledge.zipf(words[0].text) >= _SHORT_ZIPF
                          and words[0].start == _sentence_start(text, words[0].start)):
             words = words[1:]   # "Called Grace Church": a common word that starts a sentence
