@@ -387,9 +387,14 @@ CASES: dict[str, list[Case]] = {
     ],
     "locations:ward_number": [
         Case("TRANSFERRED TO HARTWELL 4 LAST NIGHT.", [("HARTWELL", "DEPARTMENT", C)]),
+        # a name that is medical vocabulary only as one eponym (Zollinger-Ellison) names a building
+        Case("transferred to ellison 12 overnight, then changed to lasix 40.",
+             [("ellison", "DEPARTMENT", C)], keep=("lasix", "40")),
     ],
     "locations:ward_number:weak_context": [
         Case("Per Tillbrook 3 RN, uo low.", [("Tillbrook", "DEPARTMENT", C)], keep=("uo",)),
+        Case("pt to ellison 11 this am, weaned to 40%.", [("ellison", "DEPARTMENT", C)], keep=("weaned",)),
+        Case("Pt back to Ellison 9 after IR; dose up to 2 tabs.", [("Ellison", "DEPARTMENT", C)], keep=("tabs",)),
     ],
     "locations:department:ward_after_on": [
         Case("CODED ON QUILLFEN 4 LAST WEEK.", [("QUILLFEN", "DEPARTMENT", R)]),
@@ -444,6 +449,10 @@ CASES: dict[str, list[Case]] = {
         Case("pt works at quarry hill pharmacy part time.",
              [("quarry hill pharmacy", "ORGANIZATION", R)],
              keep=("part time",)),
+        Case("he works for northline logistics as a driver.",
+             [("northline logistics", "ORGANIZATION", R), ("driver", "PROFESSION", C)], keep=("works",)),
+        Case("wife employed by sable creek roofing since may.",
+             [("sable creek roofing", "ORGANIZATION", R)], keep=("employed", "wife")),
     ],
     "locations:hospital:same_note": [
         Case("Came from Briarwood Hospital. Back at Briarwood by 3.",

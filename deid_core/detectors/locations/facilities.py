@@ -18,7 +18,7 @@ from .lexicon import (Tables, clinical_shorthand, lookup_place, name_kind, ordin
 from .terse import after_transfer
 from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, norm, Note,
                    phrase_key, Run, segment, sentence_initial, tail_words, same_line_words, trim_end,
-                   split_words)
+                   split_words, Word)
 
 #: The words of ``lists/facility_cues.txt`` by use (saint_follower, hospital_after ...).
 _CUES = "facility_cues.txt"
@@ -411,10 +411,26 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
         if not any(w in text for w in first):
             continue   # no keyword of the pattern (case-sensitive) anywhere in the note
         for m in rx.finditer(text):
-            words = strip_leading(split_words(m.group("name"), m.start("name")))
+            words = _after_employer_cue(strip_leading(split_words(m.group("name"), m.start("name"))))
             if name_kind(words, t.generic) != "distinct":
                 continue
             yield rule.span(words[0].start, m.end())
+
+
+#: The work words of ``lists/facility_cues.txt`` (``works``, ``employed``: use employer_context)
+#: and the prepositions after them (:data:`.organizations._EMPLOYER_PREPOSITIONS`).
+_EMPLOYER_CUES = frozenset(lists.tagged(_CUES, "employer_context"))
+
+
+def _after_employer_cue(words: list[Word]) -> list[Word]:
+    """The words after the last work word and its preposition (``works for northline
+    logistics`` -> ``northline logistics``); ``words`` when none is a work word."""
+    from .organizations import _EMPLOYER_PREPOSITIONS
+    preps = _EMPLOYER_PREPOSITIONS.split("|")
+    cut = max((i + 1 for i, w in enumerate(words) if w.text.lower() in _EMPLOYER_CUES), default=0)
+    while cut < len(words) and (words[cut].text.lower() in preps or is_connector(words[cut])):
+        cut += 1
+    return words[cut:]
 
 
 

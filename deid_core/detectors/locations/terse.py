@@ -81,10 +81,10 @@ def _ward_followers(text: str) -> Iterator[re.Match]:
 
 
 @lru_cache(maxsize=1)
-def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
+def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern, frozenset]:
     """(transfer words, clinical words that are no ward name, clinical abbreviations in
-    capitals, the regex of a preposition or transfer word before a candidate), built once from
-    the lists."""
+    capitals, the regex of a preposition or transfer word before a candidate, the names that
+    are medical vocabulary only as one eponym), built once from the lists."""
     transfer = lists.handwritten("transfer_words")
     words = transfer | _PREPS | _WEAK_PREPS
     # (the look-ahead for a word's first character first: a faster scan, the same matches)
@@ -99,7 +99,13 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
     abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service", "shorthand")
                      | lists.handwritten("departments")
                      if " " not in a)
-    return transfer, clinical, abbr, context_re
+    # names that are medical vocabulary only as one eponym (ellison of Zollinger-Ellison Syndrome:
+    # headings 1 in lists/medical_collisions.txt) and no other clinical word: a building's name
+    # before a floor number
+    others = clinical - lists.medical_collisions()
+    eponyms = frozenset(r[0] for r in lists.read_list("medical_collisions.txt").rows
+                        if r[1] == "1" and r[0] not in others)
+    return transfer, clinical - eponyms, abbr, context_re, eponyms
 
 
 def _trie(words) -> str:
@@ -288,7 +294,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
       ward word, same case for an abbreviation).
     """
     text = n.text
-    transfer, clinical, abbr, _context_re = _vocab()
+    transfer, clinical, abbr, _context_re, eponyms = _vocab()
     wards: set[str] = set()
     abbrs: set[str] = set()
     for pos, context in contexts(n):
@@ -319,7 +325,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             if strong:
                 wards.add(low)
                 yield WARD_NUMBER.span(c.start("w"), c.end("w"))
-            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
+            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end()) or low in eponyms
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
                 yield WARD_WEAK_CONTEXT.span(c.start("w"), c.end("w"))
             elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
@@ -398,7 +404,7 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     ward number is), not a stop, generic, hospital, clinical or common place word unless a capitalised
     compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
     name-list word (a surname, given name or town that is no English word)."""
-    transfer, clinical, abbr, _context_re = _vocab()
+    transfer, clinical, abbr, _context_re, _eponyms = _vocab()
     compass = lists.tagged("facility_cues.txt", "region_compass")
     if not note_may_hold(n, _NAME_BEFORE_WORDS):
         return
