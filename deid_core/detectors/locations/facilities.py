@@ -15,6 +15,7 @@ from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
 from .lexicon import (Tables, clinical_shorthand, lookup_place, name_kind, ordinary_word, proper_evidence,
                       strip_leading, tables)
+from .organizations import _EMPLOYER_PREPOSITIONS
 from .terse import after_transfer
 from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, norm, Note,
                    phrase_key, Run, segment, sentence_initial, tail_words, same_line_words, trim_end,
@@ -425,7 +426,6 @@ _EMPLOYER_CUES = frozenset(lists.tagged(_CUES, "employer_context"))
 def _after_employer_cue(words: list[Word]) -> list[Word]:
     """The words after the last work word and its preposition (``works for northline
     logistics`` -> ``northline logistics``); ``words`` when none is a work word."""
-    from .organizations import _EMPLOYER_PREPOSITIONS
     preps = _EMPLOYER_PREPOSITIONS.split("|")
     cut = max((i + 1 for i, w in enumerate(words) if w.text.lower() in _EMPLOYER_CUES), default=0)
     while cut < len(words) and (words[cut].text.lower() in preps or is_connector(words[cut])):
