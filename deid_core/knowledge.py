@@ -2,7 +2,8 @@
 is clinical shorthand, whether it is an ordinary word (not name-shaped on its own), the
 nicknames of a name, the U.S. care facilities and their short forms, the organisations a note
 may name. The full English, Census and SSA frequency tables are in
-:mod:`deid_core.frequencies`, which the engine does not import.
+:mod:`deid_core.frequencies`, the facilities by full name and the SEC companies in
+:mod:`deid_core.providers`; the engine imports neither, so the page does not carry those lists.
 
 Every table is read from its list file on first use and kept (``functools.lru_cache``):
 nothing is read at import, and a look-up never touches the disk again. Standard library only.
@@ -11,6 +12,7 @@ value each function names (0, None or an empty set), never an error.
 
 Sources (each file's header gives the version, SHA-256, licence and derivation):
 
+* ``english_common.tsv``: the words of Zipf 4.0 or more of ``english_frequency.tsv``;
 * ``ordinary_words.txt``: derived by ``scripts/build_lists.py`` from the English, abbreviation,
   Census and SSA lists (:func:`deid_core.frequencies.ordinary_words_from`);
 * ``clinical_abbreviations.tsv``: the clinical inventories of the Medical Abbreviation and
@@ -78,6 +80,32 @@ def is_clinical_abbreviation(word: str) -> bool:
     return clinical_abbreviation(word) is not None
 
 
+# ----------------------------------------------------------------------- common English
+#: The Zipf value from which ``lists/english_common.tsv`` lists a word (4.0: about one use in
+#: 100,000 words: ``home`` 5.6, ``bay`` 4.7); the engine's guards compare at this value or above.
+COMMON_ZIPF_FLOOR = 4.0
+
+
+@lru_cache(maxsize=None)
+def _common() -> dict[str, float]:
+    return {w: float(z) for w, z in iter_rows("english_common.tsv")}
+
+
+def common_zipf(word: str) -> float:
+    """How common ``word`` is in English on the Zipf scale when that is at least
+    :data:`COMMON_ZIPF_FLOOR` (``home`` 5.6), else 0.0; a possessive ``'s`` is dropped. Equal to
+    :func:`deid_core.frequencies.zipf` for every word it lists, so a guard ``>= 4.0`` or above
+    reads the same. Source: ``lists/english_common.tsv``, derived by ``scripts/build_lists.py``
+    from ``english_frequency.tsv`` (the page carries this file, not that one)."""
+    k = _key(word)
+    table = _common()
+    if k in table:
+        return table[k]
+    if k.endswith(("'s", "’s")):
+        return table.get(k[:-2], 0.0)
+    return 0.0
+
+
 # ------------------------------------------------------------------------ ordinary words
 @lru_cache(maxsize=None)
 def _ordinary() -> dict[str, bool]:
@@ -125,32 +153,6 @@ def canonicals_of(nickname: str) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------------- care facilities
-@dataclass(frozen=True)
-class Facility:
-    """A U.S. care facility: lower-case ``name`` and ``city`` (``-`` when the source gives
-    none), postal ``state``, ``kind`` (acute care, critical access, psychiatric, childrens, va,
-    hospice)."""
-
-    name: str
-    city: str
-    state: str
-    kind: str
-
-
-@lru_cache(maxsize=None)
-def _facilities() -> dict[str, tuple[Facility, ...]]:
-    by: dict[str, list[Facility]] = {}
-    for name, city, state, kind in iter_rows("us_care_facilities.tsv"):
-        by.setdefault(name, []).append(Facility(name, city, state, kind))
-    return {k: tuple(v) for k, v in by.items()}
-
-
-def facilities_named(name: str) -> tuple[Facility, ...]:
-    """The facilities whose full name is ``name`` (case and spacing ignored; ``memorial
-    hospital`` gives many); ``()`` when none. Source: ``lists/us_care_facilities.tsv``."""
-    return _facilities().get(_key(name), ())
-
-
 @dataclass(frozen=True)
 class FacilityForm:
     """A short name (``kind="short"``: ``saint brigid``) or the initials (``kind="initials"``:
@@ -224,22 +226,6 @@ def facility_forms(name: str, words: Mapping[str, str] | None = None) -> tuple[s
 
 
 # ------------------------------------------------------------------------- organisations
-@lru_cache(maxsize=None)
-def _organisations() -> dict[str, str]:
-    table = {n: k for n, _t, k in iter_rows("sec_companies.tsv")}
-    table.update({r[0]: r[1] for r in read_list("care_chains.txt").rows})
-    return table
-
-
-def organisation(name: str) -> str | None:
-    """The kind of the organisation named ``name``: ``company`` or ``fund`` (an SEC-listed
-    company or fund, legal words such as Inc dropped: ``costco wholesale``) or a care chain's
-    kind (``pharmacy``, ``laboratory``, ``supplier``, ``home_health``, ``hospice``,
-    ``dialysis``, ``urgent_care``, ``senior_living``, ``pbm``); None when neither list has it.
-    Sources: ``lists/sec_companies.tsv`` and the hand-written ``lists/care_chains.txt``."""
-    return _organisations().get(_key(name))
-
-
 def organisation_shapes(kind: str | None = None, position: str | None = None) -> tuple[tuple[str, str, str], ...]:
     """Heads of organisation names by shape, as ``(entry, kind, position)`` in file order:
     ``position`` ``after`` (Quarry Hill Elementary School), ``before_number`` (Local 290) or

@@ -119,7 +119,8 @@ SECTIONS: tuple[tuple[str, str, tuple[Part, ...]], ...] = (
         Part("nicknames==1.0.1 (PyPI)", "", "Apache-2.0",
              "Carlton Northern and Nick Crews (carltonnorthern/nicknames)", "nicknames.tsv"),
         Part("symspellpy==6.10.1 (PyPI)", "", "MIT", "Wolf Garbe and mmb L (symspellpy)",
-             "English word counts: english_frequency.tsv, facility_short_forms.tsv, ordinary_words.txt",
+             "English word counts: english_frequency.tsv, english_common.tsv, facility_short_forms.tsv, "
+             "ordinary_words.txt",
              attribution="word counts from the Google Books Ngram data (Google), as intersected "
                          "with SCOWL by SymSpell (Wolf Garbe)"),
         Part("github:lisavirginia/clinical-abbreviations@c2530a6519ec02246a4f577bf073e4dfe9428518",
@@ -143,7 +144,7 @@ SECTIONS: tuple[tuple[str, str, tuple[Part, ...]], ...] = (
              "names, cities and states only: us_care_facilities.tsv, facility_short_forms.tsv"),
         Part("github:lwowlwowl/company_name_to_ticker@e83838f7269cacdfeee556edc00a389e4dcd3943",
              "", "public domain (U.S. government work)", "U.S. Securities and Exchange "
-             "Commission (EDGAR company_tickers.json)", "sec_companies.tsv"),
+             "Commission (EDGAR company_tickers.json)", "company names: sec_companies.tsv"),
         Part("hand-written for this project", "", PROJECT_LICENCE, "this project",
              "every list whose header says so"),
     )),

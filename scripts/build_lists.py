@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from deid_core.frequencies import ordinary_words_from  # noqa: E402
+from deid_core.knowledge import COMMON_ZIPF_FLOOR  # noqa: E402
 from deid_core.detectors.catalogue import handwritten_lists  # noqa: E402  (the rule catalogue)
 
 CACHE = ROOT / ".cache" / "lists-src"
@@ -949,7 +950,7 @@ def build_care_facilities(raw):
         "cities with parenthesised parts, commas and double quotes dropped, lower-cased, single "
         "spaces; duplicate rows dropped; sorted by name, city, state, kind"))
     header.append(("coverage", ", ".join(f"{k} {v:,}" for k, v in sorted(per.items()))))
-    header.append(("use", "deid_core.knowledge.facilities_named; short names and initials in "
+    header.append(("use", "deid_core.providers.facilities_named; short names and initials in "
                           "facility_short_forms.tsv"))
     return header, ["name", "city", "state", "kind"], out
 
@@ -1005,6 +1006,22 @@ def build_facility_short_forms(raw, facilities: list[tuple], english: dict[str, 
                           "abbreviation other than - or a zipf of 3.0 or more are no facility on "
                           "their own: deid_core.knowledge.facility_form"))
     return header, ["form", "kind", "facilities", "zipf", "abbreviation"], rows
+
+
+def build_english_common(english: dict[str, str]):
+    """The English words of Zipf :data:`deid_core.knowledge.COMMON_ZIPF_FLOOR` or more, with
+    their Zipf value: rows (word, zipf), sorted by word."""
+    rows = sorted((w, z) for w, z in english.items() if float(z) >= COMMON_ZIPF_FLOOR)
+    header = source_header(SOURCES["english"], derivation=(
+        f"every word of english_frequency.tsv whose Zipf value is {COMMON_ZIPF_FLOOR} or more "
+        "(about one use in 100,000 words or more), with that value; sorted by word"))
+    header.append(("attribution", "word counts from the Google Books Ngram data (Google), as "
+                                  "intersected with SCOWL by SymSpell (Wolf Garbe)"))
+    header.append(("use", "how common an ordinary English word is, for guards at Zipf 4.0 or "
+                          "above: deid_core.knowledge.common_zipf, read by "
+                          "deid_core.detectors.locations; the page carries this file instead "
+                          "of english_frequency.tsv"))
+    return header, ["word", "zipf"], rows
 
 
 def build_ordinary_words(english: dict[str, str], abbreviations: list[str],
@@ -1078,7 +1095,7 @@ def build_sec_companies(raw):
         "name merged, their tickers sorted and joined by one space; kind fund when the title has "
         "a fund word of company_legal_words.txt (etf, trust, fund ...), else company; sorted by "
         "name"))
-    header.append(("use", "large employers: deid_core.knowledge.organisation"))
+    header.append(("use", "large employers: deid_core.providers.organisation"))
     return header, ["name", "tickers", "kind"], rows
 
 
@@ -1086,7 +1103,7 @@ def build_sec_companies(raw):
 KNOWLEDGE_FILES = ("surnames_census2010.tsv", "given_names_ssa.tsv", "nicknames.tsv",
                    "english_frequency.tsv", "clinical_abbreviations.tsv",
                    "us_care_facilities.tsv", "facility_short_forms.tsv", "sec_companies.tsv",
-                   "ordinary_words.txt")
+                   "english_common.tsv", "ordinary_words.txt")
 
 
 def _with_command(header, columns, rows):
@@ -1138,6 +1155,11 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
             raw, rows_of("us_care_facilities.tsv"), english, abbr)))
     else:
         skipped["facility_short_forms.tsv"] = skipped["us_care_facilities.tsv"]
+    if "english_frequency.tsv" in skipped:
+        skipped["english_common.tsv"] = skipped["english_frequency.tsv"]
+    else:
+        files["english_common.tsv"] = render(*_with_command(*build_english_common(
+            {r[0]: r[1] for r in rows_of("english_frequency.tsv")})))
     inputs = ("english_frequency.tsv", "clinical_abbreviations.tsv", "surnames_census2010.tsv",
               "given_names_ssa.tsv")
     missing = [skipped[n] for n in inputs if n in skipped]

@@ -10,6 +10,7 @@ import pytest
 
 from deid_core import frequencies as F
 from deid_core import knowledge as K
+from deid_core import providers as P
 
 
 # ------------------------------------------------------------------------------ English
@@ -140,12 +141,12 @@ def test_facility_forms_takes_its_words():
 
 
 def test_facilities_named():
-    rows = K.facilities_named("memorial hospital")
+    rows = P.facilities_named("memorial hospital")
     assert len(rows) > 1 and all(f.name == "memorial hospital" for f in rows)
     assert {f.kind for f in rows} <= {"acute care", "critical access", "psychiatric",
                                       "childrens", "va", "hospice"}
-    assert K.facilities_named("Saint Brigid Zorvathine Medical Center") == ()
-    assert K.facilities_named("") == ()
+    assert P.facilities_named("Saint Brigid Zorvathine Medical Center") == ()
+    assert P.facilities_named("") == ()
 
 
 def test_facility_form_short_and_initials():
@@ -177,12 +178,12 @@ def test_unambiguous_initials_exist():
     ("Kindred at Home", "home_health"), ("DaVita", "dialysis"), ("spdr gold trust", "fund"),
 ])
 def test_organisation_kinds(name, kind):
-    assert K.organisation(name) == kind
+    assert P.organisation(name) == kind
 
 
 @pytest.mark.parametrize("name", ["Quarry Lane Logistics", "zorvathine", ""])
 def test_organisation_absent(name):
-    assert K.organisation(name) is None
+    assert P.organisation(name) is None
 
 
 def test_organisation_shapes():
