@@ -1,6 +1,9 @@
-"""Look-ups in the knowledge lists of ``lists/`` (issue 20): how common a word is in English,
-whether it is clinical shorthand, how common a surname or given name is, the nicknames of a
-name, the U.S. care facilities and their short forms, the organisations a note may name.
+"""Look-ups in the knowledge lists of ``lists/`` that the engine reads (issue 20): whether a word
+is clinical shorthand, whether it is an ordinary word (not name-shaped on its own), the
+nicknames of a name, the U.S. care facilities and their short forms, the organisations a note
+may name. The full English, Census and SSA frequency tables are in
+:mod:`deid_core.frequencies`, the facilities by full name and the SEC companies in
+:mod:`deid_core.providers`; the engine imports neither, so the page does not carry those lists.
 
 Every table is read from its list file on first use and kept (``functools.lru_cache``):
 nothing is read at import, and a look-up never touches the disk again. Standard library only.
@@ -9,12 +12,11 @@ value each function names (0, None or an empty set), never an error.
 
 Sources (each file's header gives the version, SHA-256, licence and derivation):
 
-* ``english_frequency.tsv``: symspellpy 6.10.1 word counts (Google Books Ngram x SCOWL, MIT),
-  as Zipf values: log10 of the frequency per billion words (7.6 the, 3.4 catheter);
+* ``english_common.tsv``: the words of Zipf 4.0 or more of ``english_frequency.tsv``;
+* ``ordinary_words.txt``: derived by ``scripts/build_lists.py`` from the English, abbreviation,
+  Census and SSA lists (:func:`deid_core.frequencies.ordinary_words_from`);
 * ``clinical_abbreviations.tsv``: the clinical inventories of the Medical Abbreviation and
   Acronym Meta-Inventory (CC BY 4.0), with the hand-written ``abbreviations.txt``;
-* ``surnames_census2010.tsv``: every Census 2010 surname with 100+ bearers (public domain);
-* ``given_names_ssa.tsv``: SSA baby names 1880-2017 weighted by survival to 2017 (public domain);
 * ``nicknames.tsv``: carltonnorthern/nicknames 1.0.1 (Apache-2.0);
 * ``us_care_facilities.tsv``, ``facility_short_forms.tsv``: CMS hospitals, VA facilities,
   CMS hospices (public domain, CC0) and their derived short names and initials;
@@ -30,38 +32,13 @@ from typing import Mapping
 from .lists import iter_rows, read_list
 
 #: A Zipf value at or above which a word is an ordinary English word for the guards of
-#: :func:`is_common_word` and :meth:`FacilityForm.ambiguous` (3.0: about one use per million
+#: :func:`deid_core.frequencies.is_common_word` and :meth:`FacilityForm.ambiguous` (3.0: about one use per million
 #: words: ``catheter`` 3.4, ``restless`` 3.5; rare words and most surnames are lower).
 ZIPF_COMMON = 3.0
 
 
 def _key(word: str) -> str:
     return " ".join(word.lower().split())
-
-
-# ------------------------------------------------------------------------------------ English
-@lru_cache(maxsize=None)
-def _zipf_table() -> dict[str, float]:
-    return {w: float(z) for w, z in iter_rows("english_frequency.tsv")}
-
-
-def zipf(word: str) -> float:
-    """How common ``word`` is in English on the Zipf scale (log10 of its uses per billion words;
-    ``the`` 7.6, ``high`` 5.8, ``restless`` 3.5, ``catheter`` 3.4); a possessive ``'s`` is
-    dropped; 0.0 for a word the list lacks (its smallest value is 2.7).
-    Source: ``lists/english_frequency.tsv``."""
-    k = _key(word)
-    table = _zipf_table()
-    if k in table:
-        return table[k]
-    if k.endswith(("'s", "’s")):
-        return table.get(k[:-2], 0.0)
-    return 0.0
-
-
-def is_common_word(word: str, threshold: float = ZIPF_COMMON) -> bool:
-    """Whether ``word`` is an ordinary English word: :func:`zipf` >= ``threshold``."""
-    return zipf(word) >= threshold
 
 
 # ---------------------------------------------------------------------- clinical shorthand
@@ -103,54 +80,53 @@ def is_clinical_abbreviation(word: str) -> bool:
     return clinical_abbreviation(word) is not None
 
 
-# -------------------------------------------------------------------------------- names
-@lru_cache(maxsize=None)
-def _surnames() -> tuple[dict[str, int], dict[str, int]]:
-    counts: dict[str, int] = {}
-    ranks: dict[str, int] = {}
-    prev, rank = None, 0
-    for i, (name, count) in enumerate(iter_rows("surnames_census2010.tsv"), start=1):
-        n = int(count)
-        if n != prev:
-            rank, prev = i, n
-        counts[name] = n
-        ranks[name] = rank
-    return counts, ranks
-
-
-def surname_count(word: str) -> int:
-    """The number of people with surname ``word`` in Census 2010 (``smith`` 2,442,977); 0 for a
-    surname with fewer than 100 bearers or none. Source: ``lists/surnames_census2010.tsv``."""
-    return _surnames()[0].get(_key(word), 0)
-
-
-def surname_rank(word: str) -> int | None:
-    """The Census 2010 rank of surname ``word`` (1 = most common; ties share a rank, as the
-    Census ranks them); None when absent (fewer than 100 bearers)."""
-    return _surnames()[1].get(_key(word))
-
-
-@dataclass(frozen=True)
-class GivenName:
-    """A given name of the SSA file: ``living`` the estimated people alive in 2017 who were
-    given it (two significant digits), ``female`` and ``adult`` the shares (%) of them born
-    female and aged 18 or more."""
-
-    name: str
-    living: int
-    female: int
-    adult: int
+# ----------------------------------------------------------------------- common English
+#: The Zipf value from which ``lists/english_common.tsv`` lists a word (4.0: about one use in
+#: 100,000 words: ``home`` 5.6, ``bay`` 4.7); the engine's guards compare at this value or above.
+COMMON_ZIPF_FLOOR = 4.0
 
 
 @lru_cache(maxsize=None)
-def _given() -> dict[str, GivenName]:
-    return {n: GivenName(n, int(a), int(f), int(d)) for n, a, f, d in iter_rows("given_names_ssa.tsv")}
+def _common() -> dict[str, float]:
+    return {w: float(z) for w, z in iter_rows("english_common.tsv")}
 
 
-def given_name(word: str) -> GivenName | None:
-    """``word`` as a U.S. given name (``GivenName('margaret', 560000, 100, 93)``); None when
-    fewer than 20 living people are estimated to bear it. Source: ``lists/given_names_ssa.tsv``."""
-    return _given().get(_key(word))
+def common_zipf(word: str) -> float:
+    """How common ``word`` is in English on the Zipf scale when that is at least
+    :data:`COMMON_ZIPF_FLOOR` (``home`` 5.6), else 0.0; a possessive ``'s`` is dropped. Equal to
+    :func:`deid_core.frequencies.zipf` for every word it lists, so a guard ``>= 4.0`` or above
+    reads the same. Source: ``lists/english_common.tsv``, derived by ``scripts/build_lists.py``
+    from ``english_frequency.tsv`` (the page carries this file, not that one)."""
+    k = _key(word)
+    table = _common()
+    if k in table:
+        return table[k]
+    if k.endswith(("'s", "’s")):
+        return table.get(k[:-2], 0.0)
+    return 0.0
+
+
+# ------------------------------------------------------------------------ ordinary words
+@lru_cache(maxsize=None)
+def _ordinary() -> dict[str, bool]:
+    return {w: g == "given" for w, g in iter_rows("ordinary_words.txt")}
+
+
+def is_ordinary_word(word: str) -> bool:
+    """Whether ``word`` (letters only; compared lower-cased) is an ordinary word, not
+    name-shaped on its own: an English word of Zipf >= 3.0 or a clinical short form that is not
+    more common as a U.S. name (``given``, ``low``, ``restless``, ``kcl``, ``will`` are;
+    ``mark``, ``grace``, ``baker``, ``ng`` are not). Read from ``lists/ordinary_words.txt``,
+    which ``scripts/build_lists.py`` derives from the English, abbreviation, Census and SSA
+    lists (:func:`deid_core.frequencies.ordinary_words_from`), so the page need not carry those four lists."""
+    return _key(word) in _ordinary()
+
+
+def is_ordinary_given_name(word: str) -> bool:
+    """Whether ``word`` is an ordinary word (:func:`is_ordinary_word`) that is also a U.S.
+    given name (:func:`deid_core.frequencies.given_name` is not None: ``will``, ``hope``); False for any other word.
+    Source: the ``given`` column of ``lists/ordinary_words.txt``."""
+    return _ordinary().get(_key(word), False)
 
 
 @lru_cache(maxsize=None)
@@ -177,32 +153,6 @@ def canonicals_of(nickname: str) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------------- care facilities
-@dataclass(frozen=True)
-class Facility:
-    """A U.S. care facility: lower-case ``name`` and ``city`` (``-`` when the source gives
-    none), postal ``state``, ``kind`` (acute care, critical access, psychiatric, childrens, va,
-    hospice)."""
-
-    name: str
-    city: str
-    state: str
-    kind: str
-
-
-@lru_cache(maxsize=None)
-def _facilities() -> dict[str, tuple[Facility, ...]]:
-    by: dict[str, list[Facility]] = {}
-    for name, city, state, kind in iter_rows("us_care_facilities.tsv"):
-        by.setdefault(name, []).append(Facility(name, city, state, kind))
-    return {k: tuple(v) for k, v in by.items()}
-
-
-def facilities_named(name: str) -> tuple[Facility, ...]:
-    """The facilities whose full name is ``name`` (case and spacing ignored; ``memorial
-    hospital`` gives many); ``()`` when none. Source: ``lists/us_care_facilities.tsv``."""
-    return _facilities().get(_key(name), ())
-
-
 @dataclass(frozen=True)
 class FacilityForm:
     """A short name (``kind="short"``: ``saint brigid``) or the initials (``kind="initials"``:
@@ -276,22 +226,6 @@ def facility_forms(name: str, words: Mapping[str, str] | None = None) -> tuple[s
 
 
 # ------------------------------------------------------------------------- organisations
-@lru_cache(maxsize=None)
-def _organisations() -> dict[str, str]:
-    table = {n: k for n, _t, k in iter_rows("sec_companies.tsv")}
-    table.update({r[0]: r[1] for r in read_list("care_chains.txt").rows})
-    return table
-
-
-def organisation(name: str) -> str | None:
-    """The kind of the organisation named ``name``: ``company`` or ``fund`` (an SEC-listed
-    company or fund, legal words such as Inc dropped: ``costco wholesale``) or a care chain's
-    kind (``pharmacy``, ``laboratory``, ``supplier``, ``home_health``, ``hospice``,
-    ``dialysis``, ``urgent_care``, ``senior_living``, ``pbm``); None when neither list has it.
-    Sources: ``lists/sec_companies.tsv`` and the hand-written ``lists/care_chains.txt``."""
-    return _organisations().get(_key(name))
-
-
 def organisation_shapes(kind: str | None = None, position: str | None = None) -> tuple[tuple[str, str, str], ...]:
     """Heads of organisation names by shape, as ``(entry, kind, position)`` in file order:
     ``position`` ``after`` (Quarry Hill Elementary School), ``before_number`` (Local 290) or

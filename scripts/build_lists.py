@@ -45,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from deid_core.frequencies import ordinary_words_from  # noqa: E402
+from deid_core.knowledge import COMMON_ZIPF_FLOOR  # noqa: E402
 from deid_core.detectors.catalogue import handwritten_lists  # noqa: E402  (the rule catalogue)
 
 CACHE = ROOT / ".cache" / "lists-src"
@@ -735,7 +737,7 @@ def build_surnames_2010(raw):
         f"1 + the number of names with a larger count)"))
     header.append(("coverage", f"{sum(r[1] for r in rows):,} bearers, {cum / 1000:.2f}% of "
                                f"the people counted in Census 2010"))
-    header.append(("use", "surname frequency: deid_core.knowledge.surname_count / surname_rank"))
+    header.append(("use", "surname frequency: deid_core.frequencies.surname_count / surname_rank"))
     return header, ["name", "count"], rows
 
 
@@ -786,7 +788,7 @@ def build_given_names_ssa(raw):
     header.append(("coverage", f"{len(rows):,} of {len(living):,} names; {100 * kept / total:.3f}% "
                                f"of the estimated living bearers of all names ({births:,} "
                                f"births listed)"))
-    header.append(("use", "given-name frequency and sex: deid_core.knowledge.given_name"))
+    header.append(("use", "given-name frequency and sex: deid_core.frequencies.given_name"))
     return header, ["name", "living", "female", "adult"], rows
 
 
@@ -829,7 +831,7 @@ def build_english_frequency(raw):
     header.append(("attribution", "word counts from the Google Books Ngram data (Google), as "
                                   "intersected with SCOWL by SymSpell (Wolf Garbe)"))
     header.append(("use", "is a capitalised word an ordinary English word, and how common: "
-                          "deid_core.knowledge.zipf"))
+                          "deid_core.frequencies.zipf"))
     return header, ["word", "zipf"], rows
 
 
@@ -948,7 +950,7 @@ def build_care_facilities(raw):
         "cities with parenthesised parts, commas and double quotes dropped, lower-cased, single "
         "spaces; duplicate rows dropped; sorted by name, city, state, kind"))
     header.append(("coverage", ", ".join(f"{k} {v:,}" for k, v in sorted(per.items()))))
-    header.append(("use", "deid_core.knowledge.facilities_named; short names and initials in "
+    header.append(("use", "deid_core.providers.facilities_named; short names and initials in "
                           "facility_short_forms.tsv"))
     return header, ["name", "city", "state", "kind"], out
 
@@ -1006,6 +1008,49 @@ def build_facility_short_forms(raw, facilities: list[tuple], english: dict[str, 
     return header, ["form", "kind", "facilities", "zipf", "abbreviation"], rows
 
 
+def build_english_common(english: dict[str, str]):
+    """The English words of Zipf :data:`deid_core.knowledge.COMMON_ZIPF_FLOOR` or more, with
+    their Zipf value: rows (word, zipf), sorted by word."""
+    rows = sorted((w, z) for w, z in english.items() if float(z) >= COMMON_ZIPF_FLOOR)
+    header = source_header(SOURCES["english"], derivation=(
+        f"every word of english_frequency.tsv whose Zipf value is {COMMON_ZIPF_FLOOR} or more "
+        "(about one use in 100,000 words or more), with that value; sorted by word"))
+    header.append(("attribution", "word counts from the Google Books Ngram data (Google), as "
+                                  "intersected with SCOWL by SymSpell (Wolf Garbe)"))
+    header.append(("use", "how common an ordinary English word is, for guards at Zipf 4.0 or "
+                          "above: deid_core.knowledge.common_zipf, read by "
+                          "deid_core.detectors.locations; the page carries this file instead "
+                          "of english_frequency.tsv"))
+    return header, ["word", "zipf"], rows
+
+
+def build_ordinary_words(english: dict[str, str], abbreviations: list[str],
+                         surnames: dict[str, str], living: dict[str, str]):
+    """The words of letters that are ordinary, not name-shaped on their own, by frequency
+    (:func:`deid_core.frequencies.ordinary_words_from`): rows (word, given), given = ``given``
+    when the word is also an SSA given name, else ``-``."""
+    words = ordinary_words_from({w: float(z) for w, z in english.items()}, abbreviations,
+                                {w: int(n) for w, n in surnames.items()},
+                                {w: int(n) for w, n in living.items()})
+    header = source_header(*(
+        GIT_SOURCES[k] for k in ("berman", "vanderbilt1", "vanderbilt2", "stetson", "columbia")),
+        SOURCES["english"], SOURCES["surnames2010"], SOURCES["babynames"], SOURCES["lifetables"],
+        derivation=(
+        "every word of letters that is an English word of Zipf 3.0 or more in english_frequency.tsv "
+        "or a clinical short form of clinical_abbreviations.tsv or of the hand-written "
+        "abbreviations.txt (counted as Zipf 4.0 when English gives it less), and whose frequency "
+        "as a U.S. name (log10 of bearers per billion people, 308.7 million people per 2010: the "
+        "larger of its count in surnames_census2010.tsv and its living estimate in "
+        "given_names_ssa.tsv) is not above that Zipf value (deid_core.frequencies."
+        "ordinary_words_from); given = given when given_names_ssa.tsv lists the word, else -; "
+        "sorted"))
+    header.append(("use", "an ordinary word is not name-shaped on its own (given, low, restless, "
+                          "kcl; not mark, baker): deid_core.knowledge.is_ordinary_word and "
+                          "is_ordinary_given_name, read by deid_core.detectors.names; the page "
+                          "carries this file instead of the four it is derived from"))
+    return header, ["word", "given"], [(w, "given" if w in living else "-") for w in words]
+
+
 _SEC_TAG = re.compile(r"\s*[/\\][a-z]{1,4}[/\\]?\s*$")
 
 
@@ -1050,14 +1095,15 @@ def build_sec_companies(raw):
         "name merged, their tickers sorted and joined by one space; kind fund when the title has "
         "a fund word of company_legal_words.txt (etf, trust, fund ...), else company; sorted by "
         "name"))
-    header.append(("use", "large employers: deid_core.knowledge.organisation"))
+    header.append(("use", "large employers: deid_core.providers.organisation"))
     return header, ["name", "tickers", "kind"], rows
 
 
 #: The knowledge lists: file name -> builder; each builder may raise SourceMissing.
 KNOWLEDGE_FILES = ("surnames_census2010.tsv", "given_names_ssa.tsv", "nicknames.tsv",
                    "english_frequency.tsv", "clinical_abbreviations.tsv",
-                   "us_care_facilities.tsv", "facility_short_forms.tsv", "sec_companies.tsv")
+                   "us_care_facilities.tsv", "facility_short_forms.tsv", "sec_companies.tsv",
+                   "english_common.tsv", "ordinary_words.txt")
 
 
 def _with_command(header, columns, rows):
@@ -1079,7 +1125,8 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
     why it was skipped). A list whose inputs are missing is skipped, and so is one built from
     a skipped list, whose committed file in ``lists_dir`` is then read instead where it needs
     one (facility_short_forms.tsv reads the committed abbreviations and English frequencies
-    only when their sources are missing)."""
+    only when their sources are missing; ordinary_words.txt is skipped when any of its four
+    inputs is)."""
     files: dict[str, str] = {}
     skipped: dict[str, str] = {}
     for name, fn in (("surnames_census2010.tsv", build_surnames_2010),
@@ -1108,6 +1155,23 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
             raw, rows_of("us_care_facilities.tsv"), english, abbr)))
     else:
         skipped["facility_short_forms.tsv"] = skipped["us_care_facilities.tsv"]
+    if "english_frequency.tsv" in skipped:
+        skipped["english_common.tsv"] = skipped["english_frequency.tsv"]
+    else:
+        files["english_common.tsv"] = render(*_with_command(*build_english_common(
+            {r[0]: r[1] for r in rows_of("english_frequency.tsv")})))
+    inputs = ("english_frequency.tsv", "clinical_abbreviations.tsv", "surnames_census2010.tsv",
+              "given_names_ssa.tsv")
+    missing = [skipped[n] for n in inputs if n in skipped]
+    if missing:
+        skipped["ordinary_words.txt"] = missing[0]
+    else:
+        abbreviations = ([r[0] for r in rows_of("clinical_abbreviations.tsv")]
+                         + [r[0] for r in build_handwritten_file("abbreviations.txt")[2]])
+        files["ordinary_words.txt"] = render(*_with_command(*build_ordinary_words(
+            {r[0]: r[1] for r in rows_of("english_frequency.tsv")}, abbreviations,
+            {r[0]: r[1] for r in rows_of("surnames_census2010.tsv")},
+            {r[0]: r[1] for r in rows_of("given_names_ssa.tsv")})))
     return files, skipped
 
 

@@ -285,11 +285,46 @@ CASES: dict[str, list[Case]] = {
     ],
     "locations:facility_context": [
         Case("Transferred to Cedar Crest for rehab.", [("Cedar Crest", "HOSPITAL", C)], keep=("rehab",)),
+        Case("Arrived from Halvorsen Pines; cx sent from LLE wound.",
+             [("Halvorsen Pines", "HOSPITAL", C)], keep=("LLE", "wound")),
+        Case("Admitted to Brightwater yesterday, then diuresed from LASIX drip.",
+             [("Brightwater", "HOSPITAL", C)], keep=("LASIX", "drip")),
     ],
     "locations:at_capitalised": [
         Case("She volunteers at Riverbend twice a week.",
              [("Riverbend", "HOSPITAL", C)],
              keep=("week",)),
+        Case("PICC at RUE; her daughter studies at Farrowgate.",
+             [("Farrowgate", "HOSPITAL", C)], keep=("RUE", "PICC")),
+        Case("NS @ KVO; she works at Tamarind Vale on weekends.",
+             [("Tamarind Vale", "HOSPITAL", C)], keep=("KVO",)),
+    ],
+    "locations:care_chain": [
+        Case("Home PT via Brightpath; O2 via Lincare, walker via Apria.",
+             [("Lincare", "ORGANIZATION", C), ("Apria", "ORGANIZATION", C)], keep=("Brightpath", "walker")),
+        Case("home health from amedisys twice weekly.", [("amedisys", "HOSPITAL", C)], keep=("weekly",)),
+        Case("Dialysis MWF at DaVita; CVS: RRR, no murmur.", [("DaVita", "HOSPITAL", C)], keep=("CVS", "RRR")),
+        Case("Please send the refill to CVS by the mall.", [("CVS", "ORGANIZATION", R)], keep=("mall",)),
+    ],
+    "locations:facility_short_name": [
+        Case("Transferred from mercy hosp for a higher level of care.",
+             [("mercy hosp", "HOSPITAL", R)], keep=("care",)),
+        Case("PRIOR ADMIT AT GOOD SHEPHERD HOSP. IN MAY",
+             [("GOOD SHEPHERD HOSP.", "HOSPITAL", C)], keep=("ADMIT",)),
+        Case("After the county hospital she went to Saint Agnes Rehab.",
+             [("Saint Agnes Rehab", "HOSPITAL", C)], keep=("county", "hospital")),
+        Case("Seen by Mental Health; old records requested from mayo clinic.",
+             [("mayo clinic", "HOSPITAL", R)], keep=("Mental", "records")),
+    ],
+    "locations:organisation_shape": [
+        Case("Retired, was with UA Local 290 for years, lives alone.",
+             [("UA Local 290", "ORGANIZATION", C)], keep=("years",)),
+        Case("Son is in 2nd grade at Quarry Hollow Elementary School.",
+             [("Quarry Hollow Elementary School", "ORGANIZATION", C)], keep=("grade",)),
+        Case("Her pastor from Grace Fellowship Church visited; the fire department was called.",
+             [("Grace Fellowship Church", "ORGANIZATION", C)], keep=("fire", "department")),
+        Case("Volunteers with the Church of the Nazarene food bank; given a local anesthetic.",
+             [("Church of the Nazarene", "ORGANIZATION", C)], keep=("local", "anesthetic")),
     ],
     "locations:street": [
         Case("Lives at 12 Elm Street with her son.", [("12 Elm Street", "STREET", C)], keep=("son",)),
@@ -352,9 +387,14 @@ CASES: dict[str, list[Case]] = {
     ],
     "locations:ward_number": [
         Case("TRANSFERRED TO HARTWELL 4 LAST NIGHT.", [("HARTWELL", "DEPARTMENT", C)]),
+        # a name that is medical vocabulary only as one eponym (Zollinger-Ellison) names a building
+        Case("transferred to ellison 12 overnight, then changed to lasix 40.",
+             [("ellison", "DEPARTMENT", C)], keep=("lasix", "40")),
     ],
     "locations:ward_number:weak_context": [
         Case("Per Tillbrook 3 RN, uo low.", [("Tillbrook", "DEPARTMENT", C)], keep=("uo",)),
+        Case("pt to ellison 11 this am, weaned to 40%.", [("ellison", "DEPARTMENT", C)], keep=("weaned",)),
+        Case("Pt back to Ellison 9 after IR; dose up to 2 tabs.", [("Ellison", "DEPARTMENT", C)], keep=("tabs",)),
     ],
     "locations:department:ward_after_on": [
         Case("CODED ON QUILLFEN 4 LAST WEEK.", [("QUILLFEN", "DEPARTMENT", R)]),
@@ -409,6 +449,10 @@ CASES: dict[str, list[Case]] = {
         Case("pt works at quarry hill pharmacy part time.",
              [("quarry hill pharmacy", "ORGANIZATION", R)],
              keep=("part time",)),
+        Case("he works for northline logistics as a driver.",
+             [("northline logistics", "ORGANIZATION", R), ("driver", "PROFESSION", C)], keep=("works",)),
+        Case("wife employed by sable creek roofing since may.",
+             [("sable creek roofing", "ORGANIZATION", R)], keep=("employed", "wife")),
     ],
     "locations:hospital:same_note": [
         Case("Came from Briarwood Hospital. Back at Briarwood by 3.",

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from deid_core import frequencies as F
 from deid_core import knowledge as K
+from deid_core import providers as P
 
 
 # ------------------------------------------------------------------------------ English
@@ -17,12 +19,12 @@ from deid_core import knowledge as K
     ("high", 5.0, 6.5), ("catheter", 3.0, 4.0), ("hospital's", 4.0, 6.0),
 ])
 def test_zipf_of_ordinary_words(word, low, high):
-    assert low <= K.zipf(word) <= high
+    assert low <= F.zipf(word) <= high
 
 
 @pytest.mark.parametrize("word", ["zorvathine", "kvo", "", "  ", "qxw-17", "Brennavik"])
 def test_zipf_absent_is_zero(word):
-    assert K.zipf(word) == 0.0 and not K.is_common_word(word)
+    assert F.zipf(word) == 0.0 and not F.is_common_word(word)
 
 
 @pytest.mark.parametrize("word, common", [
@@ -30,12 +32,12 @@ def test_zipf_absent_is_zero(word):
     ("catheter", True), ("zorvathine", False), ("Rimkaitis", False), ("Lindqvist", False),
 ])
 def test_is_common_word(word, common):
-    assert K.is_common_word(word) is common
+    assert F.is_common_word(word) is common
 
 
 def test_is_common_word_threshold():
-    assert K.is_common_word("catheter", threshold=3.0)
-    assert not K.is_common_word("catheter", threshold=5.0)
+    assert F.is_common_word("catheter", threshold=3.0)
+    assert not F.is_common_word("catheter", threshold=5.0)
 
 
 # ---------------------------------------------------------------------- clinical shorthand
@@ -61,46 +63,46 @@ def test_abbreviation_sources_and_counts():
 
 # -------------------------------------------------------------------------------- names
 def test_surname_count_and_rank():
-    assert K.surname_rank("SMITH") == 1 and K.surname_count("smith") == 2_442_977
-    assert K.surname_rank("Johnson") == 2
-    rare = K.surname_count("rimkaitis")  # rare surnames: a count of 100+ or absent
+    assert F.surname_rank("SMITH") == 1 and F.surname_count("smith") == 2_442_977
+    assert F.surname_rank("Johnson") == 2
+    rare = F.surname_count("rimkaitis")  # rare surnames: a count of 100+ or absent
     assert rare == 0 or rare >= 100
 
 
 @pytest.mark.parametrize("word", ["zorvathine", "", "Brennavikstrom", "the quick"])
 def test_surname_absent(word):
-    assert K.surname_count(word) == 0 and K.surname_rank(word) is None
+    assert F.surname_count(word) == 0 and F.surname_rank(word) is None
 
 
 def test_surname_ranks_rise_with_rarer_names():
-    assert K.surname_rank("smith") < K.surname_rank("garcia") < K.surname_rank("mendoza")
+    assert F.surname_rank("smith") < F.surname_rank("garcia") < F.surname_rank("mendoza")
 
 
 def test_tied_surnames_share_a_rank():
     from deid_core.lists import iter_rows
     rows = list(iter_rows("surnames_census2010.tsv"))[-3:]  # the last rows: 100 bearers each
     assert len({r[1] for r in rows}) == 1
-    assert len({K.surname_rank(r[0]) for r in rows}) == 1
+    assert len({F.surname_rank(r[0]) for r in rows}) == 1
 
 
 @pytest.mark.parametrize("word, female_at_least, female_at_most", [
     ("Margaret", 95, 100), ("James", 0, 5), ("Dakota", 10, 60), ("Peg", 90, 100),
 ])
 def test_given_name_sex_share(word, female_at_least, female_at_most):
-    g = K.given_name(word)
+    g = F.given_name(word)
     assert g is not None and g.living >= 20
     assert female_at_least <= g.female <= female_at_most and 0 <= g.adult <= 100
 
 
 def test_given_name_frequencies_and_adult_weighting():
-    assert K.given_name("mary").living > K.given_name("gwen").living > K.given_name("peg").living
+    assert F.given_name("mary").living > F.given_name("gwen").living > F.given_name("peg").living
     # a name given mostly after 2000 is mostly children; one of the 1940s mostly adults
-    assert K.given_name("jayden").adult < 20 < 80 < K.given_name("margaret").adult
+    assert F.given_name("jayden").adult < 20 < 80 < F.given_name("margaret").adult
 
 
 @pytest.mark.parametrize("word", ["zorvathine", "", "Brennavikstrom"])
 def test_given_name_absent(word):
-    assert K.given_name(word) is None
+    assert F.given_name(word) is None
 
 
 @pytest.mark.parametrize("name, nick", [
@@ -139,12 +141,12 @@ def test_facility_forms_takes_its_words():
 
 
 def test_facilities_named():
-    rows = K.facilities_named("memorial hospital")
+    rows = P.facilities_named("memorial hospital")
     assert len(rows) > 1 and all(f.name == "memorial hospital" for f in rows)
     assert {f.kind for f in rows} <= {"acute care", "critical access", "psychiatric",
                                       "childrens", "va", "hospice"}
-    assert K.facilities_named("Saint Brigid Zorvathine Medical Center") == ()
-    assert K.facilities_named("") == ()
+    assert P.facilities_named("Saint Brigid Zorvathine Medical Center") == ()
+    assert P.facilities_named("") == ()
 
 
 def test_facility_form_short_and_initials():
@@ -176,12 +178,12 @@ def test_unambiguous_initials_exist():
     ("Kindred at Home", "home_health"), ("DaVita", "dialysis"), ("spdr gold trust", "fund"),
 ])
 def test_organisation_kinds(name, kind):
-    assert K.organisation(name) == kind
+    assert P.organisation(name) == kind
 
 
 @pytest.mark.parametrize("name", ["Quarry Lane Logistics", "zorvathine", ""])
 def test_organisation_absent(name):
-    assert K.organisation(name) is None
+    assert P.organisation(name) is None
 
 
 def test_organisation_shapes():
@@ -196,10 +198,10 @@ def test_organisation_shapes():
 
 
 def test_lookups_load_once():
-    K.zipf("the")
-    K.surname_count("smith")
-    before = (K._zipf_table.cache_info().misses, K._surnames.cache_info().misses)
+    F.zipf("the")
+    F.surname_count("smith")
+    before = (F._zipf_table.cache_info().misses, F._surnames.cache_info().misses)
     for w in ("Restless", "Garcia", "Quarry"):
-        K.zipf(w)
-        K.surname_rank(w)
-    assert (K._zipf_table.cache_info().misses, K._surnames.cache_info().misses) == before
+        F.zipf(w)
+        F.surname_rank(w)
+    assert (F._zipf_table.cache_info().misses, F._surnames.cache_info().misses) == before

@@ -238,7 +238,9 @@ def test_sources_name_the_rule():
     assert by_source["locations:hospital:distinct"] == ("Mercy General Hospital", C)
     assert by_source["locations:room"] == ("412", C)
     assert by_source["locations:facility_context"] == ("Mercy General Hospital", C)
-    assert set(by_source) == {"locations:hospital:distinct", "locations:room", "locations:facility_context"}
+    assert by_source["locations:facility_short_name"] == ("Mercy General Hospital", C)
+    assert set(by_source) == {"locations:hospital:distinct", "locations:room", "locations:facility_context",
+                              "locations:facility_short_name"}
 
 
 def test_empty_and_whitespace():

@@ -9,7 +9,8 @@ import pytest
 import ruletable
 
 from deid_core.detectors import names, professions
-from deid_core.detectors.names.lexicon import name_zipf, ordinary_word
+from deid_core.detectors.names.lexicon import ordinary_word
+from deid_core.frequencies import name_zipf
 from deid_core.document import Document
 from deid_core.resolve import resolve
 from deid_core.spans import CERTAIN, REVIEW

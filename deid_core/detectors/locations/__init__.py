@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from ...document import Document
 from ...rules import Pass, rules_of
 from ...spans import CERTAIN, Span
-from . import addresses as A, facilities as F, organizations as O, places as P, terse as T, units as U
+from . import addresses as A, facilities as F, known as K, organizations as O, places as P, terse as T, units as U
 from .addresses import city_after
 from .facilities import (_LOWER_HW_AFTER_RE, CONTEXT_ARTICLES, CONTEXT_LAST, facility_context,
                          lowercase_facility_after, phrase_rules)
@@ -90,7 +90,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(_run_rules, F.RUN_RULES + P.RUN_RULES), A.STREETS_PASS, A.CITY_STATE_PASS, U.DEPARTMENTS_PASS,
     O.EMPLOYERS_PASS, F.SAINTS_PASS, U.ROOMS_PASS, T.TERSE_PASS, O.UNIVERSITY_PLACE_PASS,
     T.SAINT_AFTER_TRANSFER_PASS, F.OUR_LADY_PASS, P.REGIONS_PASS, T.CAMPUS_PASS, P.LOWER_CASE_PLACES_PASS,
-    F.LOWER_CASE_FACILITIES_PASS,
+    F.LOWER_CASE_FACILITIES_PASS, K.KNOWN_PASS,
 )
 
 #: The sources of the certain hospital names whose first word :func:`.terse.same_note_facilities`

@@ -13,11 +13,13 @@ from functools import lru_cache
 from ... import lists
 from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
-from .lexicon import Tables, lookup_place, name_kind, proper_evidence, strip_leading, tables
+from .lexicon import (Tables, clinical_shorthand, lookup_place, name_kind, ordinary_word, proper_evidence,
+                      strip_leading, tables)
+from .organizations import _EMPLOYER_PREPOSITIONS
 from .terse import after_transfer
 from .text import (ADVERBS, DIRECTION, GAP, SP, UP, after_title, alternation, is_connector, norm, Note,
                    phrase_key, Run, segment, sentence_initial, tail_words, same_line_words, trim_end,
-                   split_words)
+                   split_words, Word)
 
 #: The words of ``lists/facility_cues.txt`` by use (saint_follower, hospital_after ...).
 _CUES = "facility_cues.txt"
@@ -290,11 +292,12 @@ FACILITY_CONTEXT = Rule(
     "a name after a facility word (admitted to, transferred to)",
     amber="the words after the facility word are not all written as a proper name",
     reads=("facility_context_words.txt", "transfer_words.txt", "titles.txt", "company_suffixes.txt",
-           "school_words.txt"))
+           "school_words.txt", "clinical_abbreviations.tsv", "facility_short_forms.tsv"))
 AT_CAPITALISED = Rule(
     "locations:at_capitalised", ("HOSPITAL", "ORGANIZATION"), _CR, "capitalised words after 'at'",
     amber="only the word 'at' before the capitalised words suggests a place",
-    reads=("company_suffixes.txt", "school_words.txt"))
+    reads=("company_suffixes.txt", "school_words.txt", "clinical_abbreviations.tsv",
+           "facility_short_forms.tsv", "english_common.tsv"))
 
 
 def _facility_context_word(tail: list[str]) -> Rule | None:
@@ -350,6 +353,11 @@ def facility_context(n: Note, t: Tables, r: Run, tail: list[str]) -> Iterator[Sp
         return
     if len(words) == 1 and words[0].text.rstrip(".").upper() in t.acronyms:
         return   # "refer to Careview": a clinical abbreviation or system in any case, no facility
+    content = [w.text for w in words if not is_connector(w)]
+    if (len(content) == 1 or all(c.isupper() for c in content)) and all(map(clinical_shorthand, content)):
+        return   # "PICC at RUE", "NS @ KVO", "from CVICU", "diuresed from LASIX": shorthand
+    if rule is AT_CAPITALISED and len(content) == 1 and ordinary_word(content[0]):
+        return   # "at Home", "at Night": an ordinary word after a bare "at"
     found = lookup_place(t, words)
     if found and found[0] == len(words):
         return  # a bare city/state/country: the place rules label it
@@ -404,10 +412,25 @@ def lower_case_facilities(n: Note, t: Tables) -> Iterator[Span]:
         if not any(w in text for w in first):
             continue   # no keyword of the pattern (case-sensitive) anywhere in the note
         for m in rx.finditer(text):
-            words = strip_leading(split_words(m.group("name"), m.start("name")))
+            words = _after_employer_cue(strip_leading(split_words(m.group("name"), m.start("name"))))
             if name_kind(words, t.generic) != "distinct":
                 continue
             yield rule.span(words[0].start, m.end())
+
+
+#: The work words of ``lists/facility_cues.txt`` (``works``, ``employed``: use employer_context)
+#: and the prepositions after them (:data:`.organizations._EMPLOYER_PREPOSITIONS`).
+_EMPLOYER_CUES = frozenset(lists.tagged(_CUES, "employer_context"))
+
+
+def _after_employer_cue(words: list[Word]) -> list[Word]:
+    """The words after the last work word and its preposition (``works for northline
+    logistics`` -> ``northline logistics``); ``words`` when none is a work word."""
+    preps = _EMPLOYER_PREPOSITIONS.split("|")
+    cut = max((i + 1 for i, w in enumerate(words) if w.text.lower() in _EMPLOYER_CUES), default=0)
+    while cut < len(words) and (words[cut].text.lower() in preps or is_connector(words[cut])):
+        cut += 1
+    return words[cut:]
 
 
 

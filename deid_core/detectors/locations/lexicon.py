@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ... import lists
+from ... import knowledge, lists
 from ..patterns import lead_alternation
 from .text import (CAPW, GAP, LOWER_WORD, SP, Word, is_connector, place_key, norm, phrase_key,
                    alternation, tail_words)
@@ -309,3 +309,53 @@ def relative_before(text: str, start: int) -> bool:
     the relative lives."""
     words = tail_words(text, start)
     return bool(words) and words[-1].rstrip(",:") in lists.relations("names")
+
+
+#: How often (Vanderbilt note count) or in how many inventories a clinical short form must be
+#: seen for it to stay shorthand even where it is also a facility's initials (``MH`` seen 5
+#: times in 2 inventories may be Memorial Hospital; ``RUE`` seen 50 times in 4 is an arm).
+_SHORTHAND_COUNT = 10
+_SHORTHAND_SOURCES = 3
+#: The Zipf frequency at or above which a lone Title-case word after a bare ``at`` is an
+#: ordinary word, not a place name (``at Night``), unless it is a facility's short name (``at
+#: Mercy``, ``at Stanford``): 4.0 is about ten uses per million words; at or above
+#: :data:`VERY_COMMON_ZIPF` (a hundred per million: ``home``, ``rest``) even a facility's short
+#: name is the ordinary word.
+ORDINARY_ZIPF = 4.0
+VERY_COMMON_ZIPF = 5.0
+
+
+@lru_cache(maxsize=8192)
+def clinical_shorthand(word: str) -> bool:
+    """Whether ``word`` (any case, a trailing full stop ignored) is clinical shorthand and so no
+    facility name on its own: a form of ``lists/clinical_abbreviations.tsv`` or the hand-written
+    ``lists/abbreviations.txt`` (``RUE``, ``KVO``, ``CVICU``, ``Lasix``), unless it is also the
+    short name or initials of facilities (``lists/facility_short_forms.tsv``) and is weak
+    shorthand (seen fewer than :data:`_SHORTHAND_COUNT` times in fewer than
+    :data:`_SHORTHAND_SOURCES` inventories, none of them the hand-written list: ``MH``)."""
+    a = knowledge.clinical_abbreviation(word)
+    if a is None:
+        return False
+    if not knowledge.facility_form(word):
+        return True
+    return ("hand-written" in a.sources or a.count >= _SHORTHAND_COUNT
+            or len(a.sources) >= _SHORTHAND_SOURCES)
+
+
+@lru_cache(maxsize=8192)
+def ordinary_word(word: str) -> bool:
+    """Whether ``word`` is an ordinary English word: Zipf >= :data:`VERY_COMMON_ZIPF` in
+    ``lists/english_common.tsv`` (``Home``), or >= :data:`ORDINARY_ZIPF` and no facility's
+    short name (``Night``; not ``Mercy``)."""
+    z = knowledge.common_zipf(word)
+    return z >= VERY_COMMON_ZIPF or z >= ORDINARY_ZIPF and not knowledge.facility_form(word)
+
+
+@lru_cache(maxsize=8192)
+def frequent_shorthand(word: str) -> bool:
+    """Whether ``word`` is clinical shorthand seen at least :data:`_SHORTHAND_COUNT` times in the
+    Vanderbilt notes (``lists/clinical_abbreviations.tsv``) and no facility's initials or short
+    name (``lists/facility_short_forms.tsv``): ``CVS``, ``LCX``; not ``GH`` (the initials of 90
+    facilities), not ``CHB`` (seen in no note count)."""
+    a = knowledge.clinical_abbreviation(word)
+    return a is not None and a.count >= _SHORTHAND_COUNT and not knowledge.facility_form(word)

@@ -21,7 +21,7 @@ from functools import lru_cache
 from ... import lists
 from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW, Span
-from .lexicon import Tables, proper_evidence
+from .lexicon import Tables, frequent_shorthand, proper_evidence
 from .text import Note, Word, after_words, note_may_hold, norm, tail_words
 
 _VOWELS = frozenset("AEIOUY")
@@ -81,10 +81,10 @@ def _ward_followers(text: str) -> Iterator[re.Match]:
 
 
 @lru_cache(maxsize=1)
-def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
+def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern, frozenset]:
     """(transfer words, clinical words that are no ward name, clinical abbreviations in
-    capitals, the regex of a preposition or transfer word before a candidate), built once from
-    the lists."""
+    capitals, the regex of a preposition or transfer word before a candidate, the names that
+    are medical vocabulary only as one eponym), built once from the lists."""
     transfer = lists.handwritten("transfer_words")
     words = transfer | _PREPS | _WEAK_PREPS
     # (the look-ahead for a word's first character first: a faster scan, the same matches)
@@ -99,7 +99,13 @@ def _vocab() -> tuple[frozenset, frozenset, frozenset, re.Pattern]:
     abbr = frozenset(a.upper() for a in lists.abbreviations("clinical", "service", "shorthand")
                      | lists.handwritten("departments")
                      if " " not in a)
-    return transfer, clinical, abbr, context_re
+    # names that are medical vocabulary only as one eponym (ellison of Zollinger-Ellison Syndrome:
+    # headings 1 in lists/medical_collisions.txt) and no other clinical word: a building's name
+    # before a floor number
+    others = clinical - lists.medical_collisions()
+    eponyms = frozenset(r[0] for r in lists.read_list("medical_collisions.txt").rows
+                        if r[1] == "1" and r[0] not in others)
+    return transfer, clinical - eponyms, abbr, context_re, eponyms
 
 
 def _trie(words) -> str:
@@ -222,7 +228,7 @@ def _lower_context_res() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 
 _C = (CERTAIN,)
 _TERSE_LISTS = ("transfer_words.txt", "abbreviations.txt", "facility_stop_words.txt",
-                "generic_service_words.txt")
+                "generic_service_words.txt", "clinical_abbreviations.tsv", "facility_short_forms.tsv")
 WARD_NUMBER = Rule("locations:ward_number", ("DEPARTMENT",), _C,
                    "a ward named by a building word and a floor number (HARTWELL 4)", list="transfer_words.txt",
                    reads=_TERSE_LISTS[1:] + ("quantity_after_words.txt",))
@@ -288,7 +294,7 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
       ward word, same case for an abbreviation).
     """
     text = n.text
-    transfer, clinical, abbr, _context_re = _vocab()
+    transfer, clinical, abbr, _context_re, eponyms = _vocab()
     wards: set[str] = set()
     abbrs: set[str] = set()
     for pos, context in contexts(n):
@@ -319,22 +325,22 @@ def terse_context(n: Note, t: Tables) -> Iterator[Span]:
             if strong:
                 wards.add(low)
                 yield WARD_NUMBER.span(c.start("w"), c.end("w"))
-            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end())
+            elif last in _WEAK_PREPS and (_WARD_AFTER_RE.match(text, c.end()) or low in eponyms
                                           or proper_evidence([Word(c.start(), c.end(), word)], t)):
                 yield WARD_WEAK_CONTEXT.span(c.start("w"), c.end("w"))
             elif last in _PLACE_PREPS and _WARD_END_RE.match(text, c.end()):
                 yield WARD_AFTER_ON.span(c.start("w"), c.end("w"))
         elif strong and _abbreviation_shape(word, n.lower) and word.upper() not in abbr \
-                and low not in clinical:
+                and low not in clinical and not frequent_shorthand(word):
             # (a bare "TO LCX" / "AT TLC" is no evidence: tried, far more false alarms than hits)
             abbrs.add(word)
             yield FACILITY_ABBREVIATION.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
-                and low not in clinical and _abbreviation_weak_context(tail, context):
+                and low not in clinical and not frequent_shorthand(word) and _abbreviation_weak_context(tail, context):
             # "DIALYSIS IS DONE AT SMH", "says she is in SMH", "HAVE TO LEAVE SMH" (review)
             yield ABBREVIATION_AFTER_AT.span(c.start("w"), c.end("w"))
         elif _abbreviation_shape(word, n.lower) and word.isupper() and word.upper() not in abbr \
-                and low not in clinical and _WARD_AFTER_RE.match(text, c.end()):
+                and low not in clinical and not frequent_shorthand(word) and _WARD_AFTER_RE.match(text, c.end()):
             # "VISITED BY SMH NURSE", "PER SMH STAFF": a hospital's staff (review)
             yield ABBREVIATION_STAFF.span(c.start("w"), c.end("w"))
     for m in _ward_followers(text):
@@ -398,7 +404,7 @@ def campus_names(n: Note, t: Tables) -> Iterator[Span]:
     ward number is), not a stop, generic, hospital, clinical or common place word unless a capitalised
     compass word (``region_compass`` of ``lists/facility_cues.txt``); in lower case only a
     name-list word (a surname, given name or town that is no English word)."""
-    transfer, clinical, abbr, _context_re = _vocab()
+    transfer, clinical, abbr, _context_re, _eponyms = _vocab()
     compass = lists.tagged("facility_cues.txt", "region_compass")
     if not note_may_hold(n, _NAME_BEFORE_WORDS):
         return

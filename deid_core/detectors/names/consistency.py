@@ -57,7 +57,8 @@ def glued(sc: Scan, i: int) -> bool:
 
 
 #: A found given name written in lower case in a note with capitals is spread only when the
-#: word is rarer than this in English (Zipf scale, :func:`deid_core.knowledge.zipf`): ``raj``,
+#: word is rarer than this in English (Zipf scale, :func:`deid_core.knowledge.common_zipf`,
+#: exact from 4.0 up): ``raj``,
 #: ``li`` (0) yes; ``hope`` (5.1), ``mark``, ``will`` no. A surname is spread unless it is an
 #: ordinary word by the ORD fact (``later cook was seen``, ``later patel was seen``).
 LOWER_MENTION_ZIPF = 4.0
@@ -119,7 +120,7 @@ def consistency_pass(sc: Scan) -> None:
                 and any(sc._key(k) in found for k in idx) \
                 and not any(shape[k] == LOW and not sc.lower_doc and sc._key(k) in found
                             and found[sc._key(k)][1] == "giv"
-                            and knowledge.zipf(sc._key(k)) >= LOWER_MENTION_ZIPF for k in idx):
+                            and knowledge.common_zipf(sc._key(k)) >= LOWER_MENTION_ZIPF for k in idx):
             # the person found with strong evidence gives the label (Dr. Okafor ... OKAFOR)
             labels = {found[sc._key(k)][0] for k in idx if sc._key(k) in found}
             for m in range(a, b):
@@ -145,7 +146,7 @@ def consistency_pass(sc: Scan) -> None:
         if hit is None:
             continue
         if shape[i] == LOW and not sc.lower_doc and (glued(sc, i) or hit[1] == "giv"
-                                                     and knowledge.zipf(key) >= LOWER_MENTION_ZIPF):
+                                                     and knowledge.common_zipf(key) >= LOWER_MENTION_ZIPF):
             continue   # "we hope for", "will mark the site": a given name in lower case is a word
         if shape[i] == LOW and not sc.lower[i] and (
                 sc.fl[i] & (ORD | CLN | NON | FOL) or sc.clinical_after(i)):

@@ -10,7 +10,6 @@ bit mask. The rules test the masks with the plain ``int`` constants below (``SUR
 from __future__ import annotations
 
 import enum
-import math
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -60,36 +59,13 @@ TITLE = TTL_D | TTL_P
 COMMON_SURNAME_BEARERS = 20_000
 
 
-#: The Zipf value a clinical short form counts as when English gives it less (``kcl``,
-#: ``bp``: a name must be about as common as a word used once in 10,000 to beat it).
-ABBREVIATION_ZIPF = 4.0
-#: People per billion that one Census 2010 bearer or one living SSA bearer stands for (the
-#: U.S. population of 2010, 308.7 million), so that a name's frequency reads on the Zipf scale.
-_PER_BILLION = 1e9 / 308.7e6
-
-
-def name_zipf(word: str) -> float:
-    """How common ``word`` is as a U.S. name on the Zipf scale: log10 of its bearers per
-    billion people, the larger of its Census 2010 surname count and its SSA living given-name
-    count (``smith`` 6.9, ``mark`` 6.6, ``low`` 4.6, ``given`` 4.1); 0.0 when neither list
-    has it. Sources: ``lists/surnames_census2010.tsv``, ``lists/given_names_ssa.tsv``."""
-    g = knowledge.given_name(word)
-    m = max(knowledge.surname_count(word), g.living if g else 0)
-    return math.log10(m * _PER_BILLION) if m else 0.0
-
-
 def ordinary_word(word: str) -> bool:
-    """Whether ``word`` (lower case) is an ordinary word and not name-shaped on its own: an
-    English word of Zipf >= :data:`deid_core.knowledge.ZIPF_COMMON` or a clinical short form
-    (counted at least :data:`ABBREVIATION_ZIPF`), unless it is more common as a name
-    (:func:`name_zipf`) than as that word (``given``, ``low``, ``restless``, ``kcl``, ``will``
-    are ordinary; ``mark``, ``grace``, ``baker``, ``ng`` are names)."""
-    z = knowledge.zipf(word)
-    if knowledge.is_clinical_abbreviation(word):
-        z = max(z, ABBREVIATION_ZIPF)
-    elif z < knowledge.ZIPF_COMMON:
-        return False
-    return name_zipf(word) <= z
+    """Whether ``word`` (lower case, letters) is an ordinary word and not name-shaped on its
+    own (:func:`deid_core.knowledge.is_ordinary_word`: an English word of Zipf >= 3.0 or a
+    clinical short form that is not more common as a U.S. name: ``given``, ``low``,
+    ``restless``, ``kcl``, ``will`` are ordinary; ``mark``, ``grace``, ``baker``, ``ng`` are
+    names). Source: ``lists/ordinary_words.txt``."""
+    return knowledge.is_ordinary_word(word)
 
 
 def _lower_set(getter: Callable[[], Iterable[str]]) -> frozenset[str]:

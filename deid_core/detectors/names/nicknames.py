@@ -4,7 +4,7 @@ Frances and Gwen``) and a nickname in quotes next to a name (``Elizabeth "Betsy"
 
 The words they start at are cues of ``lists/name_cues.txt`` (``relation_plural``,
 ``nickname_before``); whether a word is name-shaped is read from knowledge
-(:func:`.lexicon.ordinary_word`, the SSA given names and ``lists/nicknames.tsv``), not from a
+(:func:`.lexicon.ordinary_word` and its SSA given names, ``lists/nicknames.tsv``), not from a
 list of names.
 """
 from __future__ import annotations
@@ -87,8 +87,7 @@ def relation_list_pass(sc: Scan) -> None:
 QUOTED_NICKNAME = Rule("names:quoted_nickname", ("PATIENT", "DOCTOR"), (CERTAIN, REVIEW),
                        "a nickname in quotes next to a name",
                        amber="the quoted word is also an ordinary word, so it may be a quotation",
-                       list="nicknames.tsv", reads=("given_names_ssa.tsv", "english_frequency.tsv",
-                                                    "name_cues.txt"),
+                       list="nicknames.tsv", reads=("ordinary_words.txt", "name_cues.txt"),
                        evidence=UPGRADES)
 
 
@@ -148,7 +147,8 @@ def quoted_nickname_pass(sc: Scan) -> None:
         f = sc.fl[j]
         if f & (TITLE | CRED | REL | CLN | FOL) or f & NON and not f & GIV:
             continue
-        named = f & GIV or knowledge.canonicals_of(sc.low[j]) or knowledge.given_name(sc.low[j])
+        named = (f & GIV or knowledge.canonicals_of(sc.low[j])
+                 or f & ORD and knowledge.is_ordinary_given_name(sc.low[j]))
         tier = CERTAIN if named or not f & ORD else REVIEW
         sc.emit([j], label, tier, QUOTED_NICKNAME, remember=tier == CERTAIN, context=True,
                 strong=True)
