@@ -12,8 +12,9 @@ from ...datereader import read_match
 from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from ..patterns import Hit, Verdict
-from .shapes import (_AMBIGUOUS_MONTHS, _MONTH_CONTEXT, _in_context, _month_end, _month_ok,
-                     _units_follow, _with_weekday)
+from ..patterns import just_before
+from .shapes import (_AMBIGUOUS_MONTHS, _MONTH_CONTEXT, _MONTH_PAIR_AFTER, _MONTH_PAIR_BEFORE, _VALUE_BEFORE_MONTH,
+                     _in_context, _month_end, _month_ok, _units_follow, _with_weekday)
 
 _D = ("DATE",)
 _CONTEXT = "date_context_words.txt"
@@ -78,7 +79,8 @@ def _holiday(m: re.Match[str]) -> Verdict:
     return CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
 
 
-MONTH_ALONE = Rule("dates:month_alone", _D, (CERTAIN, REVIEW), "a month name on its own",
+MONTH_ALONE = Rule("dates:month_alone", _D, (CERTAIN, REVIEW),
+                   "a month name on its own (in June, mid-March, Jan/Feb, A1c 7.2 Oct)",
                    amber="a month on its own may be an ordinary word (May, March)", reads=(_CONTEXT,))
 
 
@@ -86,7 +88,9 @@ def _month_alone(m: re.Match[str]) -> Verdict:
     text, pos, word = m.string, m.start(), m["mon"]
     if word.isupper() and len(word.rstrip(".")) == 3 and word.lower() in _AMBIGUOUS_MONTHS:
         return None                                    # "THIS MAY BE", "INC RR AND DEC FIO2"
-    if _in_context(text, pos, _MONTH_CONTEXT):
+    if _in_context(text, pos, _MONTH_CONTEXT) or just_before(text, pos, _MONTH_PAIR_BEFORE, 16) \
+            or (word[0].isupper() and _MONTH_PAIR_AFTER.match(text, m.end())) \
+            or (word[0].isupper() and just_before(text, pos, _VALUE_BEFORE_MONTH, 10)):
         if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
             return Hit(m.start(), _month_end(m, m.end()), CERTAIN)
         return None
