@@ -484,6 +484,9 @@ CASES: dict[str, list[Case]] = {
     ],
     "names:title": [
         Case("Seen by Dr. Anne Whitcombe today.", [("Anne Whitcombe", "DOCTOR", C)], keep=("today",)),
+        Case("per Dr. Rimkaitis today", [("Rimkaitis", "DOCTOR", C)], keep=("today",)),
+        Case("Mrs. Rimkaitis called back.", [("Rimkaitis", "PATIENT", C)], keep=("called",)),
+        Case("DR. VALKENOSIS AWARE OF K 3.1", [("VALKENOSIS", "DOCTOR", C)], keep=("AWARE",)),
     ],
     "names:relation": [
         Case("His wife Mary called about the Foley catheter.",
@@ -492,9 +495,17 @@ CASES: dict[str, list[Case]] = {
     ],
     "names:label": [
         Case("Patient: Smith, stable.", [("Smith", "PATIENT", C)], keep=("stable",)),
+        Case("Name: MENDOZA, RAFAEL ANTONIO", [("MENDOZA, RAFAEL ANTONIO", "PATIENT", C)], keep=("Name",)),
+        Case("Pt: Adeyinka, F", [("Adeyinka, F", "PATIENT", C)], keep=("Pt",)),
+        Case("Client: Lio Ferreira-Banks", [("Lio Ferreira-Banks", "PATIENT", C)], keep=("Client",)),
+        Case("Pt seen by Foley this morning.", [("Foley", "DOCTOR", R)], keep=("morning",)),
+        Case("Message left for Bill regarding results.", [("Bill", "PATIENT", R)], keep=("results",)),
     ],
     "names:credential": [
         Case("Note by Anne Whitcombe, MD.", [("Anne Whitcombe", "DOCTOR", C)]),
+        Case("R. PELLAS PA AWARE", [("R. PELLAS", "DOCTOR", C)], keep=("AWARE",)),
+        Case("CALLED JOHN LOW RN", [("JOHN LOW", "DOCTOR", C)], keep=("CALLED",)),
+        Case("Kim Low, RN", [("Kim Low", "DOCTOR", C)]),
     ],
     "names:signature_initials": [
         Case("Tolerating diet.\n-- JS", [("JS", "DOCTOR", C)], keep=("diet",)),
@@ -542,10 +553,28 @@ CASES: dict[str, list[Case]] = {
              keep=("plan",)),
     ],
     "names:surname_list": [
-        Case("Message left for Parkinson, will call back.", [("Parkinson", "PATIENT", R)]),
+        Case("Voicemail for Parkinson, will call back.", [("Parkinson", "PATIENT", R)]),
     ],
     "names:given_list": [
         Case("Jamie came in with her mother.", [("Jamie", "PATIENT", C)], keep=("mother",)),
+    ],
+    "names:relation_list": [
+        Case("Daughters Lulu, Frances and Gwen at bedside.",
+             [("Lulu", "PATIENT", C), ("Frances", "PATIENT", C), ("Gwen", "PATIENT", C)],
+             keep=("Daughters", "bedside")),
+        Case("SONS TEODOR & MIKAEL CALLED", [("TEODOR", "PATIENT", C), ("MIKAEL", "PATIENT", C)],
+             keep=("SONS",)),
+        Case("Grandchildren Tobiah, Wrenna, and Caspian visited.",
+             [("Tobiah", "PATIENT", C), ("Wrenna", "PATIENT", C), ("Caspian", "PATIENT", C)]),
+    ],
+    "names:quoted_nickname": [
+        Case('Patient: Reed, Thomas ("Tom") seen today.',
+             [("Reed, Thomas", "PATIENT", C), ("Tom", "PATIENT", C)], keep=("seen",)),
+        Case('Robert aka "Bobby" Szabo called.',
+             [("Robert", "PATIENT", C), ("Bobby", "PATIENT", C), ("Szabo", "PATIENT", C)], keep=("aka",)),
+        Case('PT MARCUS LYLE ("MOOSE") AWAKE', [("MARCUS LYLE", "PATIENT", C), ("MOOSE", "PATIENT", C)],
+             keep=("AWAKE",)),
+        Case('son "danny" called', [("danny", "PATIENT", C)], keep=("son",)),
     ],
     "names:coordinated": [
         Case("Family meeting held with Margaret and Bram today.",

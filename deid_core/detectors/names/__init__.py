@@ -19,8 +19,8 @@ which reads the same :class:`.scan.Scan` (it needs to know which words are names
 Modules: :mod:`.lexicon` (word facts, :class:`.lexicon.Word`), :mod:`.words` (the context
 words from ``lists/``), :mod:`.evidence` (the evidence words), :mod:`.scan` (per-note state and
 shared predicates), :mod:`.runs` (the name after a context word, service words), and the rules:
-:mod:`.context`, :mod:`.signatures`, :mod:`.heads`, :mod:`.list_rules`, :mod:`.consistency`,
-:mod:`.usernames`.
+:mod:`.context`, :mod:`.signatures`, :mod:`.heads`, :mod:`.list_rules`, :mod:`.nicknames`
+(lists after a plural relation word, quoted nicknames), :mod:`.consistency`, :mod:`.usernames`.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from .context import CONTEXT_PASS
 from .heads import FAMILY_PASS, HEAD_PASS, INSTITUTION_PASS, PHONE_OWNER_PASS, ROLE_PASS
 from .lexicon import Lexicon, Word, lexicon, set_lexicon
 from .list_rules import LIST_PASS
+from .nicknames import NICKNAME_PASS, RELATION_LIST_PASS
 from .scan import Scan
 from .usernames import USERNAME_PASS
 
@@ -43,7 +44,8 @@ __all__ = ["Lexicon", "PASSES", "RULES", "SHARED_LISTS", "Scan", "Word", "detect
 #: The passes of :func:`scan_note`, in the order they run; each module declares its passes and
 #: the rules each may give beside its code.
 PASSES: tuple[Pass, ...] = (INSTITUTION_PASS, CONTEXT_PASS, HEAD_PASS, ROLE_PASS, PHONE_OWNER_PASS,
-                            FAMILY_PASS, LIST_PASS, COORDINATION_PASS, CONSISTENCY_PASS, USERNAME_PASS)
+                            FAMILY_PASS, RELATION_LIST_PASS, LIST_PASS, NICKNAME_PASS,
+                            COORDINATION_PASS, CONSISTENCY_PASS, USERNAME_PASS)
 #: Every rule of the name detector, in the order the passes meet them.
 RULES = rules_of(PASSES)
 #: The lists the word facts of every token read (:mod:`.lexicon`, :mod:`.words`), whatever the rule.

@@ -1,6 +1,7 @@
 """Document consistency: a word of a name found with strong evidence is certain wherever it
 appears again as a name-shaped word (``Mr. Hope ... Hope reports``), and a review candidate
-made only of such words becomes certain.
+made only of such words becomes certain. Where capitals tell nothing, an ordinary word by
+knowledge (:func:`.lexicon.ordinary_word`: ``RESTLESS``, ``HIGH``) is not spread.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ...spans import CERTAIN, REVIEW
 from . import evidence as E
 from . import words as W
 from .runs import service_word
-from .lexicon import CLN, CRED, ENG, FOL, LIST, MED, MONTH, NON, PROF, REL, STATE, TITLE
+from .lexicon import CLN, CRED, ENG, FOL, LIST, MED, MONTH, NON, ORD, PROF, REL, STATE, TITLE
 from .scan import Scan
 
 
@@ -75,6 +76,8 @@ def consistency_pass(sc: Scan) -> None:
             continue
         if weak_occurrence(sc, i):
             continue
+        if sc.fl[i] & ORD and sc.strict(i):
+            continue   # "RESTLESS", "HIGH", "KCL" where capitals tell nothing: an ordinary word
         label, role = hit
         nxt = sc.low[i + 1] if i + 1 < sc.n and sc.plain_gap(i) else ""
         if sc.fl[i] & ENG and sc.sentence_start(i) and (

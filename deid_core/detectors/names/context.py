@@ -14,7 +14,7 @@ from ...rules import Pass, Rule
 from ...spans import CERTAIN, REVIEW
 from . import words as W
 from .evidence import AND, GLUED, UPGRADES
-from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, PROF, REL, STRONG,
+from .lexicon import (CLN, CRED, CUE, ENG, FOL, GIV, LBL, LIST, MED, NON, ORD, PROF, REL, STRONG,
                       SUR, TITLE, TTL_D)
 from .runs import service_word, take
 from .scan import SPACES_STR, Scan, indices_of
@@ -59,6 +59,17 @@ def context_pass(sc: Scan) -> None:
             initials_after_label(sc, i)
         if (w.partition("-")[0] if "-" in w else w) in sign_offs:
             sign_off(sc, i)
+
+
+def ending_only(sc: Scan, j: int) -> bool:
+    """Token j is a capitalised word that reads as a diagnosis or procedure only by its ending
+    (cue ``follower_ending``: ``Rimkaitis``, ``Kalamosis``), not a listed follower or clinical
+    noun, and no follower or clinical noun comes next: after a strong title it is a surname."""
+    w = sc.low[j]
+    if sc.shape[j] not in (CAP, UP) or w in sc.lex.followers or sc.fl[j] & (CLN | NON | ORD) \
+            or not sc.toks[j].word.isalpha():
+        return False
+    return not (j + 1 < sc.n and sc.plain_gap(j) and sc.fl[j + 1] & (FOL | CLN))
 
 
 def half_capitalised(sc: Scan, i: int) -> bool:
@@ -146,8 +157,12 @@ def title_rule(sc: Scan, i: int) -> None:
     if low == "ms" and i > 0 and (sc.toks[i - 1].word.isdigit() or sc.text[
             :sc.toks[i].start].rstrip(" \t")[-1:] in ("*", "<", ">", "=")):
         return   # 0.4 ms, "PR interval * ms": a unit
-    if fj & (FOL | CLN) and (not fj & LIST or not f & STRONG and sc.strict(j)):
+    if fj & (FOL | CLN) and (not fj & LIST or not f & STRONG and sc.strict(j)) \
+            and not (f & STRONG and ending_only(sc, j)):
         return   # "mr safety", "MR CONDITIONAL", "stroke nurse line": a thing, not a person
+    if f & STRONG and fj & MED and j + 1 < n and sc.low[j + 1] in sc.lex.followers \
+            and sc.plain_gap(j):
+        return   # "Dr. Down syndrome", "Dr. Graves disease": an eponym and its disease
     if low == "ms" and s == LOW and (not fj & LIST or fj & (ENG | MED | NON) or sc.stops(j)
                                      or sc.toks[i - 1].word.lower().endswith("mg") if i else False):
         return   # "2mg ms given", "check ms. q4", "when ms improves": morphine, mental status
@@ -396,7 +411,9 @@ def label_rule(sc: Scan, i: int) -> None:
         if not colon and sc.shape[j] == INI and len(dotted := dotted_letters(sc, j)[0]) >= 2 \
                 and service_word(dotted):
             return   # "VISITED BY O.T.", "per S.L.P.": a service written with dots
-        if not colon and sc.shape[j] != INI and (
+        device_surname = sc.shape[j] == CAP and sc.fl[j] & SUR and not sc.fl[j] & (ORD | CLN) \
+            and service_word(low[j]) and not sc.clinical_after(j) and not sc.eponym_after(j)
+        if not colon and sc.shape[j] != INI and not device_surname and (
                 service_word(low[j]) or sc.fl[j] & CLN
                 or not sc.fl[j] & LIST and (sc.strict(j) or j + 1 < sc.n and sc.plain_gap(j)
                                             and service_word(low[j + 1]))):
@@ -405,8 +422,9 @@ def label_rule(sc: Scan, i: int) -> None:
             return   # "TALKED WITH PT - REVIEWING GOALS", "ON 3L NP- DESATS": a dash mid-sentence
         idx = take(sc, j, allow_comma=True, second_free=True)
         tier = CERTAIN
-        if len(idx) == 1 and sc.fl[j] & ENG and sc.next_is_lower_word(j):
-            tier = REVIEW
+        if len(idx) == 1 and (sc.fl[j] & ENG and sc.next_is_lower_word(j) or device_surname
+                              or not colon and sc.fl[j] & MED):
+            tier = REVIEW   # "seen by Grace today"; "seen by Foley", "message for Parkinson"
         if label == "PATIENT" and sc.credential_after(idx[-1]):
             label = "DOCTOR"
         sc.emit(idx, label, tier, LABEL, remember=tier == CERTAIN, detail=" ".join(words),
@@ -419,6 +437,20 @@ CREDENTIAL = Rule("names:credential", ("DOCTOR",), (CERTAIN, REVIEW),
                   amber="the word before a credential may not be a name", list="credentials.txt",
                   reads=("generic_service_words.txt", "number_words.tsv"), evidence=UPGRADES,
                   detail="the credential after the name")
+
+
+def initial_and_name_before(sc: Scan, i: int) -> bool:
+    """Before the credential at token i (one that counts only after a comma: ``PA``, ``PT``),
+    a dotted initial and a name-shaped word, and after it a word that follows a care-team
+    member (cue ``clinician_after``): ``R. PELLAS PA AWARE``, ``j. moreau pa notified``."""
+    k = i - 1
+    if k < 1 or i + 1 >= sc.n or sc.low[i + 1] not in W.CLINICIAN_AFTER or not sc.plain_gap(i):
+        return False
+    f = sc.fl[k]
+    return sc.shape[k] in (CAP, UP, LOW) and sc.toks[k].word.isalpha() and len(sc.low[k]) > 1 \
+        and not f & (NON | ORD | CRED | TITLE | REL | CLN) \
+        and sc.shape[k - 1] == INI and sc.text.startswith(".", sc.toks[k - 1].end) \
+        and sc.plain_gap(k - 1) and sc.plain_gap(k)
 
 
 def credential_rule(sc: Scan, i: int) -> None:
@@ -435,9 +467,9 @@ def credential_rule(sc: Scan, i: int) -> None:
             and sc.gap(k - 1).strip(" \t") == "," and "\n" not in sc.gap(k - 1):
         k -= 1   # "Bram Oosterhuis, device RN": a role word between name and credential
         modifier = True
-    elif "," not in g and sc.low[i] in W.AMBIGUOUS_CREDENTIALS:
+    elif "," not in g and sc.low[i] in W.AMBIGUOUS_CREDENTIALS and not initial_and_name_before(sc, i):
         return
-    ambiguous = sc.low[i] in W.AMBIGUOUS_CREDENTIALS
+    ambiguous = sc.low[i] in W.AMBIGUOUS_CREDENTIALS and "," in g
     if ambiguous:
         after = sc.text[sc.toks[i + sc.credential_at(i) - 1].end:].lstrip(" \t.")[:1]
         if after.isalnum():
@@ -472,6 +504,12 @@ def credential_rule(sc: Scan, i: int) -> None:
     if not idx or all(sc.shape[k] == INI for k in idx) or modifier and len(idx) < 2:
         return
     idx.reverse()
+    a = idx[0]
+    if not (a > 0 and sc.used[a - 1] and sc.plain_gap(a - 1)):   # ("ANH-THU DO, MD": a name goes on)
+        if all(sc.shape[k] == INI or sc.shape[k] in (UP, LOW) and sc.fl[k] & ORD for k in idx):
+            return   # "KCL GIVEN, RN TO RECHECK", "BP STAYS LOW MD AWARE": ordinary words, no name
+        while sc.shape[idx[0]] in (UP, LOW) and sc.fl[idx[0]] & ORD:
+            idx.pop(0)   # "NOTIFIED JOHN VOSS RN": the ordinary word before the name stays
     listed = any(sc.fl[k] & LIST for k in idx)
     if lower[idx[0]] and not listed and sc.shape[idx[0]] != INI and not (
             len(idx) >= 2 and sc.line_starts_at(idx[0])):

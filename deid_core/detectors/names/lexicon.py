@@ -10,11 +10,12 @@ bit mask. The rules test the masks with the plain ``int`` constants below (``SUR
 from __future__ import annotations
 
 import enum
+import math
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ... import lists
+from ... import knowledge, lists
 from . import words as W
 
 
@@ -41,6 +42,8 @@ class Word(enum.IntFlag):
     CUE = 131072        #: a word a context rule starts at that no flag above marks: the last
     #: word of a relation phrase (``other``), an initials label (``transcribed``), a sign-off
     #: (``regards``, also before a hyphen: ``thx-oyelaran``), ``ph`` (of ``Ph.D.``)
+    ORD = 262144        #: an ordinary word by knowledge, not name-shaped on its own:
+    #: :func:`ordinary_word` (``given``, ``restless``, ``kcl``; not ``mark``, ``baker``)
 
 
 SUR, GIV, MED, ENG, NON, FOL, CLN = (int(Word.SUR), int(Word.GIV), int(Word.MED), int(Word.ENG),
@@ -48,13 +51,45 @@ SUR, GIV, MED, ENG, NON, FOL, CLN = (int(Word.SUR), int(Word.GIV), int(Word.MED)
 TTL_D, TTL_P, REL, CRED, MONTH, LBL, PROF, STRONG = (
     int(Word.TTL_D), int(Word.TTL_P), int(Word.REL), int(Word.CRED), int(Word.MONTH),
     int(Word.LBL), int(Word.PROF), int(Word.STRONG))
-COMMON, STATE, CUE = int(Word.COMMON), int(Word.STATE), int(Word.CUE)
+COMMON, STATE, CUE, ORD = int(Word.COMMON), int(Word.STATE), int(Word.CUE), int(Word.ORD)
 LIST = SUR | GIV
 TITLE = TTL_D | TTL_P
 
 #: Surnames with at least this many Census 2000 bearers are "common": at the start of a
 #: sentence ``Mary Smith`` is a name even though both words are also English words.
 COMMON_SURNAME_BEARERS = 20_000
+
+
+#: The Zipf value a clinical short form counts as when English gives it less (``kcl``,
+#: ``bp``: a name must be about as common as a word used once in 10,000 to beat it).
+ABBREVIATION_ZIPF = 4.0
+#: People per billion that one Census 2010 bearer or one living SSA bearer stands for (the
+#: U.S. population of 2010, 308.7 million), so that a name's frequency reads on the Zipf scale.
+_PER_BILLION = 1e9 / 308.7e6
+
+
+def name_zipf(word: str) -> float:
+    """How common ``word`` is as a U.S. name on the Zipf scale: log10 of its bearers per
+    billion people, the larger of its Census 2010 surname count and its SSA living given-name
+    count (``smith`` 6.9, ``mark`` 6.6, ``low`` 4.6, ``given`` 4.1); 0.0 when neither list
+    has it. Sources: ``lists/surnames_census2010.tsv``, ``lists/given_names_ssa.tsv``."""
+    g = knowledge.given_name(word)
+    m = max(knowledge.surname_count(word), g.living if g else 0)
+    return math.log10(m * _PER_BILLION) if m else 0.0
+
+
+def ordinary_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is an ordinary word and not name-shaped on its own: an
+    English word of Zipf >= :data:`deid_core.knowledge.ZIPF_COMMON` or a clinical short form
+    (counted at least :data:`ABBREVIATION_ZIPF`), unless it is more common as a name
+    (:func:`name_zipf`) than as that word (``given``, ``low``, ``restless``, ``kcl``, ``will``
+    are ordinary; ``mark``, ``grace``, ``baker``, ``ng`` are names)."""
+    z = knowledge.zipf(word)
+    if knowledge.is_clinical_abbreviation(word):
+        z = max(z, ABBREVIATION_ZIPF)
+    elif z < knowledge.ZIPF_COMMON:
+        return False
+    return name_zipf(word) <= z
 
 
 def _lower_set(getter: Callable[[], Iterable[str]]) -> frozenset[str]:
@@ -231,6 +266,8 @@ class Lexicon:
             f |= LBL
         if low in self.professions_by_first:
             f |= PROF
+        if key.isalpha() and ordinary_word(key):
+            f |= ORD
         if len(self._memo) < 200_000:
             self._memo[low] = f
         return f

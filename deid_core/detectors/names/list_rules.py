@@ -19,7 +19,7 @@ from . import words as W
 from .evidence import (CAPITALISED as CAPITALISED_NEXT, CLINICAL_NOUN, ENGLISH_COLLISION, IDENTIFIER,
                        INITIAL, MEDICAL_COLLISION, NO_CASE_EVIDENCE, NOTE_END, PERSON_VERB,
                        PRECEDING_WORD, SOCIAL_HEADING, STATE_NAME, SURNAME, UPGRADES)
-from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, REL, STATE, SUR,
+from .lexicon import (CLN, COMMON, CRED, ENG, FOL, GIV, LBL, LIST, MED, MONTH, NON, ORD, REL, STATE, SUR,
                       TITLE)
 from .runs import service_word
 from .scan import AGE_ID_AFTER_RE, SPACES, Scan
@@ -307,9 +307,13 @@ def lone(sc: Scan, i: int) -> None:
     strict = sc.strict(i)
     eng_person = False
     if f & ENG and (strict or sc.sentence_start(i)):
-        if not (strict and not f & MED and i + 1 < sc.n and sc.low[i + 1] in W.ENG_PERSON_AFTER
-                and sc.plain_gap(i) and sc.low[i] not in W.NAME_STOP_WORDS):
-            return
+        nxt = sc.low[i + 1] if i + 1 < sc.n and sc.plain_gap(i) else ""
+        ok = not f & MED and sc.low[i] not in W.NAME_STOP_WORDS and (
+            nxt in W.ENG_PERSON_AFTER if strict else
+            sc.shape[i] == CAP and f & GIV and not f & ORD
+            and (nxt in W.ENG_PERSON_AFTER or nxt in W.PERSON_VERBS or nxt in W.CLINICIAN_AFTER))
+        if not ok:
+            return   # "Mark placed the IV": a given name more common as a name than as a word
         eng_person = True   # "kim saw the patient": a person's verb after it; review
     closing = i == sc.n - 1 and f & GIV and not f & (ENG | MED) and sc.shape[i] in (CAP, UP) \
         and sc.sentence_start(i) and not sc.text[sc.toks[i].end:].strip()   # "... AT 900U/HR. GRETCHEN"

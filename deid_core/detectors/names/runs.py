@@ -11,7 +11,7 @@ from functools import lru_cache
 from ... import lists
 from ...document import CAP, INI, LOW, UP
 from . import words as W
-from .lexicon import CLN, COMMON, CRED, ENG, FOL, GIV, LIST, NON, SUR, TITLE
+from .lexicon import CLN, COMMON, CRED, ENG, FOL, GIV, LIST, NON, ORD, SUR, TITLE
 from .scan import Scan
 
 
@@ -29,6 +29,22 @@ def _service_words() -> frozenset[str]:
             | lists.abbreviations("shorthand", "clinical"))
 
 
+def middle_name(sc: Scan, m: int) -> bool:
+    """Token m, after the given name of ``LAST, FIRST``, is a middle name: written in the
+    given name's case, on its line with a plain gap, no function, clinical, title or
+    credential word, and either a given name more common as a name than as a word, or the last
+    word of its line (``MENDOZA, RAFAEL ANTONIO``, ``TRAN, THI HOA``; not ``ACHTERBERG,
+    WILLEM ADMITTED``)."""
+    k = m - 1
+    f = sc.fl[m]
+    if sc.shape[m] != sc.shape[k] or sc.shape[m] not in (CAP, UP) or not sc.plain_gap(k) \
+            or not sc.toks[m].word.isalpha() or len(sc.low[m]) < 2 \
+            or f & (NON | CLN | FOL | CRED | TITLE) or sc.stops(m) \
+            or sc.low[m] in W.ID_LABEL_WORDS or sc.low[m] in W.NAME_STOP_WORDS:
+        return False
+    return bool(f & GIV and not f & ORD) or sc.line_ends_after(m)
+
+
 def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
          second_free: bool = False) -> list[int]:
     """Name tokens from j on (j must satisfy ctx_ok): further words join when they are
@@ -38,6 +54,9 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
     k = j
     n, fl, shape = sc.n, sc.fl, sc.shape
     newline_used = False
+    if allow_comma and k + 1 < n and shape[k] in (CAP, UP) and shape[k + 1] == INI \
+            and sc.gap(k).strip(" \t") == "," and "\n" not in sc.gap(k) and sc.line_ends_after(k + 1):
+        return [k, k + 1]   # "Pt: Adeyinka, F": LAST, first initial ending the line
     if allow_comma and k + 1 < n and sc.gap(k).strip(" \t") == "," and "\n" not in sc.gap(k) \
             and (fl[k + 1] & GIV or shape[k + 1] == shape[k] and not fl[k + 1] & (NON | TITLE | CRED)) \
             and sc.ctx_ok(k + 1) and shape[k] != INI and shape[k + 1] != INI:
@@ -45,6 +64,8 @@ def take(sc: Scan, j: int, allow_comma: bool = False, max_tokens: int = 4,
         k += 1
         if k + 1 < n and shape[k + 1] == INI and sc.plain_gap(k):
             idx.append(k + 1)
+        elif k + 1 < n and middle_name(sc, k + 1):
+            idx.append(k + 1)   # "MENDOZA, RAFAEL ANTONIO", "TRAN, THI HOA": a middle name
         return idx
     while len(idx) < max_tokens and k + 1 < n:
         if shape[k] != INI and sc.low[k][-2:] in ("'s", "’s"):

@@ -61,6 +61,8 @@ _CUES: dict[str, tuple[str, ...]] = {
     "SOCIAL_HEADINGS": ("social_heading",),
     "FAMILY_WORDS": ("family_word",),
     "SIGN_OFFS": ("sign_off",),
+    "RELATION_PLURALS": ("relation_plural",),
+    "NICKNAME_BEFORE": ("nickname_before",),
 }
 #: Module attribute -> cue whose words are word endings (a tuple, for ``str.endswith``).
 _ENDINGS: dict[str, str] = {
