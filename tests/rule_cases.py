@@ -55,6 +55,8 @@ CASES: dict[str, list[Case]] = {
         Case("Held 9/12-9/14 for the procedure.",
              [("9/12", "DATE", C), ("9/14", "DATE", C)],
              keep=("procedure",)),
+        Case("Rehab stay 4/15-4/20; crackles 1/3-1/2 up.", [("4/15", "DATE", C), ("4/20", "DATE", C)],
+             keep=("1/3", "1/2")),
     ],
     "dates:month_year2": [
         Case("ECHO 3/91 EF 30%.", [("3/91", "DATE", C)], keep=("EF 30%",)),
@@ -106,6 +108,9 @@ CASES: dict[str, list[Case]] = {
     ],
     "dates:weekday": [
         Case("Family will visit on Saturday.", [("Saturday", "DATE", C)], keep=("Family",)),
+        Case("Dialysis missed Fri; O2 sat 93%.", [("Fri", "DATE", C)], keep=("sat",)),
+        Case("Plan OR TUES, home on Sat.", [("TUES", "DATE", C), ("Sat", "DATE", C)], keep=("OR",)),
+        Case("next visit thurs, out of the sun.", [("thurs", "DATE", C)], keep=("sun",)),
     ],
     "dates:ordinal_day": [
         Case("Cath planned on the 23rd, NPO after midnight.", [("23rd", "DATE", C)], keep=("NPO",)),

@@ -50,6 +50,40 @@ WORD_NOT_DATES = [
     "Moved to the 3rd floor on arrival.",
     "Second opinion on the 2nd opinion form.",
 ]
+#: Weekday abbreviations; the ones that are also words (mon, sat, sun, wed) only after on/next/by.
+WEEKDAYS = [
+    ("Dialysis missed Fri, no ride.", [("Fri", C)]),
+    ("OR TUES for washout.", [("TUES", C)]),
+    ("next appt thurs.", [("thurs", C)]),
+    ("Home on Sat if stable.", [("Sat", C)]),
+    ("Family meeting by wed.", [("wed", C)]),
+]
+WEEKDAY_NOT_DATES = [
+    "O2 sat 91% on 2L, sats stable.",
+    "Desat and sat improved with suction.",
+    "Keep out of the sun; on tele mon.",
+    "Sat's have been low overnight.",
+]
+#: Ranges of one month, the day going on, and dates after a shift written in clock times.
+RANGES = [
+    ("Inpatient 3/15-3/20, home after.", [("3/15", C), ("3/20", C)]),
+    ("MRN 5512093  6/3-6/4", [("6/3", C), ("6/4", C)]),
+    ("Off work 1/2-1/5 per note.", [("1/2", C), ("1/5", C)]),
+    ("0700-1900 4/12\nneuro intact", [("4/12", C)]),
+    ("1900-0700 12/30 uneventful.", [("12/30", C)]),
+    ("THU 10/29 NIGHTS", [("THU 10/29", C)]),
+]
+RANGE_NOT_DATES = [
+    "Crackles 1/3-1/2 up bilaterally.",
+    "Rales 1/4-1/3 of the way up.",
+    "Took 2 1/3-1/2 tabs.",
+]
+#: A month after a value with its unit, or joined to another month.
+MONTH_AFTER_VALUE = [
+    ("Was 66 kg Feb, now 61 kg.", [("Feb", C)]),
+    ("MAC 18 cm Aug; down since.", [("Aug", C)]),
+    ("Two AOM (April and June 2024).", [("April", C), ("June 2024", C)]),
+]
 #: Two-digit years listed after a history word.
 HISTORY_YEARS = [
     ("s/p PCI in 98 and 06, stable.", [("98", C), ("06", C)]),
@@ -59,6 +93,8 @@ HISTORY_YEARS = [
 #: Four-digit clock times (minutes 00-59) that are no years; real years stay.
 CLOCK_TIMES = [
     "Restless from 1900 to 0630.",
+    "Drip off 2000 per protocol.",
+    "EBL 1500, drained 2000+ overnight.",
     "Heparin held (off at 1945).",
     "Slept 0700-1930 in chair.",
     "At 2015 pt called out.",
@@ -75,6 +111,7 @@ PHONES = [
     ("Son at 508 6641920 evenings.", [("508 6641920", "PHONE", R)]),
     ("Phone 617448-2093 home.", [("617448-2093", "PHONE", C)]),
     ("Please page back at x317.", [("x317", "PHONE", C)]),
+    ("Radiology by phone ext 4-0192 at noon.", [("ext 4-0192", "PHONE", C)]),
     ("Call 3 0 1 5 5 5 0 1 4 2 today.", [("3 0 1 5 5 5 0 1 4 2", "PHONE", C)]),
     ("Call 1-800-GO-RIVER or 410-555-HELP.", [("1-800-GO-RIVER", "PHONE", C), ("410-555-HELP", "PHONE", C)]),
 ]
@@ -90,6 +127,11 @@ test_event_dates = ruletable.found_test(found, EVENT_DATES, label="DATE")
 test_not_dates = ruletable.nothing_test(found, NOT_DATES)
 test_word_dates = ruletable.found_test(found, WORD_DATES, label="DATE")
 test_word_not_dates = ruletable.nothing_test(found, WORD_NOT_DATES)
+test_weekdays = ruletable.found_test(found, WEEKDAYS, label="DATE")
+test_weekday_not_dates = ruletable.nothing_test(found, WEEKDAY_NOT_DATES)
+test_ranges = ruletable.found_test(found, RANGES, label="DATE")
+test_range_not_dates = ruletable.nothing_test(found, RANGE_NOT_DATES)
+test_month_after_value = ruletable.found_test(found, MONTH_AFTER_VALUE, label="DATE")
 test_history_years = ruletable.found_test(found, HISTORY_YEARS, label="DATE")
 test_clock_times = ruletable.nothing_test(found, CLOCK_TIMES)
 test_years = ruletable.found_test(found, YEARS, label="DATE")

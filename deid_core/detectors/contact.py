@@ -58,7 +58,7 @@ _PAGER = re.compile(
     + r")\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
     r"(?P<n>\d{1,3}-\d{4,5}|\d{4,7})(?![\d\-]|\.\d)")
 _X_EXTENSION = re.compile(r"[Xx][ \t]?(?P<n>\d{3,6})(?!\d)")
-_EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d{3,6})(?!\d)")
+_EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d-\d{4}|\d{3,6})(?![\d-])")
 
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}$")
 # labels of one or more characters: "A@OX3...APPROPRIATE" (alert and oriented) is no address

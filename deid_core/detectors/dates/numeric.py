@@ -119,6 +119,9 @@ def _month_day(m: re.Match[str]) -> Verdict:
         return None
     if not _slash_start_ok(text, m.start()):
         return None
+    weekday = _with_weekday(text, m.start())
+    if weekday != m.start():
+        return Hit(weekday, m.end(), CERTAIN)          # "TUE 10/29 DAYS": a weekday dates it
     before = line_before(text, m.start(), 30)
     meridiem = _MERIDIEM_AFTER.match(text, m.end()) is not None \
         and not (d in _COMMON_FRACTION_DEN and mo < d)
@@ -191,10 +194,12 @@ MONTH_DAY_RANGE = Rule(
 def _slash_range(m: re.Match[str]) -> Verdict:
     text = m.string
     parts = [(p.month, p.day) if p is not None else (0, 0) for p in _halves(m)]
-    if not all(valid_date(a, b) for a, b in parts) or all(
-            b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
-        return None                                    # "1/3-1/2": a fraction range
-    if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
+    same_month_on = parts[0][0] == parts[1][0] and parts[1][1] > parts[0][1]
+    if not all(valid_date(a, b) for a, b in parts) or (not same_month_on and all(
+            b in _COMMON_FRACTION_DEN and a < b for a, b in parts)):
+        return None                                    # "1/3-1/2": a fraction range, smaller first
+    # ("1/15-1/20", "2/3-2/4": one month, the day going on; as fractions it would shrink)
+    if _slash_guarded(line_before(text, m.start(), 30), text, m.end(), fraction=not same_month_on):
         return None
     if m.string[m.end("first")] == "/":
         return Hit(m.start(), m.end())                 # 10/02/10/03: written as one

@@ -85,6 +85,13 @@ _ANCHOR3_VARIANTS = _variants(_ANCHOR3)
 _MONTH3_VARIANTS = _variants(frozenset(m[:3] for m in MONTHS))
 _WEEKDAY3_VARIANTS = _variants(frozenset(w[:3] for w in WEEKDAYS))
 _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
+#: A weekday abbreviation alone (``Fri``, ``thurs``, ``TUES``, ``sat``): the date reader's
+#: weekday words; the ``ambiguous_weekday`` ones (``mon``, ``sat``) need a date word before.
+_WEEKDAY_ABBR = re.compile(r"(?i:" + WEEKDAY_REGEX + r")\.?(?![^\W_]|\.\w|[/-]\d)")
+_AMBIGUOUS_WEEKDAYS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_weekday"))
+#: The ``weekday_before`` words just before an ambiguous weekday abbreviation (``on sat``).
+_WEEKDAY_BEFORE = re.compile(
+    r"(?:^|[^\w])(?:" + alternation(lists.tagged("date_context_words.txt", "weekday_before")) + r")[ \t]{1,2}$")
 #: A weekday written just before a date (``Tuesday, ``, ``Thurs ``, ``Thu. ``), from the date
 #: reader's weekday words (so not ``thus``).
 _WD_BEFORE = re.compile(
@@ -117,7 +124,8 @@ _NOT_DATE_NEAR_AFTER = re.compile(
     + alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
-_CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+_CLOCK_OR_DECIMAL_BEFORE = re.compile(
+    r"(?:(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d[ \t]?[-–][ \t]?)?(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
 #: The history words that date an event by the month and year after them (``lists/history_words.txt``,
 #: use ``month_year2``), as one alternation for the three patterns below.
 _HISTORY_WORDS = alternation(lists.tagged(_HISTORY, "month_year2"))
@@ -187,10 +195,10 @@ _ORDINAL_AFTER = re.compile(
 #: A month name and a joiner just before another month (``Jan/Feb``, ``Nov-Dec``, ``June or``):
 #: the second month is as much a date as the first.
 _MONTH_PAIR_BEFORE = re.compile(r"(?i:\b" + MONTH_REGEX + r"\.?[ \t]{0,2}(?:[/&–-]|and|or|to)[ \t]{0,2})$")
-_MONTH_PAIR_AFTER = re.compile(r"(?i:\.?[ \t]{0,2}[/&–-][ \t]{0,2}" + MONTH_REGEX + r"\b)")
+_MONTH_PAIR_AFTER = re.compile(r"(?i:\.?[ \t]{0,2}(?:[/&–-]|and|or|to)[ \t]{0,2}" + MONTH_REGEX + r"\b)")
 #: A decimal lab value just before a month (``A1c 7.2 Oct``, ``INR 2.4 Sept``): the month is
 #: when it was drawn.
-_VALUE_BEFORE_MONTH = re.compile(r"(?<![\d.])\d{1,3}\.\d{1,2}[ \t]{1,2}$")
+_VALUE_BEFORE_MONTH = re.compile(r"(?:(?<![\d.])\d{1,3}\.\d{1,2}|\d[ \t]?" + UNITS + r"\.?)[ \t]{1,2}$", re.I)
 _MONTH_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)

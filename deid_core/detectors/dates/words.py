@@ -13,8 +13,8 @@ from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from ..patterns import Hit, Verdict
 from ..patterns import just_before
-from .shapes import (_AMBIGUOUS_MONTHS, _MONTH_CONTEXT, _MONTH_PAIR_AFTER, _MONTH_PAIR_BEFORE, _VALUE_BEFORE_MONTH,
-                     _in_context, _month_end, _month_ok, _units_follow, _with_weekday)
+from .shapes import (_AMBIGUOUS_MONTHS, _AMBIGUOUS_WEEKDAYS, _MONTH_CONTEXT, _WEEKDAY_BEFORE, _MONTH_PAIR_AFTER,
+                     _MONTH_PAIR_BEFORE, _VALUE_BEFORE_MONTH, _in_context, _month_end, _month_ok, _units_follow, _with_weekday)
 
 _D = ("DATE",)
 _CONTEXT = "date_context_words.txt"
@@ -100,4 +100,22 @@ def _month_alone(m: re.Match[str]) -> Verdict:
 
 
 
-WEEKDAY = Rule("dates:weekday", _D, (CERTAIN,), "a weekday")
+WEEKDAY = Rule("dates:weekday", _D, (CERTAIN,), "a weekday (Tuesday, Thurs, fri; on Sat)",
+               reads=(_CONTEXT,))
+
+#: A number or percent after a weekday abbreviation (``sat 92%``, ``Mon 2``): not a weekday.
+_NUMBER_AFTER = re.compile(r"[ \t]{0,2}[\d%]|['’]s")
+
+
+def _weekday_abbr(m: re.Match[str]) -> Verdict:
+    """``Fri``, ``thurs``, ``TUES``: a weekday; ``mon``, ``sat``, ``sun``, ``wed`` (the
+    ``ambiguous_weekday`` words: monitor, saturation) only right after a ``weekday_before``
+    word (``on Sat``, ``next mon``), never before a number or ``'s`` (``sat 92%``, ``sat's``)."""
+    text = m.string
+    if _NUMBER_AFTER.match(text, m.end()):
+        return None
+    if m.group().rstrip(".").lower() in _AMBIGUOUS_WEEKDAYS and not _in_context(
+            text, m.start(), _WEEKDAY_BEFORE):
+        return None
+    end = m.end() - 1 if m.group().endswith(".") else m.end()
+    return Hit(m.start(), end)

@@ -43,6 +43,8 @@ def _year4(m: re.Match[str]) -> Verdict:
                     or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
                         and not _RANGE_END.match(text, end))):
         return None
+    if end < n and text[end] == "+":
+        return None                                    # "2000+": a quantity, at least so many
     if m["s"]:
         # "HX OF POSSIBLE MI IN 1980S": a history word on the line before dates the event
         sure = _HISTORY_WORD_BEFORE.search(line_before(text, s, 30)) is not None
