@@ -108,9 +108,11 @@ CASES: dict[str, list[Case]] = {
     ],
     "dates:weekday": [
         Case("Family will visit on Saturday.", [("Saturday", "DATE", C)], keep=("Family",)),
-        Case("Dialysis missed Fri; O2 sat 93%.", [("Fri", "DATE", C)], keep=("sat",)),
-        Case("Plan OR TUES, home on Sat.", [("TUES", "DATE", C), ("Sat", "DATE", C)], keep=("OR",)),
-        Case("next visit thurs, out of the sun.", [("thurs", "DATE", C)], keep=("sun",)),
+    ],
+    "dates:weekday_abbr": [
+        Case("Dialysis missed Fri; O2 sat 93%.", [("Fri", "DATE", R)], keep=("sat",)),
+        Case("Plan OR TUES, home on Sat.", [("TUES", "DATE", R), ("Sat", "DATE", R)], keep=("OR",)),
+        Case("next visit thurs, out of the sun.", [("thurs", "DATE", R)], keep=("sun",)),
     ],
     "dates:ordinal_day": [
         Case("Cath planned on the 23rd, NPO after midnight.", [("23rd", "DATE", C)], keep=("NPO",)),

@@ -50,13 +50,13 @@ WORD_NOT_DATES = [
     "Moved to the 3rd floor on arrival.",
     "Second opinion on the 2nd opinion form.",
 ]
-#: Weekday abbreviations; the ones that are also words (mon, sat, sun, wed) only after on/next/by.
+#: Weekday abbreviations (review); the ones that are also words (mon, sat, sun, wed) only after on/next/by.
 WEEKDAYS = [
-    ("Dialysis missed Fri, no ride.", [("Fri", C)]),
-    ("OR TUES for washout.", [("TUES", C)]),
-    ("next appt thurs.", [("thurs", C)]),
-    ("Home on Sat if stable.", [("Sat", C)]),
-    ("Family meeting by wed.", [("wed", C)]),
+    ("Dialysis missed Fri, no ride.", [("Fri", R)]),
+    ("OR TUES for washout.", [("TUES", R)]),
+    ("next appt thurs.", [("thurs", R)]),
+    ("Home on Sat if stable.", [("Sat", R)]),
+    ("Family meeting by wed.", [("wed", R)]),
 ]
 WEEKDAY_NOT_DATES = [
     "O2 sat 91% on 2L, sats stable.",

@@ -36,7 +36,7 @@ from .shapes import (_ANCHOR3, _ANCHOR3_VARIANTS, _COMPACT, _DAY_MONTH, _HOLIDAY
                      _NUMERIC_RANGE, _ORDINAL, _SLASH, _SLASH_RANGE, _WEEKDAY3_VARIANTS, _WEEKDAY_ABBR, _WEEKDAY_WORD, _YEAR4,
                      _YEAR_APOS, _YY_HISTORY)
 from .words import (DAY_MONTH_NAME, DAY_MONTH_NAME_YEAR, HOLIDAY, MONTH_ALONE, MONTH_NAME_DAY,
-                    MONTH_NAME_DAY_YEAR, MONTH_NAME_YEAR, WEEKDAY, _day_month_name, _holiday, _weekday_abbr,
+                    MONTH_NAME_DAY_YEAR, MONTH_NAME_YEAR, WEEKDAY, WEEKDAY_ABBR, _day_month_name, _holiday, _weekday_abbr,
                     _month_alone, _month_name_day, _month_name_year)
 from .years import (DECADE, YEAR2_HISTORY, YEAR_APOSTROPHE, YEAR_BARE, YEAR_CONTEXT, YEAR_MODEL,
                     YEAR_PAREN, _year4, _year_apostrophe, _yy_history)
@@ -63,7 +63,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(YEAR2_HISTORY, _YY_HISTORY, "DATE", validator=_yy_history),
     Pattern(MONTH_ALONE, _MONTH_WORD, "DATE", validator=_month_alone, at_anchors="month"),
     Pattern(WEEKDAY, _WEEKDAY_WORD, "DATE", at_anchors="weekday"),
-    Pattern(WEEKDAY, _WEEKDAY_ABBR, "DATE", validator=_weekday_abbr, at_anchors="weekday"),
+    Pattern(WEEKDAY_ABBR, _WEEKDAY_ABBR, "DATE", validator=_weekday_abbr, at_anchors="weekday"),
     Pattern(ORDINAL_DAY, _ORDINAL, "DATE", validator=_ordinal_day),
 )
 

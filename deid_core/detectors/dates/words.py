@@ -100,8 +100,11 @@ def _month_alone(m: re.Match[str]) -> Verdict:
 
 
 
-WEEKDAY = Rule("dates:weekday", _D, (CERTAIN,), "a weekday (Tuesday, Thurs, fri; on Sat)",
-               reads=(_CONTEXT,))
+WEEKDAY = Rule("dates:weekday", _D, (CERTAIN,), "a weekday")
+WEEKDAY_ABBR = Rule("dates:weekday_abbr", _D, (REVIEW,),
+                    "a weekday abbreviation (Fri, thurs, TUES; mon, sat only after on, next, by)",
+                    amber="an abbreviation is weaker evidence than the weekday's name, and a weekday "
+                          "alone may not date an event", reads=(_CONTEXT,))
 
 #: A number or percent after a weekday abbreviation (``sat 92%``, ``Mon 2``): not a weekday.
 _NUMBER_AFTER = re.compile(r"[ \t]{0,2}[\d%]|['’]s")
@@ -118,4 +121,4 @@ def _weekday_abbr(m: re.Match[str]) -> Verdict:
             text, m.start(), _WEEKDAY_BEFORE):
         return None
     end = m.end() - 1 if m.group().endswith(".") else m.end()
-    return Hit(m.start(), end)
+    return Hit(m.start(), end, REVIEW)
