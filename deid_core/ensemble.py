@@ -20,6 +20,12 @@ types do not):
    the same or a stronger tier adds nothing and is dropped (so ``Springfield, IL`` found by the
    rules as CITY + STATE is not merged into one span by a model LOCATION over both).
 
+Line breaks (issue 23 item 5): a model span is first cut at every line break inside it that no
+rules candidate crosses too, and each piece is validated on its own (``Bedford Falls\nUnit: MICU``
+-> ``Bedford Falls``, ``Unit``); so no span crosses a line break unless the rules read a name or an
+address over two lines (``Willow Creek\nNursing Home``), or the resolver joins two pieces of the
+same label over a single line break as it joins the rules' own (its rule 4).
+
 Validators (what a model span must be to count at all, as the rules' validators do):
 a span is first trimmed of punctuation and a leading article at its edges (``the Ohio River
 Valley`` -> ``Ohio River Valley``, ``lupus,`` -> ``lupus``); it then needs at least two letters or
@@ -397,6 +403,30 @@ def _covered(span: Span, rules: list[Span], text: str) -> bool:
     return True
 
 
+def _line_pieces(model_spans: Iterable[Span], rules: list[Span], starts: list[int], longest: int,
+                 text: str) -> Iterable[Span]:
+    """Each model span cut at every line break inside it, except a line break that a rules
+    candidate crosses as well (the rules read a multi-line name or address: ``Willow
+    Creek\nNursing Home``, ``Margarethe\nOkonkwo-Lindqvist``); ``rules`` sorted, ``starts``
+    their starts, ``longest`` the longest rules candidate. ``Bedford Falls\nUnit: MICU`` read by
+    the model as one place gives ``Bedford Falls`` and ``Unit``, each validated on its own."""
+    for m in model_spans:
+        cut = text.find("\n", m.start, m.end)
+        if cut < 0:
+            yield m
+            continue
+        start = m.start
+        while cut >= 0:
+            lo, hi = bisect_left(starts, cut - longest), bisect_left(starts, cut)
+            if not any(r.end > cut + 1 for r in rules[lo:hi]):
+                if cut > start:
+                    yield Span(start, cut, m.label, m.tier, m.source)
+                start = cut + 1
+            cut = text.find("\n", cut + 1, m.end)
+        if m.end > start:
+            yield Span(start, m.end, m.label, m.tier, m.source) if start != m.start else m
+
+
 def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: str) -> list[Span]:
     """Apply the label priority (module docstring, rules 1-3) to model spans.
 
@@ -412,7 +442,7 @@ def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: 
     starts = [r.start for r in rules]
     longest = max((r.end - r.start for r in rules), default=0)
     out: list[Span] = []
-    for m in model_spans:
+    for m in _line_pieces(model_spans, rules, starts, longest, text):
         m = trimmed(m, text)
         m = None if m is None else name_core(m, text)
         if m is None or not plausible(m, text):

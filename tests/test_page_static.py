@@ -159,15 +159,11 @@ def test_engine_calls_a_clinician_notices_at_once(text, masked, kept):
         assert not any(i in covered for i in range(a, a + len(word))), (word, spans)
 
 
-_LINE_BREAK = pytest.mark.xfail(strict=True, reason=(
-    "issue 23 item 5: the model's span crosses a line break ('Bedford Falls\\nUnit' -> '[LOCATION]: MICU "
-    "West', the line break and 'Unit' lost); a fix for the model's decoder or the ensemble "
-    "(deid_core/ner, deid_core/ensemble.py), not the page's"))
-
-
+# issue 23 item 5: the model's span 'Bedford Falls\nUnit' crossed the line break ('[LOCATION]: MICU West');
+# deid_core/ensemble.py now cuts a model span at a line break the rules do not cross.
 @pytest.mark.parametrize("text", [
-    pytest.param("Pt transferred from Bedford Falls\nUnit: MICU West, stable.", marks=_LINE_BREAK),
-    pytest.param("Transferred from Maple Grove\nUnit: CCU, on heparin.", marks=_LINE_BREAK),
+    "Pt transferred from Bedford Falls\nUnit: MICU West, stable.",
+    "Transferred from Maple Grove\nUnit: CCU, on heparin.",
     "Came from Mercy Hospital\nUnit: 4 West, stable.",
     "Moved from Springfield General\nDept: Cardiology follow-up.",
 ])
