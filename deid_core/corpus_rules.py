@@ -29,9 +29,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .document import WORD_RE, Document
-from .spans import LABELS, TIERS, Span
+from .rules import Rule
+from .spans import CERTAIN, LABELS, REVIEW, TIERS, Span
 
-__all__ = ["FORMAT", "VERSION", "HarvestRules", "RulesError", "Template", "load", "normalise",
+#: The spans of a harvested template: ``harvest:template:<n>``, ``<n>`` the template's number in
+#: its ``rules.json`` (the catalogue lists it beside the detectors' rules).
+HARVEST = Rule("harvest:template", tuple(LABELS), (CERTAIN, REVIEW),
+               "template ({detail}) learned from this corpus by deid harvest",
+               amber="a template learned from the corpus may also match text that is not an identifier",
+               detail="the template's number")
+
+__all__ = ["FORMAT", "HARVEST", "VERSION", "HarvestRules", "RulesError", "Template", "load", "normalise",
            "parse", "read", "sentences", "shape", "summary"]
 
 FORMAT = "deid-harvest"
@@ -156,7 +164,7 @@ class TemplateDetector:
                     cur = groups.setdefault(g, [s, e, label])
                     cur[0], cur[1] = min(cur[0], s), max(cur[1], e)
                 for s, e, label in groups.values():
-                    yield Span(s, e, label, t.tier, f"harvest:template:{t.n}")
+                    yield HARVEST.span(s, e, label, t.tier, detail=str(t.n))
                 break
 
 

@@ -4,8 +4,9 @@ detectors that declare them, and what else is derived from them.
 Each detector module declares its rules next to its code and lists them in ``RULES`` (the shape
 detectors from their ``PATTERNS`` tables, ``names`` and ``locations`` from their ordered
 ``PASSES``); :mod:`deid_core.extend` declares the rules of the spans it adds after a first
-resolution; the NER model's and the harvested corpus rules' sources are declared here
-(:data:`NER`, :data:`HARVEST`: their spans are made outside the detectors). From these:
+resolution; the NER model's source is declared here (:data:`NER`: its spans are made by
+:mod:`deid_core.ner.decode`), the harvested templates' beside their code
+(:data:`deid_core.corpus_rules.HARVEST`, which emits through it). From these:
 
 * :func:`find` gives the rule of one part of a source (``names:title:dr`` -> ``names:title``
   and its detail ``dr``), which :mod:`deid_core.explain` reads to explain a span;
@@ -23,6 +24,7 @@ Raises (at import):
 from __future__ import annotations
 
 from .. import extend, lists
+from ..corpus_rules import HARVEST
 from ..rules import Evidence, Rule
 from ..spans import CERTAIN, LABELS, REVIEW
 from . import REGISTRY, ages, contact, dates, ids, known, locations, names, professions
@@ -35,12 +37,6 @@ NER = Rule("ner:model", tuple(LABELS), (CERTAIN, REVIEW),
            "a name, place or other identifier the model read in its context",
            amber="the model's confidence is below the level at which its finds are masked on sight",
            detail="the model's name and its confidence")
-#: The spans of a harvested template: ``harvest:template:<n>`` (:mod:`deid_core.harvest`).
-HARVEST = Rule("harvest:template", tuple(LABELS), (CERTAIN, REVIEW),
-               "template ({detail}) learned from this corpus by deid harvest",
-               amber="a template learned from the corpus may also match text that is not an identifier",
-               detail="the template's number")
-
 #: Detector (the part of a source before the first ``:``) -> the words a clinician reads.
 DETECTORS: dict[str, str] = {
     **{d.name: d.called for d in REGISTRY},
