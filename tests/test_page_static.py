@@ -253,8 +253,9 @@ def test_page_static_holds_the_18_identifiers_the_licence_and_the_notices():
         corpora = [x["corpus"] for x in r["recall"]]
         assert sorted(corpora) == sorted(want["recall"])
         assert corpora[:1] == ["real_notes"] or "real_notes" not in corpora   # the real notes first
-    a = rows[0]["recall"][0]
-    assert a["text"] == "real ICU nursing notes (PhysioNet deid, dev half, 1,278): 99.2 % (99.6 % with review), 516 identifiers"
+    a, fa = rows[0]["recall"][0], FIGURES["corpora"]["real_notes"]["per_identifier"]["A"]
+    assert a["text"] == (f"real ICU nursing notes (PhysioNet deid, dev half, 1,278): {100 * fa['certain']:.1f} % "
+                         f"({100 * fa['with_review']:.1f} % with review), {fa['gold']} identifiers")
     real = FIGURES["corpora"]["real_notes"]["residual_risk"]
     assert got["risk"]["real_notes"]["certain"]["per_1000_notes"] == real["certain"]["per_1000_notes"]
     assert got["about"]["licence"]["title"] == "MIT License"
