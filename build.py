@@ -397,11 +397,14 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
                     "start" if i < len(start) else "model")
               for i, (name, data) in enumerate(start + model_payloads)]
     ids = {b.name: b.id for b in blocks}
+    from deid_core.api import page_static   # the engine in this checkout (ROOT)
     manifest = {"worker": [ids[n] for n in worker_pieces],
                 "blobs": {n: ids[n] for n in ("pyodide.asm.wasm", "python_stdlib.zip")},
                 "archives": [ids[n] for n in sorted(archives)],
                 "model_blobs": {n: ids[n] for n, _ in model_payloads}, "model": model_info,
                 "lock_info": lock_info, "figures": release_figures(),
+                # "What is removed", About, the real notes' residual risk: deid_core.api
+                "texts": page_static((root / "LICENSE").read_text(encoding="utf-8")),
                 "stdlib": None if report is None else {"kept": len(report["kept"]),
                                                        "dropped": report["dropped"]},
                 "lists_left_out": None if report is None else report["lists_dropped"]}
