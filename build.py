@@ -140,7 +140,7 @@ def bundle_iife(root: Path, module: Path, global_name: str) -> str:
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
     cmd = [str(esbuild), str(module), "--format=iife",
            f"--global-name={global_name}", "--define:import.meta.url=location.href",
-           "--log-level=error", "--charset=utf8"]
+           "--log-level=error", "--charset=utf8", "--minify-whitespace", "--minify-syntax"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(f"esbuild failed: {proc.stderr.strip()}")
@@ -307,7 +307,8 @@ def bundle_modules(root: Path, entry: Path) -> str:
     if not esbuild.exists():
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
     proc = subprocess.run([str(esbuild), str(entry), "--bundle", "--format=iife", "--charset=ascii",
-                           "--log-level=error", "--legal-comments=none", "--target=es2020"],
+                           "--log-level=error", "--legal-comments=none", "--target=es2020",
+                           "--minify-whitespace", "--minify-syntax"],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(f"esbuild failed on {entry.relative_to(root)}: {proc.stderr.strip()}")
