@@ -140,7 +140,7 @@ def bundle_iife(root: Path, module: Path, global_name: str) -> str:
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
     cmd = [str(esbuild), str(module), "--format=iife",
            f"--global-name={global_name}", "--define:import.meta.url=location.href",
-           "--log-level=error", "--charset=utf8"]
+           "--log-level=error", "--charset=utf8", "--minify-whitespace", "--minify-syntax"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(f"esbuild failed: {proc.stderr.strip()}")
@@ -307,7 +307,8 @@ def bundle_modules(root: Path, entry: Path) -> str:
     if not esbuild.exists():
         raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
     proc = subprocess.run([str(esbuild), str(entry), "--bundle", "--format=iife", "--charset=ascii",
-                           "--log-level=error", "--legal-comments=none", "--target=es2020"],
+                           "--log-level=error", "--legal-comments=none", "--target=es2020",
+                           "--minify-whitespace", "--minify-syntax"],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(f"esbuild failed on {entry.relative_to(root)}: {proc.stderr.strip()}")
@@ -397,11 +398,14 @@ def build(root: Path = ROOT, out: Path | None = None, allow_missing_corpus: bool
                     "start" if i < len(start) else "model")
               for i, (name, data) in enumerate(start + model_payloads)]
     ids = {b.name: b.id for b in blocks}
+    from deid_core.api import page_static   # the engine in this checkout (ROOT)
     manifest = {"worker": [ids[n] for n in worker_pieces],
                 "blobs": {n: ids[n] for n in ("pyodide.asm.wasm", "python_stdlib.zip")},
                 "archives": [ids[n] for n in sorted(archives)],
                 "model_blobs": {n: ids[n] for n, _ in model_payloads}, "model": model_info,
                 "lock_info": lock_info, "figures": release_figures(),
+                # "What is removed", About, the real notes' residual risk: deid_core.api
+                "texts": page_static((root / "LICENSE").read_text(encoding="utf-8")),
                 "stdlib": None if report is None else {"kept": len(report["kept"]),
                                                        "dropped": report["dropped"]},
                 "lists_left_out": None if report is None else report["lists_dropped"]}

@@ -52,7 +52,8 @@ from .spans import Span
 from .write import write
 
 __all__ = ["MODES", "REQUEST_FIELDS", "Request", "check_request", "process", "process_json",
-           "process_request", "safe_harbor_info", "session_key", "third_party_notices"]
+           "page_harbor", "page_static", "process_request", "residual_risk_summary", "safe_harbor_info",
+           "session_key", "third_party_notices"]
 
 MODES: tuple[str, ...] = ("redact", "surrogate", "review")
 _KNOWN_FIELDS: tuple[str, ...] = ("names", "mrns", "addresses", "birth_dates")
@@ -293,3 +294,100 @@ def third_party_notices() -> dict:
     """The third-party notice for the page's About (:func:`deid_core.notices.notice_data`;
     ``"markdown"`` adds the text of ``THIRD_PARTY_NOTICES.md``)."""
     return dict(notice_data(), markdown=render_markdown())
+
+
+def _share(v: float) -> str:
+    return f"{100 * v:.1f} %"
+
+
+def page_harbor() -> dict:
+    """What the page's "What is removed" shows (``build.py`` embeds it in the page's manifest),
+    JSON-ready and deterministic (no examples run):
+
+    ``{"rows": [{"letter", "name", "rule", "labels", "detectors", "redact", "surrogate",
+    "safe_harbor", "note", "recall": [{"corpus", "title", "gold", "certain", "with_review",
+    "text"}]}]`` (the 18 identifiers of :func:`deid_core.harbor_table.identifier_rows`, recall
+    per corpus that has the identifier, real notes first; ``certain``/``with_review`` shares of
+    its characters, ``text`` the same in words), ``"actual_knowledge"``, ``"text_limits"``:
+    paragraphs, ``"option"``: as in :func:`safe_harbor_info`, ``"source"``: the command the
+    recall figures come from}``."""
+    corpora = FIGURES.get("corpora", {})
+    rows = []
+    for row in identifier_rows(examples=False):
+        recall = []
+        for name in sorted(row["recall"], key=lambda n: (n != "real_notes", n)):
+            r = row["recall"][name]
+            title = corpora.get(name, {}).get("title", name)
+            recall.append({"corpus": name, "title": title, "gold": r["gold"],
+                           "certain": r["certain"], "with_review": r["with_review"],
+                           "text": f"{title}: {_share(r['certain'])} ({_share(r['with_review'])} with "
+                                   f"review), {r['gold']:,} identifiers"})
+        rows.append({k: row[k] for k in ("letter", "name", "rule", "labels", "detectors", "redact",
+                                         "surrogate", "safe_harbor", "note")} | {"recall": recall})
+    return {"rows": rows, "actual_knowledge": list(ACTUAL_KNOWLEDGE),
+            "text_limits": list(TEXT_LIMITS),
+            "option": [{"span": a, "redact": b, "safe_harbor": c} for a, b, c in OPTION_RULES],
+            "source": f"{FIGURES.get('command', 'deid eval --json')}, {FIGURES.get('engine', '')}"}
+
+
+def residual_risk_summary(risk: dict, of: str = "notes like these") -> dict:
+    """The residual risk of an evaluation (:func:`deid_core.risk.residual_risk`) as the page
+    shows it next to recall: ``{"notes", "interval", "certain": {"left", "gold",
+    "per_1000_notes", "upper_95_per_1000_notes"}, "with_review": {...}, "review":
+    {"amber_per_note", "minutes_per_1000_notes", "seconds_per_mark"}, "sentences": [str]}``.
+    ``of`` names the notes in the sentences (``"real ICU nursing notes like these"``).
+
+    Raises:
+        KeyError: when ``risk`` lacks those fields."""
+    keep = ("left", "gold", "per_1000_notes", "upper_95_per_1000_notes")
+    cert = {k: risk["certain"][k] for k in keep}
+    rev = {k: risk["with_review"][k] for k in keep}
+    review = dict(risk["review"])
+    sentences = [
+        f"Identifiers left per 1,000 {of}: {cert['per_1000_notes']:,.1f} with the certain marks "
+        f"alone (95 % upper bound {cert['upper_95_per_1000_notes']:,.1f}); "
+        f"{rev['per_1000_notes']:,.1f} with every amber mark masked (95 % upper bound "
+        f"{rev['upper_95_per_1000_notes']:,.1f}).",
+        f"Measured: {cert['left']:,} and {rev['left']:,} of {cert['gold']:,} identifiers left in "
+        f"{risk['notes']:,} notes (an identifier counts as left when any of its characters is).",
+        f"Interval: {risk['interval']}.",
+        f"Review: {review['amber_per_note']:.2f} amber marks per note, about "
+        f"{review['minutes_per_1000_notes']:,.0f} minutes per 1,000 notes at "
+        f"{review['seconds_per_mark']:g} s a mark.",
+        "The figures hold for notes like the evaluated ones; other kinds of note can leave more.",
+    ]
+    return {"notes": risk["notes"], "interval": risk["interval"], "certain": cert,
+            "with_review": rev, "review": review, "sentences": sentences}
+
+
+def _licence_summary(licence: str) -> dict:
+    lines = [ln.strip() for ln in licence.splitlines() if ln.strip()]
+    title = lines[0] if lines else ""
+    holder = next((ln for ln in lines if ln.lower().startswith("copyright")), "")
+    return {"title": title, "copyright": holder, "text": licence.strip(),
+            "summary": f"deid is free software under the {title or 'licence in LICENSE'} ({holder}): "
+                       "anyone may use, copy, change and share it, keeping the copyright and licence "
+                       "notice; it comes with no warranty."}
+
+
+def page_static(licence: str) -> dict:
+    """Everything the page shows that does not depend on the note, JSON-ready and deterministic
+    (``build.py`` puts it in the page's manifest as ``texts``):
+
+    ``{"harbor"``: :func:`page_harbor`, ``"risk"``: ``{"real_notes": residual_risk_summary}`` of
+    the release's real-notes figures (:data:`deid_core.harbor_figures.FIGURES`, rules + model),
+    ``"about"``: ``{"licence": {"title", "copyright", "text", "summary"}, "notices":
+    notice_data()}}``.
+
+    Args:
+        licence: the text of the repository's ``LICENSE`` file."""
+    risk = {}
+    real = FIGURES.get("corpora", {}).get("real_notes")
+    if real and "residual_risk" in real:
+        risk["real_notes"] = dict(residual_risk_summary(real["residual_risk"],
+                                                        "real ICU nursing notes like these"),
+                                  title=real.get("title", "real notes"),
+                                  source=f"{FIGURES.get('command', 'deid eval --json')}, "
+                                         f"{FIGURES.get('engine', '')}")
+    return {"harbor": page_harbor(), "risk": risk,
+            "about": {"licence": _licence_summary(licence), "notices": notice_data()}}

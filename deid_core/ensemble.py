@@ -20,6 +20,16 @@ types do not):
    the same or a stronger tier adds nothing and is dropped (so ``Springfield, IL`` found by the
    rules as CITY + STATE is not merged into one span by a model LOCATION over both).
 
+Line breaks (issue 23 item 5): a model span is first cut at every line break inside it that no
+rules candidate crosses too (the rules read ``Willow Creek\nNursing Home`` over two lines: that
+break stays). A piece that is a line's heading, a field label before a colon or only shorthand,
+heading, unit or clinical words, is dropped (``Bedford Falls\nUnit: MICU West`` -> ``Bedford
+Falls``; ``Unit`` stays text). A NAME piece is validated on its own (a NAME span was already cut
+to its first line); the other pieces of a place span that passes the validators as a whole keep
+that verdict, since a place wrapped over two lines (``pine hollow state\npark``, ``maple\nrun
+patient service center``) has its evidence only as a whole; where two such pieces of the same
+label remain on adjacent lines the resolver joins them, as it joins the rules' (its rule 4).
+
 Validators (what a model span must be to count at all, as the rules' validators do):
 a span is first trimmed of punctuation and a leading article at its edges (``the Ohio River
 Valley`` -> ``Ohio River Valley``, ``lupus,`` -> ``lupus``); it then needs at least two letters or
@@ -397,6 +407,51 @@ def _covered(span: Span, rules: list[Span], text: str) -> bool:
     return True
 
 
+def _line_pieces(model_spans: Iterable[Span], rules: list[Span], starts: list[int], longest: int,
+                 text: str) -> Iterable[tuple[Span, Span | None]]:
+    """Each model span cut at every line break inside it, except a line break that a rules
+    candidate crosses as well (the rules read a multi-line name or address: ``Willow
+    Creek\nNursing Home``, ``Margarethe\nOkonkwo-Lindqvist``); ``rules`` sorted, ``starts``
+    their starts, ``longest`` the longest rules candidate. Yields ``(piece, whole)``: ``whole``
+    the model span a piece was cut from, ``None`` for a span left whole. ``Bedford
+    Falls\nUnit: MICU`` read by the model as one place gives ``Bedford Falls`` and ``Unit``."""
+    for m in model_spans:
+        cut = text.find("\n", m.start, m.end)
+        if cut < 0:
+            yield m, None
+            continue
+        start, pieces = m.start, []
+        while cut >= 0:
+            lo, hi = bisect_left(starts, cut - longest), bisect_left(starts, cut)
+            if not any(r.end > cut + 1 for r in rules[lo:hi]):
+                if cut > start:
+                    pieces.append(Span(start, cut, m.label, m.tier, m.source))
+                start = cut + 1
+            cut = text.find("\n", cut + 1, m.end)
+        if m.end > start:
+            pieces.append(Span(start, m.end, m.label, m.tier, m.source) if start != m.start else m)
+        for piece in pieces:
+            yield piece, (None if piece is m else m)
+
+
+_FIELD_LABEL_AFTER = re.compile(r"[ \t]*:")
+
+
+def _line_heading(piece: Span, text: str) -> bool:
+    """A piece of a cut model span that is a line's heading, not PHI: a field label (``Unit:``,
+    ``Dept:``) or only shorthand, heading, unit or clinical words (``Allergies``, ``Unit``)."""
+    return bool(_FIELD_LABEL_AFTER.match(text, piece.end)) or _shorthand_only(text[piece.start:piece.end])
+
+
+def _whole_ok(whole: Span, rules: list[Span], text: str) -> bool:
+    """The model span a piece was cut from passes the validators as the model read it (a place
+    wrapped over two lines, ``pine hollow state\npark``, has its evidence only as a whole)."""
+    w = trimmed(whole, text)
+    if w is None or w.category == "NAME" or not plausible(w, text):
+        return False
+    return any(r.start < w.end and w.start < r.end for r in rules) or _model_only_ok(w, text)
+
+
 def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: str) -> list[Span]:
     """Apply the label priority (module docstring, rules 1-3) to model spans.
 
@@ -412,16 +467,26 @@ def adapt_model_spans(model_spans: Iterable[Span], rules: Iterable[Span], text: 
     starts = [r.start for r in rules]
     longest = max((r.end - r.start for r in rules), default=0)
     out: list[Span] = []
-    for m in model_spans:
+    whole_ok: dict[Span, bool] = {}
+    for m, whole in _line_pieces(model_spans, rules, starts, longest, text):
         m = trimmed(m, text)
         m = None if m is None else name_core(m, text)
-        if m is None or not plausible(m, text):
+        if m is None:
+            continue
+        vouched = False   # a piece of a cut place span, which passed as a whole, and no heading
+        if whole is not None:
+            if _line_heading(m, text):
+                continue
+            if whole not in whole_ok:
+                whole_ok[whole] = _whole_ok(whole, rules, text)
+            vouched = whole_ok[whole] and sum(ch.isalnum() for ch in text[m.start:m.end]) >= 2
+        if not vouched and not plausible(m, text):
             continue
         # the rules overlapping m, in order: only those starting within ``longest`` before it
         lo, hi = bisect_left(starts, m.start - longest), bisect_left(starts, m.end)
         hits = [r for r in rules[lo:hi] if r.start < m.end and m.start < r.end]
         if not hits:
-            if _model_only_ok(m, text):
+            if vouched or _model_only_ok(m, text):
                 out.append(m)
             continue
         if _covered(m, hits, text):

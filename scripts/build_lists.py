@@ -330,7 +330,8 @@ def _csv_rows(data: bytes) -> list[dict]:
 
 
 def build_surnames(raw: dict[str, bytes]) -> tuple[list, list, list, dict]:
-    """Census 2000 surnames with rank <= 25,000 (ties kept): rows (name, count, rank)."""
+    """Census 2000 surnames with rank <= 25,000 (ties kept): rows (name, count), most common
+    first (the rank is not written: it is 1 + the number of names with a larger count)."""
     rows = _csv_rows(raw["surnames2000"])
     total_listed = sum(int(r["count"]) for r in rows)
     top = [r for r in rows if int(r["rank"]) <= SURNAME_RANK_CUTOFF]
@@ -345,7 +346,8 @@ def build_surnames(raw: dict[str, bytes]) -> tuple[list, list, list, dict]:
     header = source_header(
         SOURCES["surnames2000"],
         derivation=(f"every surname with Census 2000 rank <= {SURNAME_RANK_CUTOFF:,} "
-                    f"({len(out):,} rows, ties kept), lower-cased; sorted by rank then name"),
+                    f"({len(out):,} rows, ties kept), lower-cased; sorted by rank then name; "
+                    "the rank is not written: it is 1 + the number of names with a larger count"),
     )
     header += [
         ("cutoff", f"{cutoff} bearers (the count at rank {SURNAME_RANK_CUTOFF:,})"),
@@ -353,7 +355,7 @@ def build_surnames(raw: dict[str, bytes]) -> tuple[list, list, list, dict]:
                      f"surnames in the file ({100 * covered / total_listed:.2f}%); "
                      f"{cum_pop:.2f}% of the whole population counted in Census 2000"),
     ]
-    return header, ["name", "count", "rank"], out, extra
+    return header, ["name", "count"], [(n, c) for n, c, _rank in out], extra
 
 
 def build_given_names(raw: dict[str, bytes]) -> tuple[list, list, list]:

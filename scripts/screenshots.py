@@ -17,7 +17,10 @@ invented note that has amber candidates and writes PNG files into ``--out`` (:da
   (categories must stay readable from their text badges);
 * ``benchmark.png``: the benchmark panel: the release's real-notes figures, then the self-benchmark
   (rules only; with ``--with-model`` also the model, which runs it on every corpus note: minutes),
-  its plain summary, chart, table and error viewer.
+  its plain summary, chart, table and error viewer, with the residual risk beside recall;
+* ``safe-harbor.png``: Redact with the Safe Harbor option (years, ZIP3, states, 90+ kept);
+* ``what-is-removed.png``: the "What is removed" disclosure open (the 18 identifiers);
+* ``about.png``: the "About" disclosure open (licence, third-party notices).
 
 The rules alone answer unless ``--with-model`` is given (the screenshots then wait for the
 model). Waits on the page's ``data-*`` signals, never on sleeps. Exit status 0, or 1 with a
@@ -43,7 +46,7 @@ NOTE = ("ADMISSION NOTE\n"
         "History: Parkinson disease; Foley catheter removed; Glasgow Coma Scale 15; PS 10/5.\n"
         "Plan: follow up with Dr. Alvarez in two weeks.\n")
 SHOTS = ("redact", "surrogate", "review", "review-in-context", "export-guard", "surrogate-deuteranopia",
-         "benchmark")
+         "benchmark", "safe-harbor", "what-is-removed", "about")
 # Deuteranopia (Machado et al. 2009, severity 1.0) as an SVG colour matrix.
 DEUTERANOPIA = ("0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0")
 
@@ -127,6 +130,18 @@ def main(argv: list[str] | None = None) -> int:
         page.click("#bench-run")
         poll(page, "document.body.dataset.bench && document.body.dataset.bench !== 'working'", 1800)
         shot("benchmark", page.locator("#benchmark"))
+        # The Safe Harbor option in Redact, then the two disclosures open.
+        run(page, "redact")
+        before = run_started(page)
+        page.check("#safe-harbor")
+        wait_run(page, before, 600)
+        page.evaluate("window.scrollTo(0, 0)")
+        shot("safe-harbor")
+        page.uncheck("#safe-harbor")
+        for name, box in (("what-is-removed", "removed"), ("about", "about")):
+            page.click(f"#{box} summary")
+            shot(name, page.locator(f"#{box}"))
+            page.click(f"#{box} summary")
         context.close()
         browser.close()
     for path in written:

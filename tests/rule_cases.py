@@ -55,15 +55,28 @@ CASES: dict[str, list[Case]] = {
         Case("Held 9/12-9/14 for the procedure.",
              [("9/12", "DATE", C), ("9/14", "DATE", C)],
              keep=("procedure",)),
+        Case("Rehab stay 4/15-4/20; crackles 1/3-1/2 up.", [("4/15", "DATE", C), ("4/20", "DATE", C)],
+             keep=("1/3", "1/2")),
     ],
     "dates:month_year2": [
         Case("ECHO 3/91 EF 30%.", [("3/91", "DATE", C)], keep=("EF 30%",)),
     ],
     "dates:month_day": [
         Case("Seen 3/4 in clinic; strength 4/5.", [("3/4", "DATE", C)], keep=("4/5",)),
+        Case("Tmax 102.3 8/14, blood cx x 2 8/15 pending.", [("8/14", "DATE", C), ("8/15", "DATE", C)],
+             keep=("102.3",)),
+        Case("Hx: s/p stent x1 11/3, cath lab.", [("11/3", "DATE", C)], keep=("stent",)),
+        Case("Lactate + 1/6 on repeat.", [("1/6", "DATE", R)], keep=("Lactate",)),
+        Case("PEEP 5, FiO2 40%.\nOvernight weaned to 10/5, tolerating; SBT 3/28.",
+             [("3/28", "DATE", C)], keep=("10/5",)),
+        Case("Now 11/5 on PSV, ABG ok; 2 1/2 tabs; 1/2 ST saline; seen 6/2.",
+             [("6/2", "DATE", C)], keep=("11/5", "1/2 ST", "2 1/2")),
     ],
     "dates:year_bare": [
         Case("Old films, 1998, reviewed with family.", [("1998", "DATE", R)], keep=("films",)),
+        Case("Restless until 2045, then slept.", [("2045", "DATE", R)], keep=("Restless",)),
+        Case("Agitated around 1930; heparin off at 2015; asleep 1900 to 0600; old films 1997.",
+             [("1930", "DATE", R), ("1997", "DATE", R)], keep=("2015", "1900", "0600")),
     ],
     "dates:decade": [
         Case("HX OF MI IN 1980S, STABLE.", [("1980S", "DATE", C)], keep=("MI",)),
@@ -82,12 +95,31 @@ CASES: dict[str, list[Case]] = {
     ],
     "dates:year2_history": [
         Case("PMH: MI 93, CVA 81', DM2.", [("93", "DATE", C), ("81", "DATE", C)], keep=("DM2",)),
+        Case("Stents: PTCA in 97 and 03, no angina.", [("97", "DATE", C), ("03", "DATE", C)],
+             keep=("angina",)),
+        Case("CVA 88, 02; on ASA 81 mg.", [("88", "DATE", C), ("02", "DATE", C)], keep=("81 mg",)),
     ],
     "dates:month_alone": [
         Case("Last colonoscopy in March, clear.", [("March", "DATE", C)], keep=("colonoscopy",)),
+        Case("Walking with a cane since mid-August.", [("August", "DATE", C)], keep=("cane",)),
+        Case("HbA1c 6.8 Nov, up from 6.1.", [("Nov", "DATE", C)], keep=("6.8",)),
+        Case("Gout flares Jun/Jul each year; may need allopurinol.",
+             [("Jun", "DATE", C), ("Jul", "DATE", C)], keep=("may", "allopurinol")),
     ],
     "dates:weekday": [
         Case("Family will visit on Saturday.", [("Saturday", "DATE", C)], keep=("Family",)),
+    ],
+    "dates:weekday_abbr": [
+        Case("Dialysis missed Fri; O2 sat 93%.", [("Fri", "DATE", R)], keep=("sat",)),
+        Case("Plan OR TUES, home on Sat.", [("TUES", "DATE", R), ("Sat", "DATE", R)], keep=("OR",)),
+        Case("next visit thurs, out of the sun.", [("thurs", "DATE", R)], keep=("sun",)),
+    ],
+    "dates:ordinal_day": [
+        Case("Cath planned on the 23rd, NPO after midnight.", [("23rd", "DATE", C)], keep=("NPO",)),
+        Case("Stool cx sent on the 9th and still pending.", [("9th", "DATE", C)], keep=("pending",)),
+        Case("Family will call by the 3rd.", [("3rd", "DATE", C)], keep=("Family",)),
+        Case("Moved to the 5th floor on the 2nd; 3rd metatarsal fracture.", [("2nd", "DATE", C)],
+             keep=("5th", "3rd")),
     ],
     # --- ages ---
     "ages:digits_suffix": [
@@ -145,6 +177,9 @@ CASES: dict[str, list[Case]] = {
         Case("Call (617) 555-0199 with questions.",
              [("(617) 555-0199", "PHONE", C)],
              keep=("questions",)),
+        Case("Wife's number 412 730-1186 on the board.", [("412 730-1186", "PHONE", C)], keep=("board",)),
+        Case("Daughter at 508 6641920 evenings.", [("508 6641920", "PHONE", R)], keep=("evenings",)),
+        Case("Cell 617448-2093 (text ok).", [("617448-2093", "PHONE", C)], keep=("text",)),
     ],
     "contact:phone_intl": [
         Case("Daughter abroad: +44 20 7946 0958.",
@@ -160,11 +195,30 @@ CASES: dict[str, list[Case]] = {
     "contact:phone_local": [
         Case("Nurse line ph 555-0144 after hours.", [("555-0144", "PHONE", C)], keep=("hours",)),
     ],
+    "contact:phone_spaced": [
+        Case("Son asks to call 4 1 2 7 3 0 1 1 8 6 after 6 pm.", [("4 1 2 7 3 0 1 1 8 6", "PHONE", C)],
+             keep=("6 pm",)),
+        Case("Home phone: 7 3 0 1 1 8 6.", [("7 3 0 1 1 8 6", "PHONE", C)]),
+        Case("Digits 5 0 8 6 6 4 1 9 2 0 on the card.", [("5 0 8 6 6 4 1 9 2 0", "PHONE", R)],
+             keep=("card",)),
+        Case("Apgars 8 9, GCS 4 5 6; ph 6 1 7 5 5 5 0 1 4 2.", [("6 1 7 5 5 5 0 1 4 2", "PHONE", C)],
+             keep=("8 9", "4 5 6")),
+    ],
+    "contact:phone_vanity": [
+        Case("Son's shop: 1-800-FLOWERS, call after 5.", [("1-800-FLOWERS", "PHONE", R)], keep=("shop",)),
+        Case("Pharmacy refill line 1-888-RX-REFIL.", [("1-888-RX-REFIL", "PHONE", C)], keep=("Pharmacy",)),
+        Case("Phone 412-730-CARE for the home nurse.", [("412-730-CARE", "PHONE", C)], keep=("nurse",)),
+        Case("Gave 1-800 mg of ibuprofen; CBC-DIFF sent; 1-866-GO-RIVER.",
+             [("1-866-GO-RIVER", "PHONE", R)], keep=("CBC-DIFF", "1-800 mg")),
+    ],
     "contact:phone_typo": [
         Case("Home (617 555 01993) per wife.", [("617 555 01993", "PHONE", C)]),
     ],
     "contact:extension": [
         Case("Call x4412 with results.", [("x4412", "PHONE", C)], keep=("results",)),
+        Case("Please call back at x317 for the report.", [("x317", "PHONE", C)], keep=("report",)),
+        Case("Paged renal fellow x5520, KCl 20 meq x3 given.", [("x5520", "PHONE", C)],
+             keep=("x3", "20 meq")),
     ],
     # --- ids ---
     "ids:ssn_shape": [

@@ -309,3 +309,73 @@ def test_model_only_spans_cut_and_checked(text, piece, label, kept):
     start = text.index(piece)
     out = adapt_model_spans([Span(start, start + len(piece), label, "certain", "ner:test:p=0.99")], [], text)
     assert [text[s.start:s.end] for s in out] == ([] if kept is None else [kept])
+
+
+# Issue 23 item 5: no span crosses a line break unless the rules read a multi-line name or address.
+# (text, the model's span, its label, the final spans' texts and labels with the model)
+@pytest.mark.parametrize("text,piece,label,want", [
+    # the model reads a place and the next line's heading as one span: cut at the line break
+    ("Pt transferred from Bedford Falls\nUnit: MICU West, stable.", "Bedford Falls\nUnit",
+     "LOCATION-OTHER", "Pt transferred from [LOCATION]\nUnit: MICU West, stable."),
+    ("Moved in from Glenmorrow\nAllergies: penicillin.", "Glenmorrow\nAllergies",
+     "LOCATION-OTHER", "Moved in from [LOCATION]\nAllergies: penicillin."),
+    ("Seen at Harrowgate Clinic\nPlan: Foley out, GCS 15.", "Harrowgate Clinic\nPlan",
+     "HOSPITAL", "Seen at [LOCATION]\nPlan: Foley out, GCS 15."),
+    ("Daughter Ingrid Solberg\nVitals stable on metoprolol.", "Ingrid Solberg\nVitals",
+     "PATIENT", "Daughter [NAME]\nVitals stable on metoprolol."),
+    # the rules read this name of a place over two lines: it stays one span, model or not
+    ("Discharged to Willow Creek\nNursing Home, stable.", "Willow Creek\nNursing Home",
+     "HOSPITAL", "Discharged to [LOCATION], stable."),
+])
+def test_no_model_span_crosses_a_line_break(text, piece, label, want):
+    start = text.index(piece)
+    model = [Span(start, start + len(piece), label, "certain", "ner:test:p=0.99")]
+    got = api.process(text, mode="redact", model_spans=model)
+    assert got["output"] == want
+    crossing = [s["text"] for s in got["spans"] if "\n" in s["text"]]
+    rules = [s for s in analyze(text).spans if "\n" in text[s.start:s.end]]
+    assert len(crossing) == len(rules)   # only the rules' own multi-line spans cross a line break
+
+
+def test_a_multi_line_address_the_rules_read_stays_one_span():
+    text = "Discharged to Willow Creek\nNursing Home, stable."
+    rules = [(text[s.start:s.end], s.label) for s in analyze(text).spans]
+    assert rules == [("Willow Creek\nNursing Home", "HOSPITAL")]
+    start = text.index("Willow")
+    model = [Span(start, text.index(","), "HOSPITAL", "certain", "ner:test:p=0.99")]
+    assert [(text[s.start:s.end], s.label) for s in analyze(text, model=model).spans] == rules
+
+
+# ... and a place the model reads wrapped over two lines (no heading in it) keeps the model's
+# reading: its evidence is the whole ("state park"), which neither line has alone.
+@pytest.mark.parametrize("text,piece,label", [
+    ("Found by hikers near cedar hollow state\npark after a fall, GCS 15.", "cedar hollow state\npark",
+     "LOCATION-OTHER"),
+    ("Bloods drawn at the birch\nbend patient service center; Foley in place.", "birch\nbend patient service center",
+     "HOSPITAL"),
+    ("Fell while fishing at Ostler Reservoir\nboat launch, on warfarin.", "Ostler Reservoir\nboat launch",
+     "LOCATION-OTHER"),
+])
+def test_a_place_wrapped_over_two_lines_stays_masked(text, piece, label):
+    start = text.index(piece)
+    model = [Span(start, start + len(piece), label, "certain", "ner:test:p=0.99")]
+    got = analyze(text, model=model).spans
+    covered = {i for s in got for i in range(s.start, s.end)}
+    assert all(i in covered for i in range(start, start + len(piece)) if not text[i].isspace()), final(text, got)
+    for kept in ("GCS 15", "Foley", "warfarin"):
+        if kept in text:
+            assert not any(i in covered for i in range(text.index(kept), text.index(kept) + len(kept)))
+
+
+@pytest.mark.parametrize("text,piece,kept", [
+    # a field label on the next line (before a colon) is never part of the place
+    ("Arrived from Quillfeather Falls\nDept: cardiology follow-up.", "Quillfeather Falls\nDept", "\nDept: cardiology"),
+    ("Came in from Ostler Reservoir\nAllergies: penicillin.", "Ostler Reservoir\nAllergies", "\nAllergies: penicillin"),
+    ("Lives near Harrow Glen\nPlan: Foley out.", "Harrow Glen\nPlan", "\nPlan: Foley out"),
+])
+def test_the_next_lines_heading_is_never_part_of_a_model_place(text, piece, kept):
+    start = text.index(piece)
+    model = [Span(start, start + len(piece), "LOCATION-OTHER", "certain", "ner:test:p=0.99")]
+    out = api.process(text, mode="redact", model_spans=model)["output"]
+    assert kept in out, out
+    assert all("\n" not in s["text"] for s in api.process(text, mode="redact", model_spans=model)["spans"])

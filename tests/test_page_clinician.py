@@ -158,10 +158,9 @@ def test_4_long_note_shows_the_rules_first_then_progress_and_cancel_keeps_them(p
     assert page.is_enabled("#copy")
 
 
-# 5. A model span crossed a line break: an engine fix (tests/test_page_static.py has the rows).
+# 5. A model span crossed a line break: fixed in the engine (deid_core/ensemble.py), which the page runs
+# (tests/test_page_static.py and tests/test_ensemble.py have the rows).
 @needs_model
-@pytest.mark.xfail(strict=True, reason="issue 23 item 5: the model's span 'Bedford Falls\\nUnit' crosses the "
-                                       "line break; a fix for deid_core/ner or deid_core/ensemble.py, not the page's")
 def test_5_no_span_crosses_a_line_break_in_the_page(page):
     text = "Pt transferred from Bedford Falls\nUnit: MICU West, stable."
     got = page.evaluate("(t) => window.deid.process(t, {mode: 'redact'})", text)

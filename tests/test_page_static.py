@@ -1,6 +1,7 @@
 """The page's build and sources without a browser: the worker protocol declared once and kept by
 every side, the size guideline for ``web/``, the payload encoding, the release figures the
-benchmark panel shows, and the engine calls of issue 23 (items 5 and 9) that the page cannot fix.
+benchmark panel shows, the engine calls of issue 23 (items 5 and 9) that the page cannot fix, and
+the page's Safe Harbor texts (issue 24: ``deid_core.api.page_static``, in the manifest).
 
 Runs in the default suite (no Chromium, no build needed; the checks of a built page skip without
 one).
@@ -160,15 +161,11 @@ def test_engine_calls_a_clinician_notices_at_once(text, masked, kept):
         assert not any(i in covered for i in range(a, a + len(word))), (word, spans)
 
 
-_LINE_BREAK = pytest.mark.xfail(strict=True, reason=(
-    "issue 23 item 5: the model's span crosses a line break ('Bedford Falls\\nUnit' -> '[LOCATION]: MICU "
-    "West', the line break and 'Unit' lost); a fix for the model's decoder or the ensemble "
-    "(deid_core/ner, deid_core/ensemble.py), not the page's"))
-
-
+# issue 23 item 5: the model's span 'Bedford Falls\nUnit' crossed the line break ('[LOCATION]: MICU West');
+# deid_core/ensemble.py now cuts a model span at a line break the rules do not cross.
 @pytest.mark.parametrize("text", [
-    pytest.param("Pt transferred from Bedford Falls\nUnit: MICU West, stable.", marks=_LINE_BREAK),
-    pytest.param("Transferred from Maple Grove\nUnit: CCU, on heparin.", marks=_LINE_BREAK),
+    "Pt transferred from Bedford Falls\nUnit: MICU West, stable.",
+    "Transferred from Maple Grove\nUnit: CCU, on heparin.",
     "Came from Mercy Hospital\nUnit: 4 West, stable.",
     "Moved from Springfield General\nDept: Cardiology follow-up.",
 ])
@@ -216,3 +213,55 @@ def test_regex_cache_from_another_python_is_ignored(tmp_path):
     (tmp_path / "deid_regex_cache.marshal").write_bytes(marshal.dumps((("cpython-00", 0), ())))
     assert _run(f"import regex_cache\nprint(regex_cache.install({str(tmp_path)!r}))").strip() == "0"
     assert _run(f"import regex_cache\nprint(regex_cache.install({str(tmp_path / 'none')!r}))").strip() == "0"
+
+
+# ---- the page's Safe Harbor texts (issue 24): deid_core.api, built into the manifest ----
+
+def test_residual_risk_summary_in_words_on_a_hand_made_case():
+    from deid_core.api import residual_risk_summary
+    from deid_core.risk import INTERVAL, poisson_upper
+    # 2 of 40 identifiers left in 50 notes (certain), 0 with review: the bound of 2 is 6.2958
+    # per 50 notes, i.e. 125.9 per 1,000; of 0, 2.9957 / 50, i.e. 59.9 per 1,000.
+    risk = {"notes": 50, "interval": INTERVAL,
+            "certain": {"left": 2, "gold": 40, "per_1000_notes": 40.0,
+                        "upper_95_per_1000_notes": round(1000 * poisson_upper(2) / 50, 3)},
+            "with_review": {"left": 0, "gold": 40, "per_1000_notes": 0.0,
+                            "upper_95_per_1000_notes": round(1000 * poisson_upper(0) / 50, 3)},
+            "review": {"amber_per_note": 1.5, "seconds_per_mark": 5.0, "minutes_per_1000_notes": 125.0}}
+    got = residual_risk_summary(risk, "invented notes like these")
+    assert got["certain"]["upper_95_per_1000_notes"] == 125.916
+    assert got["with_review"]["upper_95_per_1000_notes"] == 59.915
+    assert got["sentences"][:2] == [
+        "Identifiers left per 1,000 invented notes like these: 40.0 with the certain marks alone (95 % upper "
+        "bound 125.9); 0.0 with every amber mark masked (95 % upper bound 59.9).",
+        "Measured: 2 and 0 of 40 identifiers left in 50 notes (an identifier counts as left when any of "
+        "its characters is)."]
+    assert got["sentences"][2] == f"Interval: {INTERVAL}."
+    assert got["sentences"][3] == "Review: 1.50 amber marks per note, about 125 minutes per 1,000 notes at 5 s a mark."
+
+
+def test_page_static_holds_the_18_identifiers_the_licence_and_the_notices():
+    from deid_core.api import page_static
+    from deid_core.harbor_figures import FIGURES
+    from deid_core.harbor_table import identifier_rows
+    from deid_core.notices import notice_data
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    got = page_static(licence)
+    rows = got["harbor"]["rows"]
+    assert [r["letter"] for r in rows] == list("ABCDEFGHIJKLMNOPQR")
+    for r, want in zip(rows, identifier_rows(examples=False)):
+        assert (r["redact"], r["surrogate"], r["safe_harbor"]) == (want["redact"], want["surrogate"], want["safe_harbor"])
+        corpora = [x["corpus"] for x in r["recall"]]
+        assert sorted(corpora) == sorted(want["recall"])
+        assert corpora[:1] == ["real_notes"] or "real_notes" not in corpora   # the real notes first
+    a, fa = rows[0]["recall"][0], FIGURES["corpora"]["real_notes"]["per_identifier"]["A"]
+    assert a["text"] == (f"real ICU nursing notes (PhysioNet deid, dev half, 1,278): {100 * fa['certain']:.1f} % "
+                         f"({100 * fa['with_review']:.1f} % with review), {fa['gold']} identifiers")
+    real = FIGURES["corpora"]["real_notes"]["residual_risk"]
+    assert got["risk"]["real_notes"]["certain"]["per_1000_notes"] == real["certain"]["per_1000_notes"]
+    assert got["about"]["licence"]["title"] == "MIT License"
+    assert got["about"]["licence"]["text"] == licence.strip()
+    assert got["about"]["notices"] == notice_data()
+    assert json.loads(json.dumps(got)) == got   # JSON-ready, as the manifest carries it
+    if PAGE.is_file():
+        assert build.read_manifest(PAGE)["texts"] == got

@@ -32,7 +32,8 @@ Requests (JSON objects, ``op`` selects the operation):
   (``rules`` exactly :func:`deid_core.evaluate.evaluate_corpus_json`), plus ``wall_seconds`` (that
   report's whole call, in seconds). ``model_spans`` ``{note id: [span dicts]}`` (the model's
   spans for every corpus note, computed by the page) selects the ensemble report too (the worker
-  adds ``model_seconds``, ``backend`` and those ``model_spans`` to it).
+  adds ``model_seconds``, ``backend`` and those ``model_spans`` to it). Each report also has
+  ``risk_summary``: :func:`deid_core.api.residual_risk_summary` of its ``residual_risk``.
 * ``{"op": "corpus"}`` -> ``{"notes": [{"id", "note_type", "text", "spans"}]}`` (the gold corpus).
 * ``{"op": "lists"}`` -> ``{"lists": deid_core.lists.provenance()}``.
 
@@ -168,6 +169,7 @@ def _ner_finish(req: dict) -> list:
 
 def _benchmark(req: dict) -> dict:
     from deid_core.analyze import analyze
+    from deid_core.api import residual_risk_summary
     from deid_core.ensemble import spans_from_dicts
     from deid_core.evaluate import evaluate, evaluate_corpus_json
     from deid_core.readers import parse_jsonl
@@ -175,6 +177,7 @@ def _benchmark(req: dict) -> dict:
     t0 = time.perf_counter()
     rules = json.loads(evaluate_corpus_json(corpus))
     rules["wall_seconds"] = round(time.perf_counter() - t0, 3)
+    rules["risk_summary"] = residual_risk_summary(rules["residual_risk"], "invented notes like these")
     ensemble = None
     by_id = req.get("model_spans")
     if by_id is not None:
@@ -188,6 +191,7 @@ def _benchmark(req: dict) -> dict:
                             details=True)
         ensemble = json.loads(json.dumps(ensemble, sort_keys=True))
         ensemble["wall_seconds"] = round(time.perf_counter() - t0, 3)
+        ensemble["risk_summary"] = residual_risk_summary(ensemble["residual_risk"], "invented notes like these")
     return {"rules": rules, "ensemble": ensemble}
 
 

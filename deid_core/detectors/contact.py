@@ -58,7 +58,7 @@ _PAGER = re.compile(
     + r")\b(?i:[ \t]{0,2}(?:#|no\.?|number)?[ \t:#.]{0,3})"
     r"(?P<n>\d{1,3}-\d{4,5}|\d{4,7})(?![\d\-]|\.\d)")
 _X_EXTENSION = re.compile(r"[Xx][ \t]?(?P<n>\d{3,6})(?!\d)")
-_EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d{3,6})(?!\d)")
+_EXT_EXTENSION = re.compile(r"[Ee][Xx][Tt](?:[Ee][Nn][Ss][Ii][Oo][Nn])?\.?[ \t]{0,2}(?P<n>\d-\d{4}|\d{3,6})(?![\d-])")
 
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}$")
 # labels of one or more characters: "A@OX3...APPROPRIATE" (alert and oriented) is no address
@@ -156,14 +156,32 @@ def _phone_us(m: re.Match[str]) -> Verdict:
             return None                        # ten bare digits: the ids detector reviews them
         tier = CERTAIN
     elif s1 == "" or s2 == "":
-        if not (labelled or m["pa"]):
-            return None                        # 617555-0199 and the like: odd shape
-        tier = CERTAIN
+        if labelled or m["pa"]:
+            tier = CERTAIN
+        elif text[start - 1:start] != "(" and _nanp(m) and not _letter_after(text, m.end()) \
+                and not _NUMBER_BEFORE.search(
+                line_before(text, start, 12)):
+            tier = REVIEW                      # 617448-2093, 508 6641920: an area code run in
+        else:
+            return None                        # odd shape after a number: two values
     elif (s1.strip() == "" or s2.strip() == "") and not (labelled or cc or m["pa"]):
         tier = REVIEW                          # 617 555 0199 without a label
     else:
         tier = CERTAIN
     return Hit(start, m.end(), tier, _phone_label(text, start, m.end()))
+
+
+#: A number (or a value with its unit) just before: ``Plt 223 4561234`` is two values.
+_NUMBER_BEFORE = re.compile(r"\d[\w.%/]*[ \t]{1,2}$")
+
+
+def _nanp(m: re.Match[str]) -> bool:
+    """Whether the area code and exchange of a ``_PHONE_US`` match can be North American
+    numbers (each starts with 2-9)."""
+    digits = [ch for ch in m.group() if ch.isdigit()]
+    if m.groupdict().get("cc"):
+        digits = digits[1:]
+    return len(digits) >= 10 and digits[0] >= "2" and digits[3] >= "2"
 
 
 PHONE_INTL = Rule("contact:phone_intl", _PHONES, (CERTAIN,),
@@ -238,8 +256,57 @@ EXTENSION = Rule("contact:extension", ("PHONE",), (CERTAIN,),
                  "a phone extension after a phone label (call x4412)", reads=(_WORDS,))
 
 
+#: A phone label and up to two short words before an extension (``call back at x317``,
+#: ``paged cards fellow x4412``).
+_EXT_LABEL_NEAR = re.compile(
+    r"\b(?:" + alternation(lists.tagged(_WORDS, "label")) + r")\b(?:[ \t]{1,2}[a-z'’]{1,8}){0,2}[ \t:#.]{1,3}$")
+
+
+#: A phone label anywhere on the line before (``Call 1-800-FLOWERS or 617-555-CALL``).
+_LABEL_ON_LINE = re.compile(r"\b(?:" + alternation(lists.tagged(_WORDS, "label")) + r")\b")
+
+
 def _extension(m: re.Match[str]) -> Verdict:
-    return clear_before(m.string, m.start()) and _labelled(m.string, m.start())
+    text = m.string
+    return clear_before(text, m.start()) and (
+        _labelled(text, m.start()) or _EXT_LABEL_NEAR.search(line_before(text, m.start(), 40)) is not None)
+
+
+#: Ten (or eleven, with the 1) digits each set apart by one space (``6 1 7 5 5 5 0 1 4 2``),
+#: or seven after a phone label: a number written out so that no shape finds it.
+_PHONE_SPACED = re.compile(r"\d(?<![\w.,/:-]\d)(?:[ \t]\d){6,10}(?![\w,/:]|\.\d|[ \t]\d)")
+PHONE_SPACED = Rule("contact:phone_spaced", _PHONES, _CR,
+                    "a phone number written with a space between digits (6 1 7 5 5 5 0 1 4 2)",
+                    amber="single digits in a row may be a list of values", reads=(_WORDS,))
+
+
+def _phone_spaced(m: re.Match[str]) -> Verdict:
+    text, start = m.string, m.start()
+    n = (m.end() - start + 1) // 2
+    labelled = _labelled(text, start)
+    if n not in (7, 10, 11) or (n == 7 and not labelled) or (n == 11 and text[start] != "1"):
+        return None
+    return Hit(start, m.end(), CERTAIN if labelled else REVIEW, _phone_label(text, start, m.end()))
+
+
+#: ``1-800-FLOWERS``, ``617-555-CALL``: a toll-free code or an area code and exchange, then
+#: capital letters for the last digits (seven after a toll-free code, as a keypad spells them).
+_PHONE_VANITY = re.compile(
+    r"(?:1[ \t.-]\(?8(?:00|33|44|55|66|77|88)\)?[ \t.-](?:[A-Z]{7}|[A-Z]{2}-[A-Z]{5}|[A-Z]{3}-[A-Z]{4}"
+    r"|[A-Z]{4}-[A-Z]{3}|\d{3}-?[A-Z]{4})"
+    r"|[2-9]\d\d-[2-9]\d\d-[A-Z]{4})(?![\w-])")
+PHONE_VANITY = Rule("contact:phone_vanity", ("PHONE",), _CR,
+                    "a phone number with letters for digits (1-800-FLOWERS, 617-555-CALL)",
+                    amber="letters after a toll-free code may name a product rather than a number",
+                    reads=(_WORDS,))
+
+
+def _phone_vanity(m: re.Match[str]) -> Verdict:
+    text, start = m.string, m.start()
+    if not clear_before(text, start, "-./+"):
+        return None
+    labelled = _labelled(text, start) or _LABEL_ON_LINE.search(line_before(text, start, 40)) is not None
+    return Hit(start, m.end(), CERTAIN if labelled else REVIEW)   # "Call 1-800-... or 617-555-CALL"
 
 
 EMAIL = Rule("contact:email", ("EMAIL",), (CERTAIN,), "an e-mail address")
@@ -339,6 +406,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(PHONE_TRUNK, _PHONE_TRUNK, "PHONE", validator=_phone_trunk),
     Pattern(PHONE_LOCAL, _PHONE_LOCAL, "PHONE", validator=_phone_local),
     Pattern(PHONE_TYPO, _PHONE_TYPO, "PHONE", CERTAIN, validator=_phone_typo),
+    Pattern(PHONE_SPACED, _PHONE_SPACED, "PHONE", validator=_phone_spaced),
+    Pattern(PHONE_VANITY, _PHONE_VANITY, "PHONE", validator=_phone_vanity),
     Pattern(EXTENSION, _X_EXTENSION, "PHONE", validator=_extension),
     Pattern(EXTENSION, _EXT_EXTENSION, "PHONE", validator=_extension, gate=("ext",)),
 )

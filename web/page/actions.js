@@ -26,6 +26,9 @@ function noteText() {
   return state.fileText !== null && text === state.fileText.replace(/\r\n?/g, "\n") ? state.fileText : text;
 }
 
+// The Safe Harbor option: Redact and Review only (the engine refuses it with Surrogate).
+export function safeHarbor(mode) { return mode !== "surrogate" && $("safe-harbor").checked; }
+
 // The patient's own identifiers typed in (one per line), as the engine's `known`, or null.
 export function knownFields() {
   const lines = (id) => $(id).value.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
@@ -58,7 +61,8 @@ export function run(opts) {
   });
   const fresh = () => seq === state.run.seq;
   const req = request("process", {text, mode, key: $("key").value || null, decisions: decisionMap(),
-                                  known: knownFields(), rulesOnly, simulateModelFailure: simulate});
+                                  known: knownFields(), safe_harbor: safeHarbor(mode), rulesOnly,
+                                  simulateModelFailure: simulate});
   const call = startCall(req,
     (stage, done, total, seconds) => { if (fresh()) update((s) => { s.run.progress = {done, total, seconds}; }); },
     (result) => {

@@ -5,12 +5,12 @@ import {request} from "../shared/protocol.js";
 import {exportText, failModelOnNextRun} from "./actions.js";
 import {loadCorpusRules} from "./side.js";
 
-// options: {mode, key, decisions, known, rulesOnly, simulateModelFailure}. Without rulesOnly, a
+// options: {mode, key, decisions, known, safeHarbor, rulesOnly, simulateModelFailure}. Without rulesOnly, a
 // call made while the model loads waits for it; once it is ready (or unavailable) the result is
 // the ensemble (or the rules). simulateModelFailure (tests): the model "fails" on this note.
 function processRequest(text, o) {
   return request("process", {text: String(text), mode: o.mode || "redact", key: o.key || null,
-    decisions: o.decisions || null, known: o.known || null, rulesOnly: !!o.rulesOnly,
+    decisions: o.decisions || null, known: o.known || null, safe_harbor: !!o.safeHarbor, rulesOnly: !!o.rulesOnly,
     simulateModelFailure: !!o.simulateModelFailure});
 }
 function processDetailed(text, options) { return startCall(processRequest(text, options || {})).promise; }

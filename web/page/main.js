@@ -20,6 +20,7 @@ $("input").addEventListener("input", act.noteEdited);
 $("key").addEventListener("input", act.scheduleRun);
 for (const id of ["known-names", "known-mrns", "known-dob", "known-addresses"]) $(id).addEventListener("input", act.scheduleRun);
 $("rules-only").addEventListener("change", () => act.run());
+$("safe-harbor").addEventListener("change", () => act.run());
 for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", () => act.run());
 $("banner-on").addEventListener("change", (e) => act.bannerToggled(e.target.checked));
 $("run").addEventListener("click", () => act.run());

@@ -20,8 +20,9 @@ import * as dialogs from "./views/dialogs.js";
 import * as benchmark from "./views/benchmark.js";
 import * as corpus from "./views/corpus.js";
 import * as lists from "./views/lists.js";
+import * as about from "./views/about.js";
 
-const VIEWS = [header, controls, output, review, dialogs, benchmark, corpus, lists];
+const VIEWS = [header, controls, output, review, dialogs, benchmark, corpus, lists, about];
 let manifest = null;
 export function setManifest(m) { manifest = m; }
 

@@ -11,8 +11,11 @@ from ...datereader import ParsedDate, read_match, read_text
 from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from ..patterns import Hit, Verdict, clear_before, just_before, line_before
-from .shapes import (_CLOCK_OR_DECIMAL_BEFORE, _COMMON_FRACTION_DEN, _COMPACT_BEFORE, _DATE_CONTEXT,
-                     _DURATION_BEFORE, _GAS_AFTER, _HISTORY_CONTEXT, _MERIDIEM_AFTER, _NOT_DATE_AFTER,
+
+#: Denominators of the fractions a mixed number is written with (``2 1/2``, ``1 3/4``, ``5 4/5``).
+_MIXED_DEN = frozenset({2, 3, 4, 5, 6, 8, 10, 16})
+from .shapes import (_CLOCK_OR_DECIMAL_BEFORE, _COMMON_FRACTION_DEN, _COMPACT_BEFORE, _COUNT_BEFORE,
+                     _DATE_CONTEXT, _DURATION_BEFORE, _ORDINAL_AFTER, _ORDINAL_BEFORE, _VENT_MODE, _VENT_MODE_AFTER, _WHOLE_BEFORE, _GAS_AFTER, _HISTORY_CONTEXT, _MERIDIEM_AFTER, _NOT_DATE_AFTER,
                      _NOT_DATE_BEFORE, _NOT_DATE_NEAR_AFTER, _NOT_DATE_NEAR_BEFORE, _NUMBER_END,
                      _PERCENT_AFTER, _SCORE_ON_LINE, _TIME_AFTER, _either_order, _halves, _in_context,
                      _units_follow, _with_weekday, _word_start)
@@ -116,19 +119,33 @@ def _month_day(m: re.Match[str]) -> Verdict:
         return None
     if not _slash_start_ok(text, m.start()):
         return None
+    weekday = _with_weekday(text, m.start())
+    if weekday != m.start():
+        return Hit(weekday, m.end(), CERTAIN)          # "TUE 10/29 DAYS": a weekday dates it
     before = line_before(text, m.start(), 30)
     meridiem = _MERIDIEM_AFTER.match(text, m.end()) is not None \
         and not (d in _COMMON_FRACTION_DEN and mo < d)
     if meridiem:
         before = _NUMBER_END.sub("", before)   # "FROM 30 3/9 AM": the lab value before it
     clock = _CLOCK_OR_DECIMAL_BEFORE.search(before)
-    if _slash_guarded(before if clock is None else before[:clock.start()], text, m.end(),
-                      vent_shaped=d in (5, 10) and d <= mo <= 25):
+    vent_shaped = d in (5, 10) and d <= mo <= 25
+    fraction = d in _MIXED_DEN and mo <= d          # "2 1/2", "5 4/5": a mixed number
+    guard = before if clock is None else before[:clock.start()]
+    if _slash_guarded(guard, text, m.end(), vent_shaped=vent_shaped, fraction=fraction):
         return None
+    dated = _DATE_CONTEXT.search(before) is not None
+    if vent_shaped and not dated and _vent_near(text, m.start(), m.end()):
+        return None                                    # "weaned to 12/5 on PS": a setting
     if d in (7, 12) and _DURATION_BEFORE.search(before):
         return None                                    # "for 3/7": three days
-    if _DATE_CONTEXT.search(before) or _TIME_AFTER.match(text, m.end()) or clock is not None \
-            or meridiem:
+    if clock is None and _WHOLE_BEFORE.search(before):
+        # "X 2 6/19", "x1 5/3": a count, then the date; another number before: review
+        if dated or _COUNT_BEFORE.search(before):
+            return Hit(m.start(), m.end(), CERTAIN)
+        if _SCORE_ON_LINE.search(before):
+            return None                                # "GCS E3 V2 M2 7/15": the total
+        return Hit(m.start(), m.end(), REVIEW)
+    if dated or _TIME_AFTER.match(text, m.end()) or clock is not None or meridiem:
         tier = CERTAIN
     elif d >= 15 and mo >= 3 and not _SCORE_ON_LINE.search(before):
         tier = CERTAIN                                 # 11/17, 4/16, 8/20: no fraction one writes
@@ -144,11 +161,22 @@ def _slash_start_ok(text: str, start: int) -> bool:
     return not (start >= 2 and text[start - 1] in ".," and not text[start - 2].isalpha())
 
 
-def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False) -> bool:
+def _vent_near(text: str, start: int, end: int) -> bool:
+    """A ventilator mode or setting word (``vent_mode`` words) in the 120 characters before
+    ``start`` (a few lines: ``PS 10/5 ... changed to 8/5``) or just after ``end`` (``12/5 on PS``)."""
+    return bool(_VENT_MODE_AFTER.match(text, end)
+                or _VENT_MODE.search(text[max(0, start - 120):start].lower()))
+
+
+def _slash_guarded(before: str, text: str, end: int, vent_shaped: bool = False,
+                   fraction: bool = True) -> bool:
     """True when what surrounds ``a/b`` makes it a score, a vent setting, a fraction or a dose.
     A date word just before (``on 9/14``) outweighs a vent word further back, unless the value
-    is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP)."""
+    is ``vent_shaped`` (``on 5/5``, ``12/5``: pressure support over PEEP). A whole number just
+    before makes a mixed number only of a ``fraction``-shaped pair (``2 1/2``, not ``X 2 6/19``)."""
     if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.match(text, end):
+        return True
+    if fraction and _WHOLE_BEFORE.search(before):
         return True
     if vent_shaped and _GAS_AFTER.match(text, end):
         return True                                    # "on 5/5 ABG 7.41/38": the setting of a gas
@@ -166,10 +194,12 @@ MONTH_DAY_RANGE = Rule(
 def _slash_range(m: re.Match[str]) -> Verdict:
     text = m.string
     parts = [(p.month, p.day) if p is not None else (0, 0) for p in _halves(m)]
-    if not all(valid_date(a, b) for a, b in parts) or all(
-            b in _COMMON_FRACTION_DEN and a < b for a, b in parts):
-        return None                                    # "1/3-1/2": a fraction range
-    if _slash_guarded(line_before(text, m.start(), 30), text, m.end()):
+    same_month_on = parts[0][0] == parts[1][0] and parts[1][1] > parts[0][1]
+    if not all(valid_date(a, b) for a, b in parts) or (not same_month_on and all(
+            b in _COMMON_FRACTION_DEN and a < b for a, b in parts)):
+        return None                                    # "1/3-1/2": a fraction range, smaller first
+    # ("1/15-1/20", "2/3-2/4": one month, the day going on; as fractions it would shrink)
+    if _slash_guarded(line_before(text, m.start(), 30), text, m.end(), fraction=not same_month_on):
         return None
     if m.string[m.end("first")] == "/":
         return Hit(m.start(), m.end())                 # 10/02/10/03: written as one
@@ -198,3 +228,19 @@ def _month_yy(m: re.Match[str]) -> Verdict:
             m.start() and text[m.start() - 1].isalpha()):
         return CERTAIN
     return REVIEW
+
+
+ORDINAL_DAY = Rule(
+    "dates:ordinal_day", _D, (CERTAIN,),
+    "an ordinal day of the month after on the, by the, since the or a weekday (on the 23rd)",
+    reads=(_CONTEXT,))
+
+
+def _ordinal_day(m: re.Match[str]) -> Verdict:
+    """``on the 23rd``, ``sent on the 9th.``, ``Tuesday the 4th``: a day 1-31 after the
+    ``ordinal_before`` words and ``the``, before punctuation, the line's end or an
+    ``ordinal_after`` word; nothing before a noun (``on the 5th floor``, ``the 5th metatarsal``)."""
+    text = m.string
+    if not 1 <= int(m["d"]) <= 31 or not _ORDINAL_AFTER.match(text, m.end()):
+        return None
+    return _ORDINAL_BEFORE.search(line_before(text, m.start(), 30)) is not None

@@ -85,6 +85,13 @@ _ANCHOR3_VARIANTS = _variants(_ANCHOR3)
 _MONTH3_VARIANTS = _variants(frozenset(m[:3] for m in MONTHS))
 _WEEKDAY3_VARIANTS = _variants(frozenset(w[:3] for w in WEEKDAYS))
 _WEEKDAY_WORD = re.compile(r"(?i:" + "|".join(WEEKDAYS) + r")(?![^\W_])")
+#: A weekday abbreviation alone (``Fri``, ``thurs``, ``TUES``, ``sat``): the date reader's
+#: weekday words; the ``ambiguous_weekday`` ones (``mon``, ``sat``) need a date word before.
+_WEEKDAY_ABBR = re.compile(r"(?i:" + WEEKDAY_REGEX + r")\.?(?![^\W_]|\.\w|[/-]\d)")
+_AMBIGUOUS_WEEKDAYS = frozenset(lists.tagged("date_context_words.txt", "ambiguous_weekday"))
+#: The ``weekday_before`` words just before an ambiguous weekday abbreviation (``on sat``).
+_WEEKDAY_BEFORE = re.compile(
+    r"(?:^|[^\w])(?:" + alternation(lists.tagged("date_context_words.txt", "weekday_before")) + r")[ \t]{1,2}$")
 #: A weekday written just before a date (``Tuesday, ``, ``Thurs ``, ``Thu. ``), from the date
 #: reader's weekday words (so not ``thus``).
 _WD_BEFORE = re.compile(
@@ -99,9 +106,14 @@ _MONTH_YY = re.compile(r"(?P<m>\d(?<![\d\-/:+.,'’]\d)\d?)/(?P<y>3[2-9]|[4-9]\d
 #: A two-digit year alone after a history word (``MI 93``, ``CVA 81'``, ``CABG X2 99'``,
 #: ``prostate CA'88``): the event's year.
 _YY_HISTORY = re.compile(r"(?P<y>\d(?<=[ \t'’]\d)\d)(?P<q>['’](?![sS]))?(?![\w'’/%:-]|[.,]\d)")
+#: ``MI in 97``: ``in`` between the history word and the year; ``MI 93 and 03``, ``CVA '81, 94``:
+#: a year listed after one (group ``listed``).
+_YY_HISTORY_WORD = (r"(?:" + alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
+                    + r")(?:[ \t]{1,2}in)?")
 _YY_HISTORY_BEFORE = re.compile(
-    r"(?i:\b(?:" + alternation(lists.tagged(_HISTORY, "year2"), count=lists.tagged(_HISTORY, "count"))
-    + r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
+    r"(?i:\b(?:" + _YY_HISTORY_WORD + r"(?P<listed>(?:[ \t]{1,2}|[ \t]?['’])\d\d['’]?"
+    r"(?:[ \t]{0,2}(?:,|&|and)[ \t]{0,2}['’]?\d\d['’]?)*[ \t]{0,2}(?:,|&|and))?"
+    r"|(?P<weak>in))(?:[ \t]{1,2}|['’]))$")
 #: Vent settings, scores and fractions around ``a/b`` (``PS 10/5``, ``CPAP 5/5 40%``,
 #: ``pain 5/10``, ``crackles 1/3 of fields``, ``1/2 amp``): never a date. Before it: the ``vent`` words.
 _NOT_DATE_NEAR_BEFORE = re.compile(
@@ -112,7 +124,8 @@ _NOT_DATE_NEAR_AFTER = re.compile(
     + alternation(lists.tagged(_CONTEXT, "vent_after")) + r"|bilat\w*)\b)")
 #: A clock time (``2300``, ``0330``) or a decimal lab value (``16.0``) just before ``a/b``:
 #: the number before does not make ``a/b`` a mixed fraction.
-_CLOCK_OR_DECIMAL_BEFORE = re.compile(r"(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
+_CLOCK_OR_DECIMAL_BEFORE = re.compile(
+    r"(?:(?:(?<!\d)(?:[01]\d|2[0-3])[0-5]\d[ \t]?[-–][ \t]?)?(?<!\d)(?:[01]\d|2[0-3])[0-5]\d|\d\.\d{1,2})[ \t]{1,2}$")
 #: The history words that date an event by the month and year after them (``lists/history_words.txt``,
 #: use ``month_year2``), as one alternation for the three patterns below.
 _HISTORY_WORDS = alternation(lists.tagged(_HISTORY, "month_year2"))
@@ -166,13 +179,43 @@ _DATE_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:" + alternation(lists.tagged(_CONTEXT, "date"), " ") + r"|[a-z]{3,}ed|"
     + WEEKDAY_REGEX + r")"
     r"[ \t:#.,(-]{0,3}(?:the[ \t]{1,2})?$")
+#: An ordinal day alone (``23rd``, ``9th``); :data:`_ORDINAL_BEFORE` and :data:`_ORDINAL_AFTER`
+#: decide whether it is a day of the month.
+_ORDINAL = re.compile(r"(?P<d>\d(?<![\w.\-/:]\d)\d?)(?:[sS][tT]|[nNrR][dD]|[tT][hH])(?![\w'’])")
+#: ``on the``, ``by the``, ``since the`` (the ``ordinal_before`` words), or a weekday (``Tuesday
+#: the``), just before an ordinal day, on the lower-cased line.
+_ORDINAL_BEFORE = re.compile(
+    r"(?:^|[^\w])(?:" + alternation(lists.tagged(_CONTEXT, "ordinal_before"), " ") + r"|"
+    + WEEKDAY_REGEX + r")[ \t,]{1,2}the[ \t]{1,2}$")
+#: What may follow a day of the month (punctuation, the line's end, an ``ordinal_after`` word);
+#: a noun after it makes the ordinal count a thing (``the 5th floor``, ``the 2nd attempt``).
+_ORDINAL_AFTER = re.compile(
+    r"[ \t]{0,2}(?:[.,;:!?)]|\r?\n|$)|[ \t]{1,2}(?i:" + alternation(lists.tagged(_CONTEXT, "ordinal_after"))
+    + r")\b")
+#: A month name and a joiner just before another month (``Jan/Feb``, ``Nov-Dec``, ``June or``):
+#: the second month is as much a date as the first.
+_MONTH_PAIR_BEFORE = re.compile(r"(?i:\b" + MONTH_REGEX + r"\.?[ \t]{0,2}(?:[/&–-]|and|or|to)[ \t]{0,2})$")
+_MONTH_PAIR_AFTER = re.compile(r"(?i:\.?[ \t]{0,2}(?:[/&–-]|and|or|to)[ \t]{0,2}" + MONTH_REGEX + r"\b)")
+#: A decimal lab value just before a month (``A1c 7.2 Oct``, ``INR 2.4 Sept``): the month is
+#: when it was drawn.
+_VALUE_BEFORE_MONTH = re.compile(r"(?:(?<![\d.])\d{1,3}\.\d{1,2}|\d[ \t]?" + UNITS + r"\.?)[ \t]{1,2}$", re.I)
 _MONTH_CONTEXT = re.compile(
     r"(?:^|[^\w])(?:in|since|from|until|till|through|during|by|before|after|early|late|mid|last|"
     r"next|this|of|around|between|and|or)[ \t-]{1,2}$", re.I)
 #: A score, count or ratio before ``a/b`` (``GCS 3/15``, ``strength 4/5``): the ``score`` words.
 _NOT_DATE_BEFORE = re.compile(
     r"\b(?:" + alternation(lists.tagged(_CONTEXT, "score"), " ") + r"|phq-?\d*|gad-?\d*)[ \t:=|]{0,20}$"
-    r"|\d[ \t]{1,2}$|(?:[+/=]|(?<![a-z])-)[ \t]?$|-[ \t]$")
+    r"|(?:[/=]|(?<![a-z])-)[ \t]?$|(?<![a-z])(?<![a-z][ \t])\+[ \t]?$|-[ \t]$")
+#: A whole number just before ``a/b`` (``2 1/2``, ``X 2 6/19``): a mixed number only when
+#: ``a/b`` is fraction-shaped; a ``+`` after a word (``troponin + 1/6``) is a result mark.
+_WHOLE_BEFORE = re.compile(r"\d[ \t]{1,2}$")
+#: A count of times just before ``a/b`` (``x1 5/3``, ``X 2 6/19``): the event happened, then its date.
+_COUNT_BEFORE = re.compile(r"(?<![a-z0-9])x[ \t]?\d{1,2}[ \t]{1,2}$")
+#: Ventilator modes and settings (the ``vent_mode`` words): a vent-shaped pair (``12/5``) a few
+#: lines after one, or just before one (``weaned to 12/5 on PS``), is a setting.
+_VENT_MODE = re.compile(r"\b(?:" + alternation(lists.tagged(_CONTEXT, "vent_mode")) + r"|ventilat\w*)\b")
+_VENT_MODE_AFTER = re.compile(
+    r"[ \t,]{0,2}(?:(?:on|c|via)[ \t]{1,2})?(?i:" + alternation(lists.tagged(_CONTEXT, "vent_mode")) + r")\b")
 #: A score, dose or fraction word just after ``a/b`` (``3/4 strength``, ``1/2 tsp``, ``3/4 of``):
 #: the ``after`` words as prefixes, the ``after_word`` ones whole, ``+``, or a unit.
 _NOT_DATE_AFTER = re.compile(
@@ -185,6 +228,16 @@ _DURATION_BEFORE = re.compile(r"(?:for|x|past|last|over|within|in)[ \t]{0,2}$", 
 #: ``at``, ``@``, ``#`` or a ``bare_year_bad`` word of :data:`_CONTEXT`.
 _BARE_YEAR_BAD_BEFORE = re.compile(
     r"(?:at|@|#|~|" + alternation(lists.tagged(_CONTEXT, "bare_year_bad")) + r")[ \t:.]{0,3}$")
+#: A time word before a clock-shaped four-digit number (``around 2030``, ``until 1945``): the
+#: ``clock_before`` words of :data:`_CONTEXT`; such a number is at most a review year.
+_CLOCK_WORD_BEFORE = re.compile(
+    r"(?i:\b(?:" + alternation(lists.tagged(_CONTEXT, "clock_before")) + r")[ \t]{1,2})$")
+#: A clock time that cannot be a year on the other side of a range (``1900 to 0700``,
+#: ``0700-1930``, ``2000 until 0400``): the number is the other end of a shift.
+_CLOCK_RANGE_AFTER = re.compile(
+    r"[ \t]{0,2}(?:-|–|to|until|till)[ \t]{0,2}(?:0\d|1[0-8]|2[1-3])[0-5]\d(?!\d)")
+_CLOCK_RANGE_BEFORE = re.compile(
+    r"(?<!\d)(?:0\d|1[0-8]|2[1-3])[0-5]\d[ \t]{0,2}(?:-|–|to|until|till)[ \t]{0,2}$")
 #: ``5/5 ABG``: a blood gas right after a vent-shaped pair (its setting).
 _GAS_AFTER = re.compile(r"[ \t]{1,2}(?i:abgs?|vbgs?)\b")
 #: ``1900>>0700``, ``1900->0700``: a shift written as clock times, no year.

@@ -12,8 +12,9 @@ from ...datereader import read_match
 from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from ..patterns import Hit, Verdict
-from .shapes import (_AMBIGUOUS_MONTHS, _MONTH_CONTEXT, _in_context, _month_end, _month_ok,
-                     _units_follow, _with_weekday)
+from ..patterns import just_before
+from .shapes import (_AMBIGUOUS_MONTHS, _AMBIGUOUS_WEEKDAYS, _MONTH_CONTEXT, _WEEKDAY_BEFORE, _MONTH_PAIR_AFTER,
+                     _MONTH_PAIR_BEFORE, _VALUE_BEFORE_MONTH, _in_context, _month_end, _month_ok, _units_follow, _with_weekday)
 
 _D = ("DATE",)
 _CONTEXT = "date_context_words.txt"
@@ -78,7 +79,8 @@ def _holiday(m: re.Match[str]) -> Verdict:
     return CERTAIN if (m["h"][0].isupper() or m["year"]) else REVIEW
 
 
-MONTH_ALONE = Rule("dates:month_alone", _D, (CERTAIN, REVIEW), "a month name on its own",
+MONTH_ALONE = Rule("dates:month_alone", _D, (CERTAIN, REVIEW),
+                   "a month name on its own (in June, mid-March, Jan/Feb, A1c 7.2 Oct)",
                    amber="a month on its own may be an ordinary word (May, March)", reads=(_CONTEXT,))
 
 
@@ -86,7 +88,9 @@ def _month_alone(m: re.Match[str]) -> Verdict:
     text, pos, word = m.string, m.start(), m["mon"]
     if word.isupper() and len(word.rstrip(".")) == 3 and word.lower() in _AMBIGUOUS_MONTHS:
         return None                                    # "THIS MAY BE", "INC RR AND DEC FIO2"
-    if _in_context(text, pos, _MONTH_CONTEXT):
+    if _in_context(text, pos, _MONTH_CONTEXT) or just_before(text, pos, _MONTH_PAIR_BEFORE, 16) \
+            or (word[0].isupper() and _MONTH_PAIR_AFTER.match(text, m.end())) \
+            or (word[0].isupper() and just_before(text, pos, _VALUE_BEFORE_MONTH, 10)):
         if word[0].isupper() or word.lower() not in _AMBIGUOUS_MONTHS:
             return Hit(m.start(), _month_end(m, m.end()), CERTAIN)
         return None
@@ -97,3 +101,24 @@ def _month_alone(m: re.Match[str]) -> Verdict:
 
 
 WEEKDAY = Rule("dates:weekday", _D, (CERTAIN,), "a weekday")
+WEEKDAY_ABBR = Rule("dates:weekday_abbr", _D, (REVIEW,),
+                    "a weekday abbreviation (Fri, thurs, TUES; mon, sat only after on, next, by)",
+                    amber="an abbreviation is weaker evidence than the weekday's name, and a weekday "
+                          "alone may not date an event", reads=(_CONTEXT,))
+
+#: A number or percent after a weekday abbreviation (``sat 92%``, ``Mon 2``): not a weekday.
+_NUMBER_AFTER = re.compile(r"[ \t]{0,2}[\d%]|['’]s")
+
+
+def _weekday_abbr(m: re.Match[str]) -> Verdict:
+    """``Fri``, ``thurs``, ``TUES``: a weekday; ``mon``, ``sat``, ``sun``, ``wed`` (the
+    ``ambiguous_weekday`` words: monitor, saturation) only right after a ``weekday_before``
+    word (``on Sat``, ``next mon``), never before a number or ``'s`` (``sat 92%``, ``sat's``)."""
+    text = m.string
+    if _NUMBER_AFTER.match(text, m.end()):
+        return None
+    if m.group().rstrip(".").lower() in _AMBIGUOUS_WEEKDAYS and not _in_context(
+            text, m.start(), _WEEKDAY_BEFORE):
+        return None
+    end = m.end() - 1 if m.group().endswith(".") else m.end()
+    return Hit(m.start(), end, REVIEW)

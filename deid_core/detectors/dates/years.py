@@ -9,7 +9,7 @@ from ...datereader import read_match
 from ...rules import Rule
 from ...spans import CERTAIN, REVIEW
 from ..patterns import Hit, Verdict, just_before, line_before
-from .shapes import (_BARE_YEAR_BAD_BEFORE, _COMPACT_BEFORE, _COUNT_PIVOT, _HISTORY_AFTER,
+from .shapes import (_BARE_YEAR_BAD_BEFORE, _CLOCK_RANGE_AFTER, _CLOCK_RANGE_BEFORE, _CLOCK_WORD_BEFORE, _COMPACT_BEFORE, _COUNT_PIVOT, _HISTORY_AFTER,
                      _HISTORY_CONTEXT, _HISTORY_WORD_BEFORE, _LIST_BEFORE, _MODEL_AFTER, _PAREN_AFTER,
                      _RANGE_END, _RANGE_START, _SHIFT_AFTER, _TIME_WORD_BEFORE, _UNITS_AFTER, _YEAR_CTX,
                      _YY_HISTORY_BEFORE, _in_context, _units_follow)
@@ -43,12 +43,17 @@ def _year4(m: re.Match[str]) -> Verdict:
                     or (text[end] in ".,:/-" and end + 1 < n and text[end + 1].isdigit()
                         and not _RANGE_END.match(text, end))):
         return None
+    if end < n and text[end] == "+":
+        return None                                    # "2000+": a quantity, at least so many
     if m["s"]:
         # "HX OF POSSIBLE MI IN 1980S": a history word on the line before dates the event
         sure = _HISTORY_WORD_BEFORE.search(line_before(text, s, 30)) is not None
         return Hit(s, end, CERTAIN if sure else REVIEW, rule=DECADE)
     if _units_follow(text, end) or _SHIFT_AFTER.match(text, end):
         return None
+    clock = _clock_shaped(text, s, end)
+    if clock is not None:
+        return clock
     if _MODEL_AFTER.match(text, end) and not just_before(text, s, _TIME_WORD_BEFORE, 12):
         return Hit(s, end, REVIEW, rule=YEAR_MODEL)        # "owned a 2012 pickup"
     if _seen_before(_YEAR_CTX, text, s, 30):
@@ -57,6 +62,21 @@ def _year4(m: re.Match[str]) -> Verdict:
             text[s - 1] == "(" or _seen_before(_LIST_BEFORE, text, s, 40)):
         return Hit(s, end, CERTAIN, rule=YEAR_PAREN)       # (2015), (On-X, 2015), (2017, 2021)
     if not _seen_before(_COMPACT_BEFORE, text, s, 20) and not _bare_year_bad(text, s):
+        return Hit(s, end, REVIEW, rule=YEAR_BARE)
+    return None
+
+
+def _clock_shaped(text: str, s: int, end: int) -> Verdict:
+    """For a year-shaped number that can be a clock time (``1930``, ``2015``: minutes 00-59):
+    ``False`` (no span) when it is the end of a shift (``1900 to 0700``, ``0700-1930``) or
+    stands after ``at``, ``@`` or a room or count word (``off at 1930``); a review year after a
+    time word (``around 2030``, ``until 1945``); ``None`` (decide as a year) otherwise."""
+    if end - s != 4 or text[s + 2] > "5":
+        return None
+    if _CLOCK_RANGE_AFTER.match(text, end) or just_before(text, s, _CLOCK_RANGE_BEFORE, 12) \
+            or _bare_year_bad(text, s):
+        return False
+    if just_before(text, s, _CLOCK_WORD_BEFORE, 16):
         return Hit(s, end, REVIEW, rule=YEAR_BARE)
     return None
 
@@ -111,18 +131,20 @@ def _year_apostrophe(m: re.Match[str]) -> Verdict:
 
 #: ``_YY_HISTORY_BEFORE`` results by the window they read (speed: a note repeating one
 #: stretch asks the same question at every number); cleared when it grows past 4096 entries.
-_YY_BEFORE_MEMO: dict[tuple[str, bool], tuple[bool, bool]] = {}
+_YY_BEFORE_MEMO: dict[tuple[str, bool], tuple[bool, bool, bool]] = {}
 
 
-def _yy_before(text: str, s: int) -> tuple[bool, bool]:
-    """(found, weak) of ``just_before(text, s, _YY_HISTORY_BEFORE, 24)``, memoised on the 24
-    characters before ``s`` and the one before them (what ``\\b`` at the window's start reads)."""
-    lo = max(0, s - 24)
+def _yy_before(text: str, s: int) -> tuple[bool, bool, bool]:
+    """(found, weak, listed) of ``just_before(text, s, _YY_HISTORY_BEFORE, 30)``, memoised on
+    the 30 characters before ``s`` and the one before them (what ``\\b`` at the window's start
+    reads); ``listed``: the year follows another after the history word (``MI 97 and 03``)."""
+    lo = max(0, s - 30)
     key = (text[max(0, lo - 1):s], lo == 0)
     hit = _YY_BEFORE_MEMO.get(key)
     if hit is None:
         before = _YY_HISTORY_BEFORE.search(text, lo, s)
-        hit = (before is not None, before is not None and bool(before["weak"]))
+        hit = (before is not None, before is not None and bool(before["weak"]),
+               before is not None and bool(before["listed"]))
         if len(_YY_BEFORE_MEMO) > 4096:
             _YY_BEFORE_MEMO.clear()
         _YY_BEFORE_MEMO[key] = hit
@@ -131,16 +153,16 @@ def _yy_before(text: str, s: int) -> tuple[bool, bool]:
 
 YEAR2_HISTORY = Rule(
     "dates:year2_history", _D, (CERTAIN,),
-    "a two-digit year after a history word (MI 93, CVA 81', CABG X2 99')",
+    "a two-digit year after a history word (MI 93, CVA 81', CABG X2 99', MI in 97 and 03)",
     reads=(_HISTORY, "units.txt"))
 
 
 def _yy_history(m: re.Match[str]) -> Verdict:
     s = m.start("y")
-    found, weak = _yy_before(m.string, s)
+    found, weak, listed = _yy_before(m.string, s)
     if not found or (weak and not m["q"]):
         return None                                    # "in 70": a rate; "REPAIR IN 14'": a year
-    if not (m["q"] or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):
+    if not (m["q"] or listed or read_match(m, _COUNT_PIVOT).year < 2000 or m.string[s - 1] in "'’"):
         return None                                    # "MI 12": a count as likely as a year
     if _UNITS_AFTER.match(m.string, m.end()):
         return None

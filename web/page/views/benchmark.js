@@ -7,7 +7,17 @@ import {chart} from "./chart.js";
 let drawnFor;
 let realDrawn = false;
 
-function drawReal(figures, corpusNotes) {
+// Residual risk (deid_core.api.residual_risk_summary): the sentences, and the figures as data.
+function riskBox(cls, who, summary) {
+  const box = el("div", {"class": "risk " + cls, "data-engine": who,
+    "data-certain": String(summary.certain.per_1000_notes), "data-certain-upper": String(summary.certain.upper_95_per_1000_notes),
+    "data-review": String(summary.with_review.per_1000_notes), "data-review-upper": String(summary.with_review.upper_95_per_1000_notes)});
+  box.appendChild(el("strong", null, "Residual risk" + (who ? ", " + who : "") + ". "));
+  for (const s of summary.sentences) box.appendChild(el("span", null, s + " "));
+  return box;
+}
+
+function drawReal(figures, corpusNotes, risk) {
   const box = $("bench-real");
   clear(box);
   if (!figures) return;
@@ -19,6 +29,10 @@ function drawReal(figures, corpusNotes) {
     pct(e.precision_review) + "). The rules alone: " + pct(r.recall_certain) + " (" + pct(r.recall_review) + ") found, " +
     pct(r.precision_certain) + " (" + pct(r.precision_review) + ") right. Source: " + figures.source + "; reproduce with " +
     figures.reproduce + "."));
+  if (risk) {
+    const r = box.appendChild(riskBox("real-risk", "real notes, rules + model", risk));
+    r.appendChild(el("span", {"class": "hint"}, "Source: " + risk.title + "; " + risk.source + "."));
+  }
   box.appendChild(el("p", {"class": "invented-note"},
     "The self-benchmark below runs on " + (corpusNotes ? corpusNotes + " " : "") + "invented notes written for this " +
     "project. The rules were tuned reading them and the model was partly trained on them, so their figures are higher " +
@@ -60,6 +74,10 @@ function drawResult(state, result) {
   };
   line("Rules only", rules);
   if (ens) line("Rules + model", ens);
+  const risk = $("bench-risk");
+  clear(risk);
+  if (rules.risk_summary) risk.appendChild(riskBox("corpus-risk", "rules only, invented corpus", rules.risk_summary));
+  if (ens && ens.risk_summary) risk.appendChild(riskBox("corpus-risk", "rules + model, invented corpus", ens.risk_summary));
   let text = rules.documents + " notes, " + rules.characters + " characters, " +
     rules.phi_characters + " identifier characters (not counting spaces). Rules only: " +
     rules.seconds + " s in the engine, " + rules.wall_seconds + " s in all.";
@@ -78,7 +96,8 @@ function drawResult(state, result) {
 
 export function render(state, manifest) {
   if (!realDrawn && manifest) {
-    drawReal(manifest.figures, state.boot.versions && state.boot.versions.corpus_notes);
+    drawReal(manifest.figures, state.boot.versions && state.boot.versions.corpus_notes,
+             manifest.texts && manifest.texts.risk.real_notes);
     realDrawn = !!state.boot.versions;
   }
   const b = state.bench;

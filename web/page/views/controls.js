@@ -45,6 +45,7 @@ export function render(state) {
   $("run-cancel").hidden = !busy;
   $("run-status").textContent = statusLine(state);
   $("surrogate-banner").hidden = !(state.mode === "surrogate" && state.bannerOn);
+  $("safe-harbor").disabled = state.mode === "surrogate";   // Redact and Review only
   $("copy").disabled = busy && !state.run.partial || !state.result;
   $("download").disabled = busy && !state.run.partial || !state.result;
   const warn = state.run.status === "done" ? state.run.warning : null;
