@@ -106,3 +106,24 @@ def test_a_table_row_of_a_record_is_a_name(text, gone):
 ])
 def test_a_table_row_without_a_record_is_not_a_last_first(text):
     assert not any(s.source.startswith("names:last_first") for s in analyze(text).spans)
+
+
+@pytest.mark.parametrize("text,gone", [
+    ("Sons Ravi and Dev at bedside.", ["Ravi", "Dev"]),
+    ("DAUGHTERS NIAMH AND ART VISITED.", ["NIAMH", "ART"]),
+    ("Grandsons Tobias and Will called the unit.", ["Tobias", "Will"]),
+])
+def test_a_relation_list_takes_a_given_name_that_is_a_word_last(text, gone):
+    """Issue 20: after the list's ``and`` an ordinary word that is a given name is a name."""
+    out = _out(text)
+    assert [g for g in gone if g in out] == []
+
+
+@pytest.mark.parametrize("text,stay", [
+    ("Sons Ravi and Will follow up in clinic.", "Will follow"),
+    ("Sons at home and well.", "home"),
+    ("Daughters Rose and Hope visited; Foley catheter in place.", "Foley catheter"),
+])
+def test_a_relation_list_leaves_a_verb_reading(text, stay):
+    assert not any(s.source.startswith("names:relation_list") and text[s.start:s.end] in stay
+                   for s in analyze(text).spans)

@@ -34,15 +34,28 @@ RELATION_LIST = Rule("names:relation_list", ("PATIENT",), (CERTAIN,),
                      detail="the plural relation word before the names")
 
 
-def _list_name(sc: Scan, k: int) -> bool:
+def _list_name(sc: Scan, k: int, last: bool = False) -> bool:
     """Token k may be one name of a list after a plural relation word: a word of letters,
     Title-case (or ALL CAPS on a line in capitals), no function, clinical, title, relation or
-    credential word and no ordinary word by knowledge (``Lulu``, ``Frances``; not ``Home``)."""
+    credential word and no ordinary word by knowledge (``Lulu``, ``Frances``; not ``Home``).
+    With ``last`` (the word after the list's ``and``: the list's shape is clear), an ordinary
+    word that is also a U.S. given name (``Dev``, ``Will``) counts too where no verb reading
+    follows it: the line or the sentence ends, or a person verb (``visited``) or a
+    preposition (``at bedside``) comes next; not ``Sons Ravi and Will follow up``."""
     s = sc.shape[k]
     if not (s == CAP or s == UP and sc.caps_line(k)) or sc.used[k]:
         return False
     w = sc.toks[k].word
-    return w.isalpha() and len(w) > 1 and not sc.fl[k] & (NON | CLN | FOL | TITLE | REL | CRED | ORD)
+    if not w.isalpha() or len(w) < 2 or sc.fl[k] & (NON | CLN | FOL | TITLE | REL | CRED):
+        return False
+    if not sc.fl[k] & ORD:
+        return True
+    if not last or not knowledge.is_ordinary_given_name(w):
+        return False
+    if k + 1 >= sc.n or not sc.plain_gap(k):
+        return True
+    nxt = sc.low[k + 1]
+    return nxt in W.PERSON_VERBS or nxt in W.ENG_PERSON_AFTER or nxt in W.PROFESSION_STOP
 
 
 def relation_list_pass(sc: Scan) -> None:
@@ -74,7 +87,7 @@ def relation_list_pass(sc: Scan) -> None:
             else:
                 break
             if joined:
-                if k < sc.n and _list_name(sc, k):
+                if k < sc.n and _list_name(sc, k, last=True):
                     names.append(k)
                 break
         if len(names) < 2 or not joined:
