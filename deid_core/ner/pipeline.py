@@ -52,7 +52,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..spans import LABELS, Span
 from .case import case_ids as _case_ids
 from .decode import DEFAULT_LABEL_MAP, decode, parse_labels
-from .skip import anchored_windows, plan_rows
+from .skip import anchored_windows, plan_rows, unskip
 from .windows import merge, windows
 from .wordpiece import Encoding, WordPiece
 
@@ -297,8 +297,8 @@ class NerModel:
             bodies.append(rows[1:e - s + 1])
         n_labels = len(self.labels)
         if prepared.all_windows and prepared.all_windows != wins:
-            wins, bodies = _unskip(len(prepared.encoding.ids), prepared.all_windows, prepared.rows,
-                                   bodies, n_labels)
+            wins, bodies = unskip(len(prepared.encoding.ids), prepared.all_windows, prepared.rows,
+                                  bodies, n_labels)
         merged = merge(len(prepared.encoding.ids), wins, bodies)
         return decode(text, prepared.encoding, self._word_probs(prepared.encoding, merged),
                       self.labels, label_map=self.label_map,
@@ -381,28 +381,6 @@ class NerModel:
         flat = list(logits_flat)
         nested = [[flat[(i * t + j) * l:(i * t + j + 1) * l] for j in range(t)] for i in range(b)]
         return self.spans(text, prepared, nested)
-
-
-def _unskip(n_tokens: int, all_wins: Sequence[tuple[int, int]], rows: Sequence[int],
-            bodies: list, n_labels: int) -> tuple[list, list]:
-    """The windows and per-window logit rows :func:`~deid_core.ner.windows.merge` takes for a
-    note with skipped or repeated windows: each window that runs or repeats one that runs, with
-    its row's logits (a repeat takes the same ones), then one window per stretch of tokens that
-    only skipped windows cover, with logits that give ``O`` certainty (no span)."""
-    wins = [w for w, r in zip(all_wins, rows) if r >= 0]
-    out = [bodies[r] for r in rows if r >= 0]
-    covered = bytearray(n_tokens)
-    for s, e in wins:
-        covered[s:e] = b"\x01" * (e - s)
-    o_row = [0.0] + [-1e4] * (n_labels - 1)
-    t = covered.find(0)
-    while t >= 0:
-        u = covered.find(1, t)
-        u = n_tokens if u < 0 else u
-        wins.append((t, u))
-        out.append([o_row] * (u - t))
-        t = covered.find(0, u)
-    return wins, out
 
 
 def _softmax(row: Sequence[float]) -> list[float]:

@@ -41,7 +41,7 @@ from typing import Sequence
 
 from .. import lists
 
-__all__ = ["BLOB_MIN", "anchored_windows", "nameable", "plan_rows", "short_nameable"]
+__all__ = ["BLOB_MIN", "anchored_windows", "nameable", "plan_rows", "short_nameable", "unskip"]
 
 #: Shortest chunk that counts as an encoded blob (characters).
 BLOB_MIN = 24
@@ -184,3 +184,27 @@ def anchored_windows(text: str, offsets: Sequence[tuple[int, int]], n_tokens: in
         start = nxt
     out.append((n_tokens - size, n_tokens))
     return out
+
+
+def unskip(n_tokens: int, all_wins: Sequence[tuple[int, int]], rows: Sequence[int],
+           bodies: list, n_labels: int) -> tuple[list, list]:
+    """The windows and per-window logit rows :func:`~deid_core.ner.windows.merge` takes for a
+    note with skipped or repeated windows: each window that runs or repeats one that runs, with
+    its row's logits (a repeat takes the same ones), then one window per stretch of tokens that
+    only skipped windows cover, with logits that give ``O`` certainty (no span). ``rows``: per
+    window of ``all_wins`` (token offsets), its row in ``bodies`` or -1 when skipped (as
+    :func:`plan_rows` gives); ``n_labels``: the logits per token."""
+    wins = [w for w, r in zip(all_wins, rows) if r >= 0]
+    out = [bodies[r] for r in rows if r >= 0]
+    covered = bytearray(n_tokens)
+    for s, e in wins:
+        covered[s:e] = b"\x01" * (e - s)
+    o_row = [0.0] + [-1e4] * (n_labels - 1)
+    t = covered.find(0)
+    while t >= 0:
+        u = covered.find(1, t)
+        u = n_tokens if u < 0 else u
+        wins.append((t, u))
+        out.append([o_row] * (u - t))
+        t = covered.find(0, u)
+    return wins, out
