@@ -270,13 +270,14 @@ def test_rules_run_at_once_while_the_model_loads(browser_page):
 
 
 def detect_with_the_cli(texts: list[str], tmp_path: Path, rules_only: bool = False) -> list[list[dict]]:
-    """``deid detect --input`` (the CLI with the model, or ``--rules-only``): spans per note."""
+    """``deid detect --input`` (the CLI with the model in the page's form, ``--model-form exact``,
+    not the CLI's default integer form; or ``--rules-only``): spans per note."""
     path = tmp_path / "notes.jsonl"
     path.write_text("".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in enumerate(texts)),
                     encoding="utf-8")
     cmd = [sys.executable, "-m", "deid_core.cli", "detect", "--input", str(path)]
-    proc = subprocess.run(cmd + (["--rules-only"] if rules_only else []), capture_output=True,
-                          text=True, cwd=ROOT, encoding="utf-8")
+    form = ["--rules-only"] if rules_only else ["--model-form", "exact"]
+    proc = subprocess.run(cmd + form, capture_output=True, text=True, cwd=ROOT, encoding="utf-8")
     assert proc.returncode == 0, proc.stderr
     return [json.loads(line)["spans"] for line in proc.stdout.splitlines()]
 

@@ -104,7 +104,7 @@ def test_the_safe_harbor_option_with_the_model_is_the_cli_with_the_model(page):
     page.evaluate("window.deid.modelReady")
     got = page.evaluate("(t) => window.deid.processDetailed(t, {mode: 'redact', safeHarbor: true})", HARBOR_NOTE)
     assert got["engine"] == "ensemble"
-    assert got["result"]["output"] == cli_redact(HARBOR_NOTE)
+    assert got["result"]["output"] == cli_redact(HARBOR_NOTE, "--model-form", "exact")
 
 
 def test_what_is_removed_lists_the_18_identifiers_with_outputs_and_recall(page):
