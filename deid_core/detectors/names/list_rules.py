@@ -117,6 +117,8 @@ def particles_before(sc: Scan, i: int) -> list[int]:
 
 #: A number of five or more digits in the next cell or after a comma: a record number.
 _NUMBER_CELL_RE = re.compile(r"[ \t]*[,|\t][ \t]*\d{5,}\b")
+#: A comma glued between two cells (``Smith,John``), counted on a line by :func:`cell_gap`.
+_GLUED_COMMA_RE = re.compile(r"[^\s,],(?=[^\s,])")
 
 
 def cell_gap(sc: Scan, i: int) -> bool:
@@ -125,12 +127,11 @@ def cell_gap(sc: Scan, i: int) -> bool:
     on a line with two such commas or more) or a tab (``Kowalczyk, Tomasz<TAB>``: the tab is
     the next cell's edge, so only ``|`` and ``,`` are read here)."""
     g = sc.gap(i)
-    if "\n" in g:
+    if g == ",":
+        return len(_GLUED_COMMA_RE.findall(_line(sc, i))) >= 2
+    if "|" not in g or "\n" in g or g.strip(" \t") != "|":
         return False
-    line = _line(sc, i)
-    if g.strip(" \t") == "|":
-        return line.count("|") >= 2
-    return g == "," and len(re.findall(r"[^\s,],(?=[^\s,])", line)) >= 2
+    return _line(sc, i).count("|") >= 2
 
 
 def _line(sc: Scan, i: int) -> str:
