@@ -770,7 +770,10 @@ def test_self_benchmark_equals_cpython_to_the_last_digit(page):
     assert report["ensemble"] is None
     for r in (report["rules"], rules):
         r.pop("seconds"), r.pop("wall_seconds", None)
+    risk = report["rules"].pop("risk_summary")
     assert report["rules"] == rules
+    assert risk == json.loads(json.dumps(residual_risk_summary(rules["residual_risk"],
+                                                               "invented notes like these")))
 
 
 @pytest.mark.skipif(MODEL is None, reason="the page was built without the NER model")
