@@ -23,12 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from .knowledge import ZIPF_COMMON
+from .knowledge import ZIPF_COMMON, _key, zipf_in
 from .lists import iter_rows
-
-
-def _key(word: str) -> str:
-    return " ".join(word.lower().split())
 
 
 # ------------------------------------------------------------------------------------ English
@@ -42,13 +38,7 @@ def zipf(word: str) -> float:
     ``the`` 7.6, ``high`` 5.8, ``restless`` 3.5, ``catheter`` 3.4); a possessive ``'s`` is
     dropped; 0.0 for a word the list lacks (its smallest value is 2.7).
     Source: ``lists/english_frequency.tsv``."""
-    k = _key(word)
-    table = _zipf_table()
-    if k in table:
-        return table[k]
-    if k.endswith(("'s", "’s")):
-        return table.get(k[:-2], 0.0)
-    return 0.0
+    return zipf_in(_zipf_table(), word)
 
 
 def is_common_word(word: str, threshold: float = ZIPF_COMMON) -> bool:
@@ -97,7 +87,8 @@ class GivenName:
 
 @lru_cache(maxsize=None)
 def _given() -> dict[str, GivenName]:
-    return {n: GivenName(n, int(a), int(f), int(d)) for n, a, f, d in iter_rows("given_names_ssa.tsv")}
+    return {n: GivenName(n, int(a), int(f), int(d))
+            for n, a, f, d in iter_rows("given_names_ssa.tsv")}
 
 
 def given_name(word: str) -> GivenName | None:

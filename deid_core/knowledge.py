@@ -32,8 +32,9 @@ from typing import Mapping
 from .lists import iter_rows, read_list
 
 #: A Zipf value at or above which a word is an ordinary English word for the guards of
-#: :func:`deid_core.frequencies.is_common_word` and :meth:`FacilityForm.ambiguous` (3.0: about one use per million
-#: words: ``catheter`` 3.4, ``restless`` 3.5; rare words and most surnames are lower).
+#: :func:`deid_core.frequencies.is_common_word` and :meth:`FacilityForm.ambiguous` (3.0: about
+#: one use per million words: ``catheter`` 3.4, ``restless`` 3.5; rare words and most surnames
+#: are lower).
 ZIPF_COMMON = 3.0
 
 
@@ -91,19 +92,24 @@ def _common() -> dict[str, float]:
     return {w: float(z) for w, z in iter_rows("english_common.tsv")}
 
 
+def zipf_in(table: Mapping[str, float], word: str) -> float:
+    """``word``'s Zipf value in ``table`` (word -> Zipf, lower case), a possessive ``'s``
+    dropped when the word itself is absent; 0.0 when neither is there."""
+    k = _key(word)
+    if k in table:
+        return table[k]
+    if k.endswith(("'s", "’s")):
+        return table.get(k[:-2], 0.0)
+    return 0.0
+
+
 def common_zipf(word: str) -> float:
     """How common ``word`` is in English on the Zipf scale when that is at least
     :data:`COMMON_ZIPF_FLOOR` (``home`` 5.6), else 0.0; a possessive ``'s`` is dropped. Equal to
     :func:`deid_core.frequencies.zipf` for every word it lists, so a guard ``>= 4.0`` or above
     reads the same. Source: ``lists/english_common.tsv``, derived by ``scripts/build_lists.py``
     from ``english_frequency.tsv`` (the page carries this file, not that one)."""
-    k = _key(word)
-    table = _common()
-    if k in table:
-        return table[k]
-    if k.endswith(("'s", "’s")):
-        return table.get(k[:-2], 0.0)
-    return 0.0
+    return zipf_in(_common(), word)
 
 
 # ------------------------------------------------------------------------ ordinary words
@@ -118,14 +124,15 @@ def is_ordinary_word(word: str) -> bool:
     more common as a U.S. name (``given``, ``low``, ``restless``, ``kcl``, ``will`` are;
     ``mark``, ``grace``, ``baker``, ``ng`` are not). Read from ``lists/ordinary_words.txt``,
     which ``scripts/build_lists.py`` derives from the English, abbreviation, Census and SSA
-    lists (:func:`deid_core.frequencies.ordinary_words_from`), so the page need not carry those four lists."""
+    lists (:func:`deid_core.frequencies.ordinary_words_from`), so the page need not carry those
+    four lists."""
     return _key(word) in _ordinary()
 
 
 def is_ordinary_given_name(word: str) -> bool:
     """Whether ``word`` is an ordinary word (:func:`is_ordinary_word`) that is also a U.S.
-    given name (:func:`deid_core.frequencies.given_name` is not None: ``will``, ``hope``); False for any other word.
-    Source: the ``given`` column of ``lists/ordinary_words.txt``."""
+    given name (:func:`deid_core.frequencies.given_name` is not None: ``will``, ``hope``); False
+    for any other word. Source: the ``given`` column of ``lists/ordinary_words.txt``."""
     return _ordinary().get(_key(word), False)
 
 

@@ -14,11 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .knowledge import _key
 from .lists import iter_rows, read_list
-
-
-def _key(word: str) -> str:
-    return " ".join(word.lower().split())
 
 
 @dataclass(frozen=True)
