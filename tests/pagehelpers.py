@@ -9,10 +9,11 @@ passes its own Playwright objects or drivers.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 __all__ = ["CHROMIUM", "FLAGS", "MINIMAL_FLAGS", "MODEL_NOTE", "TWO_CANDIDATES", "after_run",
            "check_decisions_follow_the_text", "check_export_guard", "check_the_model_ran", "click",
-           "launch_chromium", "poll", "rules_only_run", "run_ended", "run_started", "set_note", "text_of",
+           "chromium_page", "launch_chromium", "poll", "rules_only_run", "run_ended", "run_started", "set_note", "text_of",
            "wait_run"]
 
 #: Debian's Chromium (``apt-get install chromium``).
@@ -37,6 +38,36 @@ def launch_chromium(playwright, args: list[str] | None = None):
     """
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                       args=FLAGS if args is None else args)
+
+
+@contextmanager
+def chromium_page(sync_api, url: str, load_timeout: float = 180.0):
+    """The page at ``url`` in headless :data:`CHROMIUM`, offline, 1280x900, once it has left its
+    ``loading`` state; page errors are collected in ``page.errors`` (a list of strings). Closes
+    the context and the browser on exit.
+
+    Args:
+        sync_api: the ``playwright.sync_api`` module.
+        url: a ``file://`` URL of the built page.
+        load_timeout: seconds to wait for the page to leave ``loading``.
+
+    Raises:
+        AssertionError: the page stays ``loading`` longer than ``load_timeout`` (:func:`poll`).
+    """
+    with sync_api.sync_playwright() as p:
+        browser = launch_chromium(p)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_offline(True)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.goto(url)
+        poll(page, "document.body.dataset.state !== 'loading'", timeout=load_timeout)
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
 
 
 def poll(page, expression: str, timeout: float = 60.0, interval: float = 0.05):

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from pagehelpers import (CHROMIUM, MODEL_NOTE, TWO_CANDIDATES, after_run, check_decisions_follow_the_text,
-                         check_export_guard, check_the_model_ran, click, launch_chromium, poll, rules_only_run,
-                         run_started, set_note, text_of, wait_run)
+                         check_export_guard, check_the_model_ran, chromium_page, click, poll,
+                         rules_only_run, run_started, set_note, text_of, wait_run)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(os.environ.get("DEID_PAGE", ROOT / "dist" / "deid.html")).resolve()
@@ -41,19 +41,9 @@ needs_model = pytest.mark.skipif(MODEL is None, reason="the page was built witho
 
 @pytest.fixture(scope="module")
 def session():
-    with sync_api.sync_playwright() as p:
-        browser = launch_chromium(p)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_offline(True)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.goto(PAGE.as_uri())
-        poll(page, "document.body.dataset.state !== 'loading'", timeout=180)
+    with chromium_page(sync_api, PAGE.as_uri()) as page:
         page.model_ready = page.evaluate("window.deid.modelReady")
         yield page
-        context.close()
-        browser.close()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from pagehelpers import CHROMIUM, after_run, poll, rules_only_run, text_of
+from pagehelpers import CHROMIUM, after_run, chromium_page, poll, rules_only_run, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(os.environ.get("DEID_PAGE", ROOT / "dist" / "deid.html")).resolve()
@@ -47,19 +47,8 @@ HARBOR_NOTE = ("Admitted 3/14/2021 with chest pain; follow up on 4/2 in clinic.\
 
 @pytest.fixture(scope="module")
 def session():
-    from pagehelpers import launch_chromium
-    with sync_api.sync_playwright() as p:
-        browser = launch_chromium(p)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_offline(True)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.goto(PAGE.as_uri())
-        poll(page, "document.body.dataset.state !== 'loading'", timeout=180)
+    with chromium_page(sync_api, PAGE.as_uri()) as page:
         yield page
-        context.close()
-        browser.close()
 
 
 @pytest.fixture
