@@ -1150,30 +1150,36 @@ def build_knowledge(raw, lists_dir: Path = OUT) -> tuple[dict[str, str], dict[st
         return [tuple(line.split("\t")) for line in text.split("\n")
                 if line and not line.startswith("#")]
 
+    pairs: dict[str, dict[str, str]] = {}
+
+    def first_two(name):
+        """``name``'s rows as first column -> second column, parsed once."""
+        if name not in pairs:
+            pairs[name] = {r[0]: r[1] for r in rows_of(name)}
+        return pairs[name]
+
     if "us_care_facilities.tsv" in files:
-        english = {r[0]: r[1] for r in rows_of("english_frequency.tsv")}
-        abbr = {r[0]: r[1] for r in rows_of("clinical_abbreviations.tsv")}
         files["facility_short_forms.tsv"] = render(*_with_command(*build_facility_short_forms(
-            raw, rows_of("us_care_facilities.tsv"), english, abbr)))
+            raw, rows_of("us_care_facilities.tsv"), first_two("english_frequency.tsv"),
+            first_two("clinical_abbreviations.tsv"))))
     else:
         skipped["facility_short_forms.tsv"] = skipped["us_care_facilities.tsv"]
     if "english_frequency.tsv" in skipped:
         skipped["english_common.tsv"] = skipped["english_frequency.tsv"]
     else:
         files["english_common.tsv"] = render(*_with_command(*build_english_common(
-            {r[0]: r[1] for r in rows_of("english_frequency.tsv")})))
+            first_two("english_frequency.tsv"))))
     inputs = ("english_frequency.tsv", "clinical_abbreviations.tsv", "surnames_census2010.tsv",
               "given_names_ssa.tsv")
     missing = [skipped[n] for n in inputs if n in skipped]
     if missing:
         skipped["ordinary_words.txt"] = missing[0]
     else:
-        abbreviations = ([r[0] for r in rows_of("clinical_abbreviations.tsv")]
+        abbreviations = (list(first_two("clinical_abbreviations.tsv"))
                          + [r[0] for r in build_handwritten_file("abbreviations.txt")[2]])
         files["ordinary_words.txt"] = render(*_with_command(*build_ordinary_words(
-            {r[0]: r[1] for r in rows_of("english_frequency.tsv")}, abbreviations,
-            {r[0]: r[1] for r in rows_of("surnames_census2010.tsv")},
-            {r[0]: r[1] for r in rows_of("given_names_ssa.tsv")})))
+            first_two("english_frequency.tsv"), abbreviations,
+            first_two("surnames_census2010.tsv"), first_two("given_names_ssa.tsv"))))
     return files, skipped
 
 
